@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { State } from '@gacha/contract/envelope';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { ApiError } from './http/api-error.ts';
+import { createApi, resolveLang, type Api } from './http/envelope.ts';
+import { createSessions, type Sessions } from './http/session.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+}
+
+/** What every module's routes receive. */
+export interface ModuleDeps {
+  api: Api;
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  sessions: Sessions;
+  clock: Clock;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({ config, db, clock = { now: () => new Date() } }: AppDeps) {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // React style attributes (progress bars, carousel)
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure,
+  });
+
+  const sessions = createSessions({ db, secret: config.sessionSecret, cookieSecure: config.cookieSecure });
+  const api = createApi(app, sessions);
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('csrfBinding', '');
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    await sessions.load(req);
+    req.lang = resolveLang(req);
+    if (config.maintenance) {
+      return api.sendError(req, reply, new ApiError(State.maintenance, { message: 'maintenance' }));
+    }
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (!req.url.startsWith('/api/')) return reply.send(err);
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // body too large, unreadable form, bad content type: the member's input, not our fault
+      return api.sendError(req, reply, new ApiError(State.invalid, { errors: { json: 'malformed_json' } }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return api.sendError(req, reply, new ApiError(500, { message: 'server_error' }));
+  });
+
+  app.get('/healthz', async () => {
+    await db.selectFrom('settings').select('key').limit(1).execute();
+    return { ok: true };
+  });
+
+  const deps: ModuleDeps = { api, app, config, db, sessions, clock };
+  await registerModules(deps);
+
+  const indexHtml = resolve(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      if (!req.csrfBinding) await sessions.load(req);
+      return api.sendError(req, reply, new ApiError(State.notFound, { message: 'not_found' }));
+    }
+    if (hasWeb && req.method === 'GET') return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ error: 'not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,189 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Times are ISO-8601 UTC strings on both dialects (see migrations/001). Booleans are 0/1 integers. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  mail: string; // stored lower-cased; unique
+  pass_hash: string | null; // null for accounts created through Google/Apple only
+  last_name: string;
+  middle_name: string;
+  first_name: string;
+  tel: string;
+  zipcode: string;
+  pref_id: number | null; // 1–47 Japan, 99 overseas
+  pref_text: string; // "country" field of the spec: the prefecture/state as text
+  shiku: string;
+  address: string;
+  building: string;
+  country_id: number | null;
+  referral_code: string;
+  referred_by: number | null;
+  end_sms: Generated<number>;
+  lang: Generated<string>;
+  google_sub: string | null;
+  apple_sub: string | null;
+  coin_tenths: Generated<number>;
+  coin_carry_gems: Generated<number>; // gems paid below the next 100 that carry to the next coin award
+  rank: Generated<number>; // rank that applies this month (1–5), fixed at the monthly rollover
+  rank_maintained_month: string | null; // 'YYYY-MM' for which the member paid to keep the rank
+  last_gem_use_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string; // sha256 of the cookie value; the raw id never touches the database
+  user_id: number;
+  persistent: number; // 1 = "Remember me" (30 days), 0 = browser session
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface ThrottlesTable {
+  key: string; // e.g. 'login:mail:a@b.c', 'login:ip:1.2.3.4'
+  count: number;
+  window_start: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
+export interface CountriesTable {
+  id: number;
+  code: string; // ISO 3166-1 alpha-2
+  name_en: string;
+  name_ja: string;
+  sort: number;
+}
+
+export interface PrefecturesTable {
+  id: number;
+  name_en: string;
+  name_ja: string;
+}
+
+export interface CardTypesTable {
+  id: number; // spec tab ids: 2 Pokémon, 5 ONE PIECE, 1 Yu-Gi-Oh!, 999996 TCG MIX, 9999 Hobby, 999995 others
+  name_en: string;
+  name_ja: string;
+  sort: number;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  card_type_id: number;
+  name_en: string;
+  name_ja: string;
+  model_number: string;
+  rarity: number; // 1–7
+  rarity_label: string;
+  image_url: string;
+}
+
+export interface PacksTable {
+  id: Generated<number>;
+  card_type_id: number;
+  name_en: string;
+  name_ja: string;
+  payment_method: number; // 1 gem, 2 coin
+  point: number; // price per play, in gems or in whole coins
+  total_pack_count: number;
+  sold_count: Generated<number>; // next free lot position (0-based); remaining = total_pack_count - sold_count
+  images: string; // JSON array of URLs
+  banner_image: string;
+  start_at: Timestamp;
+  end_at: Timestamp | null;
+  can_limit: Generated<number>;
+  limit_count: Generated<number>;
+  limit_message_en: Generated<string>;
+  limit_message_ja: Generated<string>;
+  max_buy_count: Generated<number>; // 0 = unlimited
+  show_cardlist: Generated<number>;
+  detail_en: Generated<string>; // sanitised HTML
+  detail_ja: Generated<string>;
+  movie_style: Generated<number>;
+  seed: string | null; // hex, secret until sold out / ended
+  commitment: string | null; // sha256 hex of seed ‖ canonical lot list, public from the start of sale
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface PackPrizesTable {
+  id: Generated<number>;
+  pack_id: number;
+  card_id: number;
+  quantity: number; // lots of this prize in the pack
+  buy_point: number; // gems if converted
+  num: Generated<number>; // set size
+  ship_only: Generated<number>;
+  is_last_one: Generated<number>; // given with the final lot, not part of the shuffled sequence
+}
+
+export interface GemLotsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string; // 'paid' | 'bonus'
+  source: string; // purchase, conversion, referral, post_reward, coupon, free_grant, transfer, admin
+  amount: number;
+  remaining: number;
+  awarded_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface GemLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balance_after: number;
+  created_at: Timestamp;
+}
+
+export interface CoinLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta_tenths: number;
+  reason: string;
+  reference: string | null;
+  balance_after_tenths: number;
+  created_at: Timestamp;
+}
+
+export interface PointPricesTable {
+  id: Generated<number>;
+  point: number; // gems
+  price: number; // yen, tax included
+  rate: Generated<string>; // "100" = free grant course
+  coupon_only: Generated<number>;
+  sort: Generated<number>;
+  modified: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  throttles: ThrottlesTable;
+  countries: CountriesTable;
+  prefectures: PrefecturesTable;
+  card_types: CardTypesTable;
+  cards: CardsTable;
+  packs: PacksTable;
+  pack_prizes: PackPrizesTable;
+  gem_lots: GemLotsTable;
+  gem_ledger: GemLedgerTable;
+  coin_ledger: CoinLedgerTable;
+  point_prices: PointPricesTable;
+  settings: SettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Pack = Selectable<PacksTable>;
+export type NewPack = Insertable<PacksTable>;

@@ -1,0 +1,133 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { nowIso } from '../db/time.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const GUEST_COOKIE = 'gid';
+const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
+const BROWSER_SESSION_MS = 24 * 3600 * 1000; // server-side bound for a cookie without Max-Age
+
+export interface SessionUser {
+  id: number;
+  lang: string;
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export interface SessionDeps {
+  db: Db;
+  secret: string;
+  cookieSecure: boolean;
+}
+
+/**
+ * Sessions: an opaque 256-bit id in an HttpOnly cookie, stored hashed. Guests get a random `gid` cookie
+ * (no row) so that their csrf token is bound to something too.
+ */
+export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
+  const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure };
+
+  async function load(req: FastifyRequest): Promise<void> {
+    const sid = req.cookies[SESSION_COOKIE];
+    if (sid && sid.length <= 64) {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.lang'])
+        .where('sessions.id_hash', '=', sha256(sid))
+        .where('sessions.expires_at', '>', nowIso())
+        .executeTakeFirst();
+      if (row) {
+        req.user = { id: row.id, lang: row.lang };
+        req.csrfBinding = `s:${sid}`;
+        return;
+      }
+    }
+    const gid = req.cookies[GUEST_COOKIE];
+    if (gid && /^[A-Za-z0-9_-]{43}$/.test(gid)) {
+      req.csrfBinding = `g:${gid}`;
+    } else {
+      req.newGuestId = newToken();
+      req.csrfBinding = `g:${req.newGuestId}`;
+    }
+  }
+
+  /** Starts a member session, replacing any current one (session fixation). */
+  async function start(req: FastifyRequest, reply: FastifyReply, userId: number, persistent: boolean) {
+    await end(req, reply, { keepGuest: true });
+    const sid = newToken();
+    const now = Date.now();
+    await db
+      .insertInto('sessions')
+      .values({
+        id_hash: sha256(sid),
+        user_id: userId,
+        persistent: persistent ? 1 : 0,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + (persistent ? THIRTY_DAYS_MS : BROWSER_SESSION_MS)).toISOString(),
+      })
+      .execute();
+    reply.setCookie(SESSION_COOKIE, sid, {
+      ...cookieBase,
+      ...(persistent ? { maxAge: THIRTY_DAYS_MS / 1000 } : {}),
+    });
+    const lang = await db.selectFrom('users').select('lang').where('id', '=', userId).executeTakeFirstOrThrow();
+    req.user = { id: userId, lang: lang.lang };
+    req.csrfBinding = `s:${sid}`;
+  }
+
+  /** Ends the session and gives the browser a fresh guest binding. */
+  async function end(req: FastifyRequest, reply: FastifyReply, opts: { keepGuest?: boolean } = {}) {
+    const sid = req.cookies[SESSION_COOKIE];
+    if (sid) {
+      await db.deleteFrom('sessions').where('id_hash', '=', sha256(sid)).execute();
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    req.user = null;
+    if (!opts.keepGuest) {
+      req.newGuestId = newToken();
+      req.csrfBinding = `g:${req.newGuestId}`;
+    }
+  }
+
+  /** Called before the answer is sent: sets the guest cookie if one was made for this request. */
+  function finish(req: FastifyRequest, reply: FastifyReply) {
+    if (req.newGuestId && !req.user) {
+      reply.setCookie(GUEST_COOKIE, req.newGuestId, cookieBase);
+      req.newGuestId = undefined;
+    }
+  }
+
+  function csrfFor(binding: string): { name: string; value: string } {
+    const mac = (label: string) => createHmac('sha256', secret).update(`${label}:${binding}`).digest('base64url');
+    return { name: `csrf${mac('n').slice(0, 10)}`, value: mac('v') };
+  }
+
+  function csrfValid(binding: string, name: unknown, value: unknown): boolean {
+    if (typeof name !== 'string' || typeof value !== 'string') return false;
+    const expected = csrfFor(binding);
+    const a = Buffer.from(`${name}|${value}`);
+    const b = Buffer.from(`${expected.name}|${expected.value}`);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  async function purgeExpired(): Promise<number> {
+    const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  return { load, start, end, finish, csrfFor, csrfValid, purgeExpired };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    csrfBinding: string;
+    newGuestId?: string;
+    lang: 'en' | 'ja';
+  }
+}

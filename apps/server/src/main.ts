@@ -1,0 +1,29 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate, openDb } from './db/index.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = openDb(config.databaseUrl);
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ host: config.host, port: config.port });
+}
+
+await main();
