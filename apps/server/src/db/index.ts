@@ -1,11 +1,10 @@
-import { mkdirSync, promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
 
@@ -38,14 +37,7 @@ export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({
-      fs,
-      path,
-      migrationFolder: resolve(dirname(fileURLToPath(import.meta.url)), 'migrations'),
-    }),
-  });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

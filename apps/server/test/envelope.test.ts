@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, tableCounts } from './helpers.ts';
+
+describe('the API envelope', async () => {
+  const t = await createTestApp();
+
+  it('answers GET /healthz', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives every API answer a csrf pair, also for unknown paths', async () => {
+    const c = t.client();
+    const res = await c.get('/no/such/route');
+    expect(res.body.state).toBe(404);
+    expect(res.httpStatus).toBe(404);
+    expect(res.body.csrf.name).toMatch(/^csrf/);
+    expect(res.body.csrf.value.length).toBeGreaterThan(20);
+  });
+
+  it('refuses a POST without a valid csrf pair with state 403 and writes nothing', async () => {
+    const c = t.client();
+    await c.get('/user/point');
+    const before = await tableCounts(t.db);
+    const noPair = await c.postForm('/user/login', { json: '{"mail":"a@b.c","pass":"x"}' }, false);
+    expect(noPair.body.state).toBe(403);
+    const wrong = await c.postForm('/user/login', {
+      csrf_name: c.csrf!.name,
+      csrf_value: 'forged',
+      json: '{"mail":"a@b.c","pass":"x"}',
+    }, false);
+    expect(wrong.body.state).toBe(403);
+    const other = t.client();
+    await other.get('/user/point');
+    const stolen = await c.postForm('/user/login', {
+      csrf_name: other.csrf!.name,
+      csrf_value: other.csrf!.value,
+      json: '{"mail":"a@b.c","pass":"x"}',
+    }, false);
+    expect(stolen.body.state).toBe(403);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('shows the maintenance state 9999 when the shop is in maintenance', async () => {
+    const m = await createTestApp({ maintenance: true });
+    const res = await m.client().get('/user/point');
+    expect(res.body.state).toBe(9999);
+    expect(res.httpStatus).toBe(503);
+  });
+});

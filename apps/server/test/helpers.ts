@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp, type Clock } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
+
+export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
+export const onPostgres = isPostgresUrl(TEST_DATABASE_URL);
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(public current = new Date('2026-11-20T03:00:00.000Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/**
+ * A fresh, migrated database: in-memory SQLite, or a schema of its own on PostgreSQL when DATABASE_URL
+ * names one (dropped when the file's tests end).
+ */
+export async function freshDb(): Promise<Db> {
+  if (!onPostgres) {
+    const db = openDb(':memory:');
+    await migrate(db);
+    afterAll(() => db.destroy());
+    return db;
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDb(TEST_DATABASE_URL);
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  const db = openDb(TEST_DATABASE_URL, { pgSchema: schema });
+  await migrate(db);
+  afterAll(async () => {
+    await db.destroy();
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+    await admin.destroy();
+  });
+  return db;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DEMO_DATA: '0',
+    WEB_DIST: '/nonexistent',
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  config: Config;
+  /** A new browser: its own cookie jar and csrf pair. */
+  client(opts?: { lang?: 'en' | 'ja'; ip?: string }): TestClient;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await freshDb();
+  const clock = new TestClock();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, db, clock });
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, db, clock, config, client: (opts) => new TestClient(app, opts) };
+}
+
+export interface ApiAnswer {
+  httpStatus: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+/** Speaks the real envelope: form body with csrf_name, csrf_value and json; keeps cookies and the last csrf. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  csrf: { name: string; value: string } | null = null;
+
+  constructor(
+    private app: FastifyInstance,
+    private opts: { lang?: 'en' | 'ja'; ip?: string } = {},
+  ) {
+    if (opts.lang) this.cookies.set('lang', opts.lang);
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(res: { headers: Record<string, unknown>; body: string }) {
+    const set = res.headers['set-cookie'];
+    for (const c of ([] as string[]).concat((set as string[] | string | undefined) ?? [])) {
+      const [pair, ...attrs] = c.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0\b/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    try {
+      const body = JSON.parse(res.body);
+      if (body?.csrf) this.csrf = body.csrf;
+      return body;
+    } catch {
+      return res.body;
+    }
+  }
+
+  async get(path: string): Promise<ApiAnswer> {
+    const res = await this.app.inject({
+      method: 'GET',
+      url: `/api${path}`,
+      headers: { cookie: this.cookieHeader() },
+      remoteAddress: this.opts.ip ?? '127.0.0.1',
+    });
+    return { httpStatus: res.statusCode, body: this.remember(res), headers: res.headers };
+  }
+
+  /** POSTs `payload` as the `json` field. Fetches a csrf pair first if this client has none. */
+  async post(path: string, payload: unknown = {}, raw?: Record<string, string>): Promise<ApiAnswer> {
+    if (!this.csrf && !raw) await this.get('/user/point');
+    const form = raw ?? {
+      csrf_name: this.csrf!.name,
+      csrf_value: this.csrf!.value,
+      json: JSON.stringify(payload),
+    };
+    const res = await this.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+      remoteAddress: this.opts.ip ?? '127.0.0.1',
+    });
+    return { httpStatus: res.statusCode, body: this.remember(res), headers: res.headers };
+  }
+
+  /** POSTs a raw form with this client's csrf pair plus the given fields (for malformed-input tests). */
+  async postForm(path: string, fields: Record<string, string>, withCsrf = true): Promise<ApiAnswer> {
+    if (!this.csrf) await this.get('/user/point');
+    const form = withCsrf ? { csrf_name: this.csrf!.name, csrf_value: this.csrf!.value, ...fields } : fields;
+    return this.post(path, undefined, form);
+  }
+}
+
+/** Row counts of every table, to assert that a refused request wrote nothing. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'sessions',
+    'gem_lots',
+    'gem_ledger',
+    'coin_ledger',
+    'packs',
+    'pack_prizes',
+    'cards',
+    'point_prices',
+    'settings',
+  ] as const;
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[t] = Number(r.n);
+  }
+  return out;
+}
+
+export function uniqueMail(prefix = 'member'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
