@@ -1,0 +1,50 @@
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { migrate, openDb } from '../apps/server/src/db/index.ts';
+
+/** The real server on a throwaway SQLite file, listening on a loopback port. */
+export async function startShop() {
+  const dir = mkdtempSync(join(tmpdir(), 'gacha-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    DATABASE_URL: join(dir, 'bench.sqlite'),
+    WEB_DIST: '/nonexistent',
+  });
+  const db = openDb(config.databaseUrl);
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    db,
+    url: address,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 20, duration: 5, ...opts });
+  return {
+    requestsPerSec: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
