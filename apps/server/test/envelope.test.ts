@@ -24,19 +24,27 @@ describe('the API envelope', async () => {
     const before = await tableCounts(t.db);
     const noPair = await c.postForm('/user/login', { json: '{"mail":"a@b.c","pass":"x"}' }, false);
     expect(noPair.body.state).toBe(403);
-    const wrong = await c.postForm('/user/login', {
-      csrf_name: c.csrf!.name,
-      csrf_value: 'forged',
-      json: '{"mail":"a@b.c","pass":"x"}',
-    }, false);
+    const wrong = await c.postForm(
+      '/user/login',
+      {
+        csrf_name: c.csrf!.name,
+        csrf_value: 'forged',
+        json: '{"mail":"a@b.c","pass":"x"}',
+      },
+      false,
+    );
     expect(wrong.body.state).toBe(403);
     const other = t.client();
     await other.get('/user/point');
-    const stolen = await c.postForm('/user/login', {
-      csrf_name: other.csrf!.name,
-      csrf_value: other.csrf!.value,
-      json: '{"mail":"a@b.c","pass":"x"}',
-    }, false);
+    const stolen = await c.postForm(
+      '/user/login',
+      {
+        csrf_name: other.csrf!.name,
+        csrf_value: other.csrf!.value,
+        json: '{"mail":"a@b.c","pass":"x"}',
+      },
+      false,
+    );
     expect(stolen.body.state).toBe(403);
     expect(await tableCounts(t.db)).toEqual(before);
   });

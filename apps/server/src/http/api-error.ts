@@ -11,7 +11,11 @@ export type MessageRef = MessageKey | { key: MessageKey; params: Record<string, 
 export class ApiError extends Error {
   constructor(
     readonly state: number,
-    readonly opts: { errors?: Record<string, MessageRef>; message?: MessageRef; extra?: Record<string, unknown> } = {},
+    readonly opts: {
+      errors?: Record<string, MessageRef>;
+      message?: MessageRef;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(`api error ${state}`);
   }

@@ -97,9 +97,16 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
     }
   }
 
-  function parsePost(req: FastifyRequest, schema: z.ZodType | undefined, errorFields: Record<string, string>) {
+  function parsePost(
+    req: FastifyRequest,
+    schema: z.ZodType | undefined,
+    errorFields: Record<string, string>,
+  ) {
     const form = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof form !== 'object' || !sessions.csrfValid(req.csrfBinding, form[CSRF_NAME_FIELD], form[CSRF_VALUE_FIELD])) {
+    if (
+      typeof form !== 'object' ||
+      !sessions.csrfValid(req.csrfBinding, form[CSRF_NAME_FIELD], form[CSRF_VALUE_FIELD])
+    ) {
       throw new ApiError(State.csrf, { message: 'csrf' });
     }
     const raw = form[JSON_FIELD];
@@ -135,7 +142,10 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
 export type Api = ReturnType<typeof createApi>;
 
 /** Maps zod issues to catalogue keys, the first issue per field winning. */
-export function zodErrors(error: z.ZodError, errorFields: Record<string, string> = {}): Record<string, MessageRef> {
+export function zodErrors(
+  error: z.ZodError,
+  errorFields: Record<string, string> = {},
+): Record<string, MessageRef> {
   const out: Record<string, MessageRef> = {};
   const put = (field: string, ref: MessageRef) => {
     const name = errorFields[field] ?? field;

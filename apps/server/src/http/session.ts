@@ -73,7 +73,11 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
       ...cookieBase,
       ...(persistent ? { maxAge: THIRTY_DAYS_MS / 1000 } : {}),
     });
-    const lang = await db.selectFrom('users').select('lang').where('id', '=', userId).executeTakeFirstOrThrow();
+    const lang = await db
+      .selectFrom('users')
+      .select('lang')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     req.user = { id: userId, lang: lang.lang };
     req.csrfBinding = `s:${sid}`;
   }
@@ -101,7 +105,8 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
   }
 
   function csrfFor(binding: string): { name: string; value: string } {
-    const mac = (label: string) => createHmac('sha256', secret).update(`${label}:${binding}`).digest('base64url');
+    const mac = (label: string) =>
+      createHmac('sha256', secret).update(`${label}:${binding}`).digest('base64url');
     return { name: `csrf${mac('n').slice(0, 10)}`, value: mac('v') };
   }
 

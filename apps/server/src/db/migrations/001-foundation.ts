@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lang', 'text', (c) => c.notNull().defaultTo('en'))
     .addColumn('google_sub', 'text', (c) => c.unique())
     .addColumn('apple_sub', 'text', (c) => c.unique())
-    .addColumn('coin_tenths', 'integer', (c) => c.notNull().defaultTo(0).check(sql`coin_tenths >= 0`))
+    .addColumn('coin_tenths', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`coin_tenths >= 0`),
+    )
     .addColumn('coin_carry_gems', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('rank', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('rank_maintained_month', 'text')
@@ -100,7 +105,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('point', 'integer', (c) => c.notNull().check(sql`point >= 0`))
     .addColumn('total_pack_count', 'integer', (c) => c.notNull().check(sql`total_pack_count >= 0`))
     .addColumn('sold_count', 'integer', (c) =>
-      c.notNull().defaultTo(0).check(sql`sold_count >= 0 and sold_count <= total_pack_count`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`sold_count >= 0 and sold_count <= total_pack_count`),
     )
     .addColumn('images', 'text', (c) => c.notNull())
     .addColumn('banner_image', 'text', (c) => c.notNull())
