@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDb } from './db/index.ts';
+import { loadDemoData } from './demo/load-demo.ts';
+import { startJobs } from './jobs/start.ts';
 
 async function main() {
   let config;
@@ -16,7 +18,15 @@ async function main() {
   const db = openDb(config.databaseUrl);
   await migrate(db);
   const app = await buildApp({ config, db });
+  if (config.demoData && (await loadDemoData(db, new Date()))) {
+    app.log.info('demo catalogue loaded (demo member: demo@example.com / demo1234)');
+  }
+  const jobs = startJobs({ db, config, log: app.log });
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
+    await jobs.stop();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -102,6 +102,46 @@ export const messages = {
     en: 'Payment failed. Please use other payment methods.',
     ja: '決済に失敗しました。他の決済方法をご利用ください。',
   },
+
+  // draws, won items, shipping (issue 3)
+  count_invalid: {
+    en: 'Please choose a purchase count of at least 1.',
+    ja: '購入数は1以上を選択してください。',
+  },
+  count_above_remaining: {
+    en: 'Only {remaining} left in this pack.',
+    ja: 'このパックの残りは{remaining}個です。',
+  },
+  pack_not_started: { en: 'This pack is not on sale yet.', ja: 'このパックはまだ販売開始前です。' },
+  pack_ended: { en: 'The sale of this pack has ended.', ja: 'このパックの販売は終了しました。' },
+  pack_sold_out: { en: 'This pack is sold out.', ja: 'このパックは完売しました。' },
+  not_enough_coins: { en: 'Not enough coins.', ja: 'コインが不足しています。' },
+  too_many_items: { en: 'Too many items at once.', ja: '一度に選択できるアイテム数を超えています。' },
+  decision_empty: {
+    en: 'Please choose the items to ship or to convert to gems.',
+    ja: '発送またはジェムに変換するアイテムを選択してください。',
+  },
+  decision_duplicate: {
+    en: 'An item cannot be both shipped and converted.',
+    ja: '同じアイテムを発送と変換の両方に指定することはできません。',
+  },
+  cannot_convert_ship_only: {
+    en: 'This item is shipping only and cannot be converted to gems.',
+    ja: 'このアイテムは発送専用のため、ジェムに変換できません。',
+  },
+  already_decided: {
+    en: 'These items have already been decided.',
+    ja: 'これらのアイテムは既に選択済みです。',
+  },
+  address_required: {
+    en: 'Please register your shipping address first.',
+    ja: '先に配送先住所を登録してください。',
+  },
+  admin_forbidden: { en: 'Not allowed.', ja: '権限がありません。' },
+  shipment_already_shipped: {
+    en: 'This shipment has already been shipped.',
+    ja: 'この配送は既に発送済みです。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { userInfo } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -16,7 +18,7 @@ export function isPostgresUrl(url: string): boolean {
 export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
-      connectionString: url,
+      connectionString: withUserName(url),
       max: 10,
       // integers (COUNT, SUM) come back as JS numbers; values stay well below 2^53
       types: {
@@ -36,8 +38,24 @@ export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
+/** A URL without a user name falls back to $PGUSER/$USER, which a CI shell may leave unset. */
+function withUserName(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username || process.env.PGUSER || process.env.USER) return url;
+  parsed.username = userInfo().username;
+  return parsed.toString();
+}
+
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migration tables live in the current schema (one schema per test file).
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

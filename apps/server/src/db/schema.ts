@@ -165,6 +165,57 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface PackPurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  pack_id: number;
+  count: number;
+  first_position: number; // the purchase owns lots [first_position, first_position + count)
+  currency: 'gem' | 'coin';
+  base_price: number; // point × count, before the rank discount (gems, or whole coins)
+  discount_percent: number;
+  price_paid: number; // gems, or whole coins for coin packs
+  coin_earned_tenths: number;
+  created_at: Timestamp;
+}
+
+export interface PackLotsTable {
+  pack_id: number;
+  position: number; // 0-based place in the shuffled sequence
+  prize_id: number;
+  purchase_id: number | null;
+}
+
+export type WonItemStatus = 'unselected' | 'ship' | 'convert' | 'shipped';
+
+export interface WonItemsTable {
+  id: Generated<number>; // the spec's history_id
+  purchase_id: number;
+  user_id: number;
+  pack_id: number;
+  prize_id: number;
+  card_id: number;
+  position: number | null; // null for the last-one prize
+  is_last_one: Generated<number>;
+  action_type: '0' | '2'; // '2' = shipping only (coin packs, ship-only prizes)
+  buy_point: number;
+  status: WonItemStatus;
+  decided_at: Timestamp | null;
+  decided_by: 'member' | 'sweep' | null;
+  shipment_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: 'open' | 'shipped';
+  item_count: Generated<number>;
+  delivery_code: string | null;
+  created_at: Timestamp;
+  shipped_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -180,6 +231,10 @@ export interface Database {
   coin_ledger: CoinLedgerTable;
   point_prices: PointPricesTable;
   settings: SettingsTable;
+  pack_purchases: PackPurchasesTable;
+  pack_lots: PackLotsTable;
+  won_items: WonItemsTable;
+  shipments: ShipmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

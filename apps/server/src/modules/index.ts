@@ -2,7 +2,10 @@ import type { ModuleDeps } from '../app.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAddressRoutes } from './address/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerDrawsRoutes } from './draws/routes.ts';
+import { registerHoldingsRoutes } from './holdings/routes.ts';
 import { registerPacksRoutes } from './packs/routes.ts';
+import { registerShippingRoutes } from './shipping/routes.ts';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(deps: ModuleDeps): Promise<void> {
@@ -10,4 +13,7 @@ export async function registerModules(deps: ModuleDeps): Promise<void> {
   registerAccountRoutes(deps);
   registerAddressRoutes(deps);
   registerPacksRoutes(deps);
+  registerDrawsRoutes(deps);
+  registerHoldingsRoutes(deps);
+  registerShippingRoutes(deps);
 }

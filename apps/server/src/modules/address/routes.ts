@@ -1,3 +1,13 @@
+import type { ZipcodeAnswer } from '@gacha/contract/address';
+import { zipcodeSchema } from '@gacha/contract/user';
 import type { ModuleDeps } from '../../app.ts';
+import { fieldError } from '../../http/api-error.ts';
+import { lookupZipcode } from './service.ts';
 
-export function registerAddressRoutes(_deps: ModuleDeps): void {}
+export function registerAddressRoutes({ api }: ModuleDeps): void {
+  api.post('/address/zipcode', { body: zipcodeSchema }, ({ body }): ZipcodeAnswer => {
+    const result = lookupZipcode(body.zipcode);
+    if (!result.length) throw fieldError('zipcode', 'zipcode_not_found');
+    return { result };
+  });
+}

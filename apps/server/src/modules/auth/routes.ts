@@ -1,3 +1,24 @@
+import { loginSchema } from '@gacha/contract/user';
 import type { ModuleDeps } from '../../app.ts';
+import { notLoggedIn } from '../../http/api-error.ts';
+import { currentUser, login, userDetail } from './service.ts';
 
-export function registerAuthRoutes(_deps: ModuleDeps): void {}
+export function registerAuthRoutes({ api, db, config, sessions, clock }: ModuleDeps): void {
+  api.post('/user/login', { body: loginSchema }, async ({ req, reply, body, lang }) => {
+    const userId = await login({ db, config }, { mail: body.mail, pass: body.pass, ip: req.ip }, clock.now());
+    await sessions.start(req, reply, userId, body.save_cookie === '1');
+    return currentUser(db, req.user, lang, clock.now());
+  });
+
+  api.get('/user/logout', {}, async ({ req, reply }) => {
+    await sessions.end(req, reply);
+  });
+
+  api.get('/user/point', {}, ({ user, lang }) => currentUser(db, user, lang, clock.now()));
+
+  api.get('/user/detail', { auth: true }, async ({ user, lang }) => {
+    const detail = await userDetail(db, user.id, lang, clock.now());
+    if (!detail) throw notLoggedIn();
+    return detail;
+  });
+}

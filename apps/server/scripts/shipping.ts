@@ -1,0 +1,76 @@
+/**
+ * Shipping batches from the command line (until the admin console exists):
+ *
+ *   npx tsx apps/server/scripts/shipping.ts list [--status open|shipped|all]   batches with address and items (JSON)
+ *   npx tsx apps/server/scripts/shipping.ts ship <shipmentId> <deliveryCode>   marks an open batch shipped
+ *
+ * Marking a batch shipped turns its items 'shipped' and shows the delivery code in the member's history.
+ * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
+ */
+import { shipSchema } from '@gacha/contract/draws';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { migrate, openDb } from '../src/db/index.ts';
+import { ApiError } from '../src/http/api-error.ts';
+import { listShipments, markShipped } from '../src/modules/shipping/service.ts';
+
+const USAGE = [
+  'usage: shipping.ts list [--status open|shipped|all]',
+  '       shipping.ts ship <shipmentId> <deliveryCode>',
+].join('\n');
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...args] = argv;
+  let run: (db: ReturnType<typeof openDb>) => Promise<unknown>;
+  if (cmd === 'list') {
+    let status: 'open' | 'shipped' | 'all' = 'open';
+    if (args.length) {
+      if (args[0] !== '--status' || !['open', 'shipped', 'all'].includes(args[1] ?? '') || args.length > 2) {
+        console.error(USAGE);
+        return 2;
+      }
+      status = args[1] as typeof status;
+    }
+    run = (db) => listShipments(db, { status, limit: 10_000 });
+  } else if (cmd === 'ship') {
+    const [id, code] = args;
+    const parsed = shipSchema.safeParse({ delivery_code: code ?? '' });
+    if (!id || !/^\d{1,9}$/.test(id) || !parsed.success || args.length !== 2) {
+      console.error(USAGE);
+      return 2;
+    }
+    run = (db) =>
+      markShipped(db, { shipmentId: Number(id), deliveryCode: parsed.data.delivery_code }, new Date());
+  } else {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = openDb(config.databaseUrl);
+  try {
+    await migrate(db);
+    console.log(JSON.stringify(await run(db), null, 2));
+    return 0;
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const reason = err.opts.errors ? Object.values(err.opts.errors)[0] : err.opts.message;
+      console.error(
+        `refused (${err.state}): ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`,
+      );
+      return 1;
+    }
+    throw err;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,53 @@
+/**
+ * Runs a sweep once from the command line (the server also runs it on its schedule):
+ *
+ *   npx tsx apps/server/scripts/sweep.ts auto-convert [--now 2026-11-21T00:00:00Z]
+ *
+ * auto-convert: won items still unselected 24 hours after the win are decided — choosable ones converted to
+ * gems, shipping-only ones added to the member's shipment batch. Safe to run at any time and any number of
+ * times, also while the server runs: each item is decided exactly once. Prints what it did as JSON.
+ * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
+ */
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { migrate, openDb } from '../src/db/index.ts';
+import { runAutoConvert } from '../src/modules/holdings/service.ts';
+
+const USAGE = 'usage: sweep.ts auto-convert [--now <ISO time>]';
+
+async function main(argv: string[]): Promise<number> {
+  const [job, ...rest] = argv;
+  let now = new Date();
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--now' && rest[i + 1]) now = new Date(rest[++i]!);
+    else {
+      console.error(USAGE);
+      return 2;
+    }
+  }
+  if (job !== 'auto-convert' || Number.isNaN(now.getTime())) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = openDb(config.databaseUrl);
+  try {
+    await migrate(db);
+    const t0 = Date.now();
+    const result = await runAutoConvert(db, now);
+    console.log(JSON.stringify({ job, now: now.toISOString(), ...result, ms: Date.now() - t0 }));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,202 @@
+import type { Db } from '../db/index.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { publishPack } from '../modules/draws/service.ts';
+import { awardGems } from '../modules/gems/service.ts';
+import { cardImageUrl, PACK_IMAGE_COUNT, packBannerUrl, packImageUrl } from '../modules/packs/service.ts';
+import { DEMO_CARDS, DEMO_MEMBER, DEMO_PACKS, DEMO_POINT_PRICES, detailHtml } from './catalogue.ts';
+
+const HOUR = 3600 * 1000;
+const BATCH = 100;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
+  return out;
+}
+
+/**
+ * Loads the demo catalogue (cards, packs with prizes, gem price courses) and the demo member into a database
+ * whose packs table is empty. Sale windows are relative to `now`, so the states (before sale, on sale, nearly
+ * sold out, sold out, ended) hold on any day. Returns whether it loaded.
+ *
+ * Everything is fixed data except each pack's secret seed: every pack is published through the draws
+ * engine (`publishPack`: a CSPRNG seed, its commitment and the shuffled lot sequence), since a seed that could
+ * be read from this source would make the published commitment meaningless.
+ */
+export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
+  const passHash = await hashPassword(DEMO_MEMBER.password);
+  const at = (hours: number) => new Date(now.getTime() + hours * HOUR).toISOString();
+  const nowIso = now.toISOString();
+
+  const packIds = await db.transaction().execute(async (tx) => {
+    const existing = await tx.selectFrom('packs').select('id').limit(1).executeTakeFirst();
+    if (existing) return null;
+    const ids: number[] = [];
+
+    // cards, then their artwork URLs (the URL carries the id)
+    const cardIds = new Map<string, number>();
+    for (const batch of chunks([...DEMO_CARDS])) {
+      const rows = await tx
+        .insertInto('cards')
+        .values(
+          batch.map((c) => ({
+            card_type_id: c.type,
+            name_en: c.en,
+            name_ja: c.ja,
+            model_number: c.model,
+            rarity: c.rarity,
+            rarity_label: c.label,
+            image_url: '',
+          })),
+        )
+        .returning('id')
+        .execute();
+      batch.forEach((c, i) => cardIds.set(c.key, rows[i]!.id));
+    }
+    for (const [, id] of cardIds) {
+      await tx
+        .updateTable('cards')
+        .set({ image_url: cardImageUrl(id) })
+        .where('id', '=', id)
+        .execute();
+    }
+
+    for (const [i, p] of DEMO_PACKS.entries()) {
+      const total = p.prizes.filter((x) => !x.lastOne).reduce((s, x) => s + x.quantity, 0);
+      const pack = await tx
+        .insertInto('packs')
+        .values({
+          card_type_id: p.type,
+          name_en: p.en,
+          name_ja: p.ja,
+          payment_method: p.paymentMethod,
+          point: p.point,
+          total_pack_count: total,
+          sold_count: Math.min(p.sold, total),
+          images: '[]',
+          banner_image: '',
+          start_at: at(p.startsInHours),
+          end_at: p.endsInHours === null ? null : at(p.endsInHours),
+          can_limit: p.limit ? 1 : 0,
+          limit_count: p.limit?.count ?? 0,
+          limit_message_en: p.limit?.en ?? '',
+          limit_message_ja: p.limit?.ja ?? '',
+          max_buy_count: p.maxBuyCount ?? 0,
+          show_cardlist: p.showCardlist === false ? 0 : 1,
+          detail_en: detailHtml(p.detail.en),
+          detail_ja: detailHtml(p.detail.ja),
+          movie_style: p.movieStyle,
+          sort: 0,
+          created_at: at(Math.min(p.startsInHours, 0) - 24 - i),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      ids.push(pack.id);
+      await tx
+        .insertInto('pack_prizes')
+        .values(
+          p.prizes.map((x) => {
+            const cardId = cardIds.get(x.card);
+            if (cardId === undefined) throw new Error(`demo pack ${p.en}: unknown card ${x.card}`);
+            return {
+              pack_id: pack.id,
+              card_id: cardId,
+              quantity: x.quantity,
+              buy_point: x.buyPoint,
+              num: x.num ?? 1,
+              ship_only: x.shipOnly || p.paymentMethod === 2 ? 1 : 0,
+              is_last_one: x.lastOne ? 1 : 0,
+            };
+          }),
+        )
+        .execute();
+
+      const images = Array.from({ length: PACK_IMAGE_COUNT }, (_, k) => packImageUrl(pack.id, k + 1));
+      await tx
+        .updateTable('packs')
+        .set({
+          images: JSON.stringify(images),
+          banner_image: packBannerUrl(pack.id),
+        })
+        .where('id', '=', pack.id)
+        .execute();
+    }
+
+    const hasPrices = await tx.selectFrom('point_prices').select('id').limit(1).executeTakeFirst();
+    if (!hasPrices) {
+      await tx
+        .insertInto('point_prices')
+        .values(
+          DEMO_POINT_PRICES.map((pp, i) => ({
+            point: pp.point,
+            price: pp.price,
+            rate: pp.rate ?? '0',
+            coupon_only: pp.couponOnly ? 1 : 0,
+            sort: i + 1,
+            modified: nowIso,
+          })),
+        )
+        .execute();
+    }
+
+    const member = await tx
+      .selectFrom('users')
+      .select('id')
+      .where('mail', '=', DEMO_MEMBER.mail)
+      .executeTakeFirst();
+    if (!member) {
+      const m = DEMO_MEMBER;
+      const user = await tx
+        .insertInto('users')
+        .values({
+          mail: m.mail,
+          pass_hash: passHash,
+          last_name: m.lastName,
+          middle_name: '',
+          first_name: m.firstName,
+          tel: m.tel,
+          zipcode: m.zipcode,
+          pref_id: 99,
+          pref_text: m.prefText,
+          shiku: m.shiku,
+          address: m.address,
+          building: m.building,
+          country_id: m.countryId,
+          referral_code: m.referralCode,
+          referred_by: null,
+          google_sub: null,
+          apple_sub: null,
+          lang: 'en',
+          coin_tenths: m.coinTenths,
+          rank_maintained_month: null,
+          last_gem_use_at: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await awardGems(
+        tx,
+        { userId: user.id, amount: m.gems, kind: 'bonus', source: 'admin', reason: 'demo_grant' },
+        now,
+      );
+      await tx
+        .insertInto('coin_ledger')
+        .values({
+          user_id: user.id,
+          delta_tenths: m.coinTenths,
+          reason: 'demo_grant',
+          reference: null,
+          balance_after_tenths: m.coinTenths,
+          created_at: nowIso,
+        })
+        .execute();
+    }
+    return ids;
+  });
+  if (!packIds) return false;
+  // after the commit: publishing runs its own transaction per pack, and is idempotent
+  for (const id of packIds) await publishPack(db, id);
+  return true;
+}

@@ -1,0 +1,38 @@
+import type { Clock } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createSessions, type Sessions } from '../http/session.ts';
+import { purgeLoginThrottles } from '../modules/auth/service.ts';
+import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
+
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  /** Fastify's logger (app.log) fits. */
+  log?: JobLog;
+  /** Defaults to a session store over `db`. */
+  sessions?: Pick<Sessions, 'purgeExpired'>;
+}
+
+const MINUTE = 60_000;
+const silent: JobLog = { info: () => {}, error: () => {} };
+
+/** Starts the background sweeps; call `stop()` on shutdown. main.ts: `const jobs = startJobs({ db, config, log: app.log })`. */
+export function startJobs(deps: JobDeps): Scheduler {
+  const clock = deps.clock ?? { now: () => new Date() };
+  const sessions =
+    deps.sessions ??
+    createSessions({
+      db: deps.db,
+      secret: deps.config.sessionSecret,
+      cookieSecure: deps.config.cookieSecure,
+    });
+  const scheduler = createScheduler(deps.log ?? silent);
+
+  scheduler.every('session-purge', 15 * MINUTE, () => sessions.purgeExpired(), { immediate: true });
+  scheduler.every('login-throttle-purge', 60 * MINUTE, () => purgeLoginThrottles(deps, clock.now()), {
+    immediate: true,
+  });
+  return scheduler;
+}

@@ -1,0 +1,115 @@
+import { rankInfo, type CurrentUser, type UserDetail } from '@gacha/contract/user';
+import type { Lang } from '@gacha/contract/messages';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { fieldError, tooMany } from '../../http/api-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { gemBalance } from '../gems/service.ts';
+import { monthlyGemSpend } from '../ranks/service.ts';
+import { DUMMY_HASH, verifyPassword } from './password.ts';
+import { rankStatus } from './rank.ts';
+import * as repo from './repo.ts';
+import { blockedUntil, clearThrottle, purgeThrottles, recordFailure } from './throttle.ts';
+
+export interface AuthDeps {
+  db: Db;
+  config: Pick<Config, 'login'>;
+}
+
+/** Mail addresses are stored trimmed and lower-cased; every lookup goes through this. */
+export const normalizeMail = (mail: string) => mail.trim().toLowerCase();
+
+const accountKey = (mail: string) => `login:mail:${mail}`;
+const ipKey = (ip: string) => `login:ip:${ip}`;
+const blockMs = (config: AuthDeps['config']) => config.login.blockMinutes * 60_000;
+
+/**
+ * Checks a login and returns the member id. Throttled per account and per client address: once a key is
+ * blocked the answer is 429 without looking at the password. Unknown mail and wrong password take the same
+ * time (a dummy hash is verified) and give the same answer.
+ */
+export async function login(
+  { db, config }: AuthDeps,
+  input: { mail: string; pass: string; ip: string },
+  now: Date,
+): Promise<number> {
+  const mail = normalizeMail(input.mail);
+  const account = { key: accountKey(mail), max: config.login.maxFailuresPerAccount };
+  const address = { key: ipKey(input.ip), max: config.login.maxFailuresPerIp };
+  const until = await blockedUntil(db, [account.key, address.key], now);
+  if (until) throw tooMany(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)));
+
+  const user = await repo.findLoginByMail(db, mail);
+  const ok = await verifyPassword(user?.pass_hash ?? DUMMY_HASH, input.pass);
+  if (!user?.pass_hash || !ok) {
+    for (const rule of [account, address]) await recordFailure(db, rule, now, blockMs(config));
+    throw fieldError('mail', 'login_failed');
+  }
+  // the address counter stays: one good account must not reset what an address did to others
+  await clearThrottle(db, account.key);
+  return user.id;
+}
+
+export function purgeLoginThrottles({ db, config }: AuthDeps, now: Date): Promise<number> {
+  return purgeThrottles(db, now, blockMs(config));
+}
+
+/** GET /user/point: what the header shows. Guests get zeros. */
+export async function currentUser(
+  db: Db,
+  user: SessionUser | null,
+  lang: Lang,
+  now: Date,
+): Promise<CurrentUser> {
+  const row = user ? await repo.findBalanceFields(db, user.id) : undefined;
+  if (!user || !row) {
+    return { is_login: '0', point: 0, coin: 0, coin_tenths: 0, rank: 0, rank_name: '', lang };
+  }
+  const rank = rankInfo(row.rank);
+  return {
+    is_login: '1',
+    point: await gemBalance(db, user.id, now),
+    coin: row.coin_tenths / 10,
+    coin_tenths: row.coin_tenths,
+    rank: rank.id,
+    rank_name: rank.name[lang],
+    lang,
+  };
+}
+
+/** GET /user/detail: the member's profile, balances and rank bar. Null when the member is gone. */
+export async function userDetail(db: Db, userId: number, lang: Lang, now: Date): Promise<UserDetail | null> {
+  const u = await repo.findDetail(db, userId);
+  if (!u) return null;
+  const spend = await monthlyGemSpend(db, userId, now);
+  const rank = rankStatus({ rank: u.rank, spend, maintainedMonth: u.rank_maintained_month, now });
+  const balance = await gemBalance(db, userId, now);
+  return {
+    id: u.id,
+    lastName: u.last_name,
+    middleName: u.middle_name,
+    firstName: u.first_name,
+    tel: u.tel,
+    mail: u.mail,
+    zipcode: u.zipcode,
+    country: u.pref_text,
+    pref_id: u.pref_id,
+    shiku: u.shiku,
+    address: u.address,
+    building: u.building,
+    country_id: u.country_id,
+    country_name: (lang === 'ja' ? u.country_name_ja : u.country_name_en) ?? '',
+    availablePoint: balance,
+    remaining_point: rank.toNextRank,
+    end_sms: u.end_sms ? '1' : '0',
+    referral_code: u.referral_code,
+    rank: rank.current.id,
+    rank_name: rank.current.name[lang],
+    rank_coin: rank.current.keepCoins,
+    rank_max_price: rank.barMax,
+    rank_current_price: spend,
+    is_rank_maintained: rank.maintenanceOffered,
+    next_month_name: rank.next.name[lang],
+    next_month: rank.next.id,
+  };
+}

@@ -1,0 +1,218 @@
+import { sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type Executor = Db | Transaction<Database>;
+
+export async function getPack(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('packs')
+    .select([
+      'id',
+      'name_en',
+      'name_ja',
+      'payment_method',
+      'point',
+      'total_pack_count',
+      'sold_count',
+      'start_at',
+      'end_at',
+      'can_limit',
+      'limit_count',
+      'limit_message_en',
+      'limit_message_ja',
+      'max_buy_count',
+      'movie_style',
+      'card_type_id',
+      'seed',
+      'commitment',
+    ])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+}
+export type PackRow = NonNullable<Awaited<ReturnType<typeof getPack>>>;
+
+const buyerColumns = ['id', 'rank', 'country_id', 'coin_tenths', 'coin_carry_gems'] as const;
+
+/** The buyer's row, read without a lock (the check route). */
+export async function readBuyer(ex: Executor, userId: number) {
+  return ex.selectFrom('users').select(buyerColumns).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Locks the buyer's row for the rest of the transaction, so one member's purchases (and decisions) queue:
+ * the per-member limit, the gem lots and the coin carry are then read and written by one transaction at a time.
+ * When gems will be spent the lock is the `last_gem_use_at` update itself (one statement instead of two).
+ */
+export async function lockBuyer(tx: Executor, userId: number, spendsGems: boolean, now: Date) {
+  if (spendsGems) {
+    return tx
+      .updateTable('users')
+      .set({ last_gem_use_at: now.toISOString() })
+      .where('id', '=', userId)
+      .returning(buyerColumns)
+      .executeTakeFirst();
+  }
+  return tx
+    .selectFrom('users')
+    .select(buyerColumns)
+    .where('id', '=', userId)
+    .$if(isPostgres(tx), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Plays the member already made on the pack (for `can_limit`). */
+export async function memberPlays(ex: Executor, userId: number, packId: number): Promise<number> {
+  const row = await ex
+    .selectFrom('pack_purchases')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('n'))
+    .where('user_id', '=', userId)
+    .where('pack_id', '=', packId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Claims the next `count` lot positions with one conditional statement (ARCHITECTURE.md: contended counters).
+ * Answers the new sold_count, or undefined when fewer than `count` lots are left.
+ */
+export async function claimPositions(tx: Executor, packId: number, count: number) {
+  return tx
+    .updateTable('packs')
+    .set((eb) => ({ sold_count: eb('sold_count', '+', count) }))
+    .where('id', '=', packId)
+    .where(sql<boolean>`sold_count + ${count} <= total_pack_count`)
+    .returning(['sold_count', 'total_pack_count'])
+    .executeTakeFirst();
+}
+
+export async function insertPurchase(
+  tx: Executor,
+  row: {
+    user_id: number;
+    pack_id: number;
+    count: number;
+    first_position: number;
+    currency: 'gem' | 'coin';
+    base_price: number;
+    discount_percent: number;
+    price_paid: number;
+    coin_earned_tenths: number;
+    created_at: string;
+  },
+) {
+  const r = await tx.insertInto('pack_purchases').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** Marks the claimed positions as this purchase's and answers what they hold, in position order. */
+export async function takeLots(
+  tx: Executor,
+  packId: number,
+  first: number,
+  count: number,
+  purchaseId: number,
+) {
+  const rows = await tx
+    .updateTable('pack_lots')
+    .set({ purchase_id: purchaseId })
+    .where('pack_id', '=', packId)
+    .where('position', '>=', first)
+    .where('position', '<', first + count)
+    .where('purchase_id', 'is', null)
+    .returning(['position', 'prize_id'])
+    .execute();
+  return rows.sort((a, b) => a.position - b.position);
+}
+
+/** The pack's prizes with their cards (last-one prizes included, flagged). */
+export async function packPrizes(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('pack_prizes as pp')
+    .innerJoin('cards as c', 'c.id', 'pp.card_id')
+    .select([
+      'pp.id',
+      'pp.card_id',
+      'pp.quantity',
+      'pp.buy_point',
+      'pp.num',
+      'pp.ship_only',
+      'pp.is_last_one',
+      'c.rarity',
+      'c.rarity_label',
+      'c.image_url',
+      'c.name_en',
+      'c.name_ja',
+      'c.model_number',
+    ])
+    .where('pp.pack_id', '=', packId)
+    .orderBy('pp.id')
+    .execute();
+}
+export type PrizeRow = Awaited<ReturnType<typeof packPrizes>>[number];
+
+export interface NewWonItem {
+  purchase_id: number;
+  user_id: number;
+  pack_id: number;
+  prize_id: number;
+  card_id: number;
+  position: number | null;
+  is_last_one: number;
+  action_type: '0' | '2';
+  buy_point: number;
+  status: 'unselected';
+  created_at: string;
+}
+
+/** Inserts won items in chunks (15 columns × 500 rows stays under every engine's parameter limit). */
+export async function insertWonItems(tx: Executor, rows: readonly NewWonItem[]) {
+  const out: { id: number; position: number | null; prize_id: number }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const r = await tx
+      .insertInto('won_items')
+      .values(rows.slice(i, i + 500))
+      .returning(['id', 'position', 'prize_id'])
+      .execute();
+    out.push(...r);
+  }
+  return out;
+}
+
+export async function insertLots(tx: Executor, packId: number, sequence: readonly number[]): Promise<void> {
+  for (let i = 0; i < sequence.length; i += 1000) {
+    await tx
+      .insertInto('pack_lots')
+      .values(
+        sequence.slice(i, i + 1000).map((prize_id, k) => ({ pack_id: packId, position: i + k, prize_id })),
+      )
+      .execute();
+  }
+}
+
+export async function findPurchase(ex: Executor, userId: number, purchaseId?: number) {
+  return ex
+    .selectFrom('pack_purchases as p')
+    .innerJoin('packs as k', 'k.id', 'p.pack_id')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.pack_id',
+      'p.count',
+      'p.price_paid',
+      'p.currency',
+      'p.created_at',
+      'k.name_en',
+      'k.name_ja',
+      'k.movie_style',
+      'k.card_type_id',
+      'k.payment_method',
+      'u.country_id',
+    ])
+    .where('p.user_id', '=', userId)
+    .$if(purchaseId !== undefined, (q) => q.where('p.id', '=', purchaseId!))
+    .orderBy('p.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,436 @@
+import type {
+  BuyPackResult,
+  FairnessInfo,
+  PackCheckResult,
+  PurchaseRefusal,
+  ResultCard,
+} from '@gacha/contract/draws';
+import { canonicalLots } from '@gacha/contract/fairness';
+import type { Lang } from '@gacha/contract/messages';
+import type { Db } from '../../db/index.ts';
+import { formatJst } from '../../db/time.ts';
+import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
+import {
+  coinBalanceTenths,
+  coinsForGems,
+  earnCoinsForGems,
+  InsufficientCoinsError,
+  spendCoins,
+} from '../coins/service.ts';
+import { gemBalance, InsufficientGemsError, spendGems } from '../gems/service.ts';
+import { purchaseCards } from '../holdings/service.ts';
+import { discountedPrice } from '../ranks/service.ts';
+import { isRevealed, newSeed, planLots, type SeedSource } from './fairness.ts';
+import {
+  claimPositions,
+  findPurchase,
+  getPack,
+  insertLots,
+  insertPurchase,
+  insertWonItems,
+  lockBuyer,
+  memberPlays,
+  packPrizes,
+  readBuyer,
+  takeLots,
+  type Executor,
+  type NewWonItem,
+  type PackRow,
+  type PrizeRow,
+} from './repo.ts';
+
+export const GEM_PACK = 1;
+export const COIN_PACK = 2;
+
+/**
+ * Publishes a pack's lot sequence (DOMAIN.md Packs and lots): a fresh secret 32-byte seed, the commitment
+ * sha256(seed ‖ ':' ‖ canonical list) and the Fisher–Yates sequence driven by the seed, stored as `pack_lots`.
+ * Idempotent: a published pack is never reshuffled (the seed is set with a conditional `WHERE seed IS NULL`,
+ * in the same transaction as the lots, so two publishers at once store one sequence).
+ * The lots must add up to the pack's total_pack_count.
+ */
+export async function publishPack(
+  db: Db,
+  packId: number,
+  seedSource: SeedSource = newSeed,
+): Promise<{ commitment: string; published: boolean }> {
+  const pack = await db
+    .selectFrom('packs')
+    .select(['id', 'seed', 'commitment', 'total_pack_count'])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+  if (!pack) throw new Error(`pack ${packId} does not exist`);
+  if (pack.seed && pack.commitment) return { commitment: pack.commitment, published: false };
+  const prizes = await db
+    .selectFrom('pack_prizes')
+    .select(['id', 'quantity', 'is_last_one'])
+    .where('pack_id', '=', packId)
+    .execute();
+  const plan = planLots(prizes, seedSource);
+  if (plan.canonical.length !== pack.total_pack_count) {
+    throw new Error(
+      `pack ${packId}: its prizes hold ${plan.canonical.length} lots but total_pack_count is ${pack.total_pack_count}`,
+    );
+  }
+  return db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('packs')
+      .set({ seed: plan.seed, commitment: plan.commitment })
+      .where('id', '=', packId)
+      .where('seed', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) {
+      const now = await tx
+        .selectFrom('packs')
+        .select('commitment')
+        .where('id', '=', packId)
+        .executeTakeFirstOrThrow();
+      return { commitment: now.commitment!, published: false };
+    }
+    await insertLots(tx, packId, plan.sequence);
+    return { commitment: plan.commitment, published: true };
+  });
+}
+
+function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef): ApiError {
+  return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
+}
+
+/** Sale state and the pack's own count limits (spec §5 Purchase count, DOMAIN.md sale states). */
+function assertOnSale(pack: PackRow, count: number, now: Date): void {
+  const at = now.toISOString();
+  if (pack.start_at > at) throw refuse(400, 'pack_not_started');
+  if (pack.end_at !== null && pack.end_at <= at) throw refuse(400, 'pack_ended');
+  const remaining = pack.total_pack_count - pack.sold_count;
+  if (remaining <= 0) throw refuse(409, 'pack_sold_out');
+  if (pack.max_buy_count > 0 && count > pack.max_buy_count) throw refuse(400, 'max_count_exceeded');
+  if (count > remaining) {
+    throw refuse(400, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
+  }
+}
+
+/** `can_limit`: the member's plays on the pack are capped at limit_count, refused with the pack's message. */
+async function assertWithinLimit(ex: Executor, pack: PackRow, userId: number, count: number, lang: Lang) {
+  if (!pack.can_limit) return;
+  const played = await memberPlays(ex, userId, pack.id);
+  if (played + count <= pack.limit_count) return;
+  const text = (lang === 'ja' ? pack.limit_message_ja : pack.limit_message_en).trim();
+  if (!text) throw refuse(400, 'pack_limit_exceeded');
+  throw new ApiError(400, {
+    extra: { reason: 'pack_limit_exceeded', errors: { count: [text] }, message: text },
+  });
+}
+
+function priceOf(pack: PackRow, count: number, rank: number) {
+  const base = pack.point * count;
+  if (pack.payment_method !== GEM_PACK)
+    return { currency: 'coin' as const, base, price: base, discountPercent: 0 };
+  const d = discountedPrice(base, rank);
+  return { currency: 'gem' as const, base, price: d.price, discountPercent: d.discountPercent };
+}
+
+async function loadPack(db: Db, packId: number): Promise<PackRow> {
+  const pack = await getPack(db, packId);
+  if (!pack) throw refuse(404, 'pack_not_found');
+  return pack;
+}
+
+/**
+ * POST /user/pack/check: every rule the buy applies, read-only. Stores nothing — the buy carries the same
+ * packId and count and checks them all again inside its transaction.
+ */
+export async function checkPurchase(
+  db: Db,
+  args: { userId: number; packId: number; count: number; lang: Lang },
+  now: Date,
+): Promise<PackCheckResult> {
+  const pack = await loadPack(db, args.packId);
+  assertOnSale(pack, args.count, now);
+  const buyer = await readBuyer(db, args.userId);
+  if (!buyer) throw notFound();
+  await assertWithinLimit(db, pack, args.userId, args.count, args.lang);
+  const p = priceOf(pack, args.count, buyer.rank);
+  const balance =
+    p.currency === 'gem' ? await gemBalance(db, args.userId, now) : await coinBalanceTenths(db, args.userId);
+  const price = p.currency === 'gem' ? p.price : p.price * 10;
+  if (balance < price) throw refuse(400, p.currency === 'gem' ? 'not_enough_gems' : 'not_enough_coins');
+  return {
+    result: '1',
+    pack_id: pack.id,
+    count: args.count,
+    currency: p.currency,
+    base_price: p.currency === 'gem' ? p.base : p.base * 10,
+    discount_percent: p.discountPercent,
+    price,
+    balance_before: balance,
+    balance_after: balance - price,
+  };
+}
+
+function toCard(prize: PrizeRow, historyId: number, actionType: '0' | '2', lang: Lang): ResultCard {
+  return {
+    history_id: historyId,
+    action_type: actionType,
+    rarity: prize.rarity,
+    rarity_label: prize.rarity_label,
+    image: prize.image_url,
+    name: lang === 'ja' ? prize.name_ja : prize.name_en,
+    model_number: prize.model_number,
+    num: prize.num,
+    buy_point: prize.buy_point,
+    is_last_one: prize.is_last_one ? '1' : '0',
+    status: 'unselected',
+  };
+}
+
+/**
+ * POST /user/pack/buy: N packs in ONE transaction —
+ *   lock the buyer → per-member limit → claim the next N positions with one conditional update of
+ *   packs.sold_count → the purchase row → pay (gems oldest-expiring first less the rank discount, with the
+ *   coins earned on them; or coins for a coin pack) → mark the lots sold → one won item per lot, plus the
+ *   last-one prize for whoever takes the final lot.
+ * Any refusal inside rolls everything back. The answer is the buy-pack result of spec §3.
+ *
+ * Concurrency: the claim is the guard for the pack (no read-then-write); the buyer lock (PostgreSQL row lock,
+ * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit. On SQLite, Kysely's
+ * SqliteDriver hands its single connection to one transaction at a time (its ConnectionMutex), so concurrent
+ * requests' transactions never interleave and no extra mutex is needed; the 200-buyer test runs that for real.
+ */
+export async function buyPacks(
+  db: Db,
+  args: { userId: number; packId: number; count: number; lang: Lang },
+  now: Date,
+): Promise<BuyPackResult> {
+  let pack = await loadPack(db, args.packId);
+  if (!pack.seed) {
+    await publishPack(db, pack.id); // a pack is normally published when it is created; this is the safety net
+    pack = await loadPack(db, args.packId);
+  }
+  assertOnSale(pack, args.count, now);
+  const at = now.toISOString();
+  const gemPack = pack.payment_method === GEM_PACK;
+  const sale = pack;
+
+  const done = await db.transaction().execute(async (tx) => {
+    const buyer = await lockBuyer(tx, args.userId, gemPack && sale.point > 0, now); // a gem use: last_gem_use_at
+    if (!buyer) throw notFound();
+    await assertWithinLimit(tx, sale, args.userId, args.count, args.lang);
+    const p = priceOf(sale, args.count, buyer.rank);
+
+    const claim = await claimPositions(tx, sale.id, args.count);
+    if (!claim) {
+      const fresh = await getPack(tx, sale.id);
+      const remaining = fresh ? fresh.total_pack_count - fresh.sold_count : 0;
+      if (remaining <= 0) throw refuse(409, 'pack_sold_out');
+      throw refuse(409, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
+    }
+    const first = claim.sold_count - args.count;
+
+    const earnedTenths = gemPack ? coinsForGems(buyer.coin_carry_gems, p.price).earnedTenths : 0;
+    const purchaseId = await insertPurchase(tx, {
+      user_id: args.userId,
+      pack_id: sale.id,
+      count: args.count,
+      first_position: first,
+      currency: p.currency,
+      base_price: p.base,
+      discount_percent: p.discountPercent,
+      price_paid: p.price,
+      coin_earned_tenths: earnedTenths,
+      created_at: at,
+    });
+    const reference = `purchase:${purchaseId}`;
+
+    if (gemPack) {
+      if (p.price > 0) {
+        try {
+          await spendGems(
+            tx,
+            { userId: args.userId, amount: p.price, reason: 'pack_purchase', reference },
+            now,
+          );
+        } catch (err) {
+          if (err instanceof InsufficientGemsError) throw refuse(400, 'not_enough_gems');
+          throw err;
+        }
+        await earnCoinsForGems(
+          tx,
+          { userId: args.userId, gemsPaid: p.price, reference, lockedCarryGems: buyer.coin_carry_gems },
+          now,
+        );
+      }
+    } else if (p.price > 0) {
+      try {
+        await spendCoins(
+          tx,
+          { userId: args.userId, tenths: p.price * 10, reason: 'pack_purchase', reference },
+          now,
+        );
+      } catch (err) {
+        if (err instanceof InsufficientCoinsError) throw refuse(400, 'not_enough_coins');
+        throw err;
+      }
+    }
+
+    const lots = await takeLots(tx, sale.id, first, args.count, purchaseId);
+    if (lots.length !== args.count) {
+      throw new Error(`pack ${sale.id}: positions ${first}..${first + args.count - 1} are not all free`);
+    }
+    const prizes = await packPrizes(tx, sale.id);
+    const byId = new Map(prizes.map((x) => [x.id, x]));
+    const actionOf = (prize: PrizeRow): '0' | '2' => (!gemPack || prize.ship_only ? '2' : '0');
+    const rows: NewWonItem[] = [];
+    const base = {
+      purchase_id: purchaseId,
+      user_id: args.userId,
+      pack_id: sale.id,
+      status: 'unselected' as const,
+    };
+    for (const lot of lots) {
+      const prize = byId.get(lot.prize_id);
+      if (!prize)
+        throw new Error(`pack ${sale.id}: lot ${lot.position} names prize ${lot.prize_id} of no pack`);
+      rows.push({
+        ...base,
+        prize_id: prize.id,
+        card_id: prize.card_id,
+        position: lot.position,
+        is_last_one: 0,
+        action_type: actionOf(prize),
+        buy_point: prize.buy_point,
+        created_at: at,
+      });
+    }
+    if (claim.sold_count === claim.total_pack_count) {
+      for (const prize of prizes.filter((x) => x.is_last_one)) {
+        for (let i = 0; i < prize.quantity; i++) {
+          rows.push({
+            ...base,
+            prize_id: prize.id,
+            card_id: prize.card_id,
+            position: null,
+            is_last_one: 1,
+            action_type: actionOf(prize),
+            buy_point: prize.buy_point,
+            created_at: at,
+          });
+        }
+      }
+    }
+    const inserted = await insertWonItems(tx, rows);
+    const cards = inserted
+      .map((row, i) => ({ row, order: rows[i]!.position ?? Number.MAX_SAFE_INTEGER, i }))
+      .sort((a, b) => a.order - b.order || a.row.id - b.row.id)
+      .map(({ row }) =>
+        toCard(byId.get(row.prize_id)!, row.id, actionOf(byId.get(row.prize_id)!), args.lang),
+      );
+    return { purchaseId, price: p.price, currency: p.currency, cards, countryId: buyer.country_id };
+  });
+
+  return {
+    result: '1',
+    purchase_id: done.purchaseId,
+    pack_id: pack.id,
+    title: args.lang === 'ja' ? pack.name_ja : pack.name_en,
+    created: formatJst(at),
+    movie_style: pack.movie_style,
+    is_country: done.countryId !== null ? '1' : '0',
+    is_buy_coin: gemPack ? '0' : '1',
+    card_type: pack.card_type_id,
+    count: args.count,
+    price_paid: done.price,
+    currency: done.currency,
+    cards: done.cards,
+  };
+}
+
+/** GET /user/pack/gache_result and /user/pack/buy_result: the member's latest (or given) purchase again. */
+export async function purchaseResult(
+  db: Db,
+  args: { userId: number; purchaseId?: number; lang: Lang },
+): Promise<BuyPackResult> {
+  const p = await findPurchase(db, args.userId, args.purchaseId);
+  if (!p) {
+    if (args.purchaseId !== undefined) throw notFound();
+    const user = await readBuyer(db, args.userId);
+    return {
+      result: '1',
+      purchase_id: null,
+      pack_id: null,
+      title: '',
+      created: '',
+      movie_style: 0,
+      is_country: user?.country_id != null ? '1' : '0',
+      is_buy_coin: '0',
+      card_type: null,
+      count: 0,
+      price_paid: 0,
+      currency: null,
+      cards: [],
+    };
+  }
+  return {
+    result: '1',
+    purchase_id: p.id,
+    pack_id: p.pack_id,
+    title: args.lang === 'ja' ? p.name_ja : p.name_en,
+    created: formatJst(p.created_at),
+    movie_style: p.movie_style,
+    is_country: p.country_id !== null ? '1' : '0',
+    is_buy_coin: p.payment_method === GEM_PACK ? '0' : '1',
+    card_type: p.card_type_id,
+    count: p.count,
+    price_paid: p.price_paid,
+    currency: p.currency,
+    cards: await purchaseCards(db, p.id, args.lang),
+  };
+}
+
+/**
+ * GET /user/pack/fairness/{packId}: the commitment (public from the start of sale), the canonical lot list,
+ * the seed once the pack is sold out or ended, and where the logged-in member's draws fell.
+ */
+export async function fairnessInfo(
+  db: Db,
+  args: { packId: number; userId: number | null; lang: Lang },
+  now: Date,
+): Promise<FairnessInfo> {
+  const pack = await db
+    .selectFrom('packs')
+    .select(['id', 'seed', 'commitment', 'total_pack_count', 'sold_count', 'end_at'])
+    .where('id', '=', args.packId)
+    .executeTakeFirst();
+  if (!pack) throw notFound('pack_not_found');
+  const prizes = await packPrizes(db, pack.id);
+  const revealed = pack.seed !== null && isRevealed(pack, now);
+  const mine = args.userId
+    ? await db
+        .selectFrom('won_items')
+        .select(['position', 'id', 'prize_id'])
+        .where('pack_id', '=', pack.id)
+        .where('user_id', '=', args.userId)
+        .where('position', 'is not', null)
+        .orderBy('position')
+        .execute()
+    : [];
+  return {
+    pack_id: pack.id,
+    commitment: pack.commitment,
+    seed: revealed ? pack.seed : null,
+    revealed,
+    canonical: canonicalLots(prizes),
+    total: pack.total_pack_count,
+    sold: pack.sold_count,
+    prizes: prizes
+      .filter((x) => !x.is_last_one)
+      .map((x) => ({
+        id: x.id,
+        name: args.lang === 'ja' ? x.name_ja : x.name_en,
+        model_number: x.model_number,
+        rarity: x.rarity,
+        rarity_label: x.rarity_label,
+        image: x.image_url,
+      })),
+    my_positions: mine.map((m) => ({ position: m.position!, history_id: m.id, prize_id: m.prize_id })),
+  };
+}

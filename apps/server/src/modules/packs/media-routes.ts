@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ModuleDeps } from '../../app.ts';
+import {
+  renderCardSvg,
+  renderPackBannerSvg,
+  renderPackImageSvg,
+  type CardArtInput,
+  type PackArtInput,
+} from '../../demo/art.ts';
+import type { Db } from '../../db/index.ts';
+import * as repo from './repo.ts';
+import { PACK_IMAGE_COUNT } from './service.ts';
+
+function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
+  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+  reply
+    .header('content-type', 'image/svg+xml; charset=utf-8')
+    // the drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap
+    .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
+    .header('etag', etag);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.code(200).send(svg);
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('not found');
+
+async function packArt(db: Db, id: number): Promise<{ pack: PackArtInput; top: CardArtInput[] } | null> {
+  const pack = await repo.findPack(db, id);
+  if (!pack) return null;
+  const type = await repo.findCardType(db, pack.card_type_id);
+  const top = await repo.topPrizeCards(db, id, 3);
+  return {
+    pack: { ...pack, type_name: type?.name_en ?? '' },
+    top: top.map((c) => ({ ...c, card_type_id: pack.card_type_id })),
+  };
+}
+
+/**
+ * GET /media/cards/{id}.svg, /media/packs/{id}/banner.svg and /media/packs/{id}/{n}.svg: card faces and pack
+ * artwork drawn from the database rows (outside /api: plain images, no envelope).
+ */
+export function registerMediaRoutes({ app, db }: ModuleDeps): void {
+  app.get('/media/cards/:file', async (req, reply) => {
+    const m = /^(\d{1,9})\.svg$/.exec((req.params as { file: string }).file);
+    if (!m) return notFound(reply);
+    const card = await repo.findCard(db, Number(m[1]));
+    if (!card) return notFound(reply);
+    return sendSvg(req, reply, renderCardSvg({ ...card, type_name: card.type_name_en }));
+  });
+
+  app.get('/media/packs/:id/:file', async (req, reply) => {
+    const { id, file } = req.params as { id: string; file: string };
+    if (!/^\d{1,9}$/.test(id)) return notFound(reply);
+    const m = /^(banner|\d)\.svg$/.exec(file);
+    if (!m) return notFound(reply);
+    const art = await packArt(db, Number(id));
+    if (!art) return notFound(reply);
+    if (m[1] === 'banner') return sendSvg(req, reply, renderPackBannerSvg(art.pack, art.top));
+    const n = Number(m[1]);
+    if (n < 1 || n > PACK_IMAGE_COUNT) return notFound(reply);
+    const tiers = n === 2 ? await repo.prizeTiers(db, art.pack.id) : [];
+    return sendSvg(
+      req,
+      reply,
+      renderPackImageSvg(
+        art.pack,
+        n,
+        art.top,
+        tiers.map((t) => ({ ...t, rarity_label: String(t.rarity_label), quantity: Number(t.quantity) })),
+      ),
+    );
+  });
+}

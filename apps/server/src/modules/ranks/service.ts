@@ -1,0 +1,48 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Db | Transaction<Database>;
+
+/** Discount on gem packs per rank (spec §1 rank table): White, Bronze 0%, Silver 3%, Gold 5%, Rainbow 10%. */
+export const RANK_DISCOUNT_PERCENT: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 3, 4: 5, 5: 10 };
+
+export function discountPercent(rank: number): number {
+  return RANK_DISCOUNT_PERCENT[rank] ?? 0;
+}
+
+/**
+ * What the member pays for a gem pack: `point × N` less the rank discount, rounded down to whole gems in the
+ * member's favour (DOMAIN.md Packs and lots): floor(price × (100 − d) / 100).
+ */
+export function discountedPrice(price: number, rank: number): { price: number; discountPercent: number } {
+  const d = discountPercent(rank);
+  return { price: Math.floor((price * (100 - d)) / 100), discountPercent: d };
+}
+
+const JST_OFFSET_MS = 9 * 3600 * 1000; // Japan has no daylight saving time
+
+/** Start and end (exclusive) of the JST calendar month containing `now`, as ISO instants. */
+export function jstMonthRange(now: Date): { start: string; end: string } {
+  const shifted = new Date(now.getTime() + JST_OFFSET_MS);
+  const y = shifted.getUTCFullYear();
+  const m = shifted.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(y, m, 1) - JST_OFFSET_MS).toISOString(),
+    end: new Date(Date.UTC(y, m + 1, 1) - JST_OFFSET_MS).toISOString(),
+  };
+}
+
+/** Gems the member paid for gem packs in the JST calendar month containing `now` (what ranks are based on). */
+export async function monthlyGemSpend(db: Executor, userId: number, now: Date): Promise<number> {
+  const { start, end } = jstMonthRange(now);
+  const row = await db
+    .selectFrom('pack_purchases')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price_paid'), eb.lit(0)).as('spent'))
+    .where('user_id', '=', userId)
+    .where('currency', '=', 'gem')
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .executeTakeFirst();
+  return Number(row?.spent ?? 0);
+}
