@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createSessions, type Sessions } from '../http/session.ts';
 import { purgeLoginThrottles } from '../modules/auth/service.ts';
+import { autoConvertJob } from '../modules/holdings/service.ts';
 import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
 
 export interface JobDeps {
@@ -32,6 +33,9 @@ export function startJobs(deps: JobDeps): Scheduler {
 
   scheduler.every('session-purge', 15 * MINUTE, () => sessions.purgeExpired(), { immediate: true });
   scheduler.every('login-throttle-purge', 60 * MINUTE, () => purgeLoginThrottles(deps, clock.now()), {
+    immediate: true,
+  });
+  scheduler.every(autoConvertJob.name, autoConvertJob.everyMs, () => autoConvertJob.run({ db: deps.db, clock }), {
     immediate: true,
   });
   return scheduler;

@@ -106,7 +106,7 @@ export async function insertPurchase(
   return r.id;
 }
 
-/** Marks the claimed positions as this purchase's and answers what they hold, in position order. */
+/** Marks the claimed positions as this purchase's; answers how many it marked. */
 export async function takeLots(
   tx: Executor,
   packId: number,
@@ -114,16 +114,77 @@ export async function takeLots(
   count: number,
   purchaseId: number,
 ) {
-  const rows = await tx
+  const r = await tx
     .updateTable('pack_lots')
     .set({ purchase_id: purchaseId })
     .where('pack_id', '=', packId)
     .where('position', '>=', first)
     .where('position', '<', first + count)
     .where('purchase_id', 'is', null)
-    .returning(['position', 'prize_id'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * One won item per lot of the purchase in a single set-based `INSERT … SELECT` from pack_lots and
+ * pack_prizes (no per-row parameters, so 3000 lots cost one statement), answering the new rows.
+ * `allShipOnly`: every item is shipping only (coin packs); otherwise ship-only prizes are.
+ */
+export async function insertLotItems(
+  tx: Executor,
+  args: {
+    packId: number;
+    first: number;
+    count: number;
+    purchaseId: number;
+    userId: number;
+    allShipOnly: boolean;
+    createdAt: string;
+  },
+) {
+  const actionType = args.allShipOnly
+    ? sql<string>`'2'`
+    : sql<string>`case when pp.ship_only = 1 then '2' else '0' end`;
+  return tx
+    .insertInto('won_items')
+    .columns([
+      'purchase_id',
+      'user_id',
+      'pack_id',
+      'prize_id',
+      'card_id',
+      'position',
+      'is_last_one',
+      'action_type',
+      'buy_point',
+      'status',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('pack_lots as l')
+        .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
+        .select([
+          sql<number>`cast(${args.purchaseId} as integer)`.as('purchase_id'),
+          sql<number>`cast(${args.userId} as integer)`.as('user_id'),
+          'l.pack_id',
+          'l.prize_id',
+          'pp.card_id',
+          'l.position',
+          sql<number>`0`.as('is_last_one'),
+          actionType.as('action_type'),
+          'pp.buy_point',
+          sql<string>`'unselected'`.as('status'),
+          sql<string>`cast(${args.createdAt} as text)`.as('created_at'),
+        ])
+        .where('l.pack_id', '=', args.packId)
+        .where('l.position', '>=', args.first) // the primary key range, not a scan of the pack
+        .where('l.position', '<', args.first + args.count)
+        .where('l.purchase_id', '=', args.purchaseId)
+        .orderBy('l.position'),
+    )
+    .returning(['id', 'position', 'prize_id'])
     .execute();
-  return rows.sort((a, b) => a.position - b.position);
 }
 
 /** The pack's prizes with their cards (last-one prizes included, flagged). */

@@ -25,6 +25,7 @@ import {
   claimPositions,
   findPurchase,
   getPack,
+  insertLotItems,
   insertLots,
   insertPurchase,
   insertWonItems,
@@ -272,40 +273,33 @@ export async function buyPacks(
       }
     }
 
-    const lots = await takeLots(tx, sale.id, first, args.count, purchaseId);
-    if (lots.length !== args.count) {
+    const taken = await takeLots(tx, sale.id, first, args.count, purchaseId);
+    if (taken !== args.count) {
       throw new Error(`pack ${sale.id}: positions ${first}..${first + args.count - 1} are not all free`);
     }
     const prizes = await packPrizes(tx, sale.id);
     const byId = new Map(prizes.map((x) => [x.id, x]));
     const actionOf = (prize: PrizeRow): '0' | '2' => (!gemPack || prize.ship_only ? '2' : '0');
-    const rows: NewWonItem[] = [];
-    const base = {
-      purchase_id: purchaseId,
-      user_id: args.userId,
-      pack_id: sale.id,
-      status: 'unselected' as const,
-    };
-    for (const lot of lots) {
-      const prize = byId.get(lot.prize_id);
-      if (!prize)
-        throw new Error(`pack ${sale.id}: lot ${lot.position} names prize ${lot.prize_id} of no pack`);
-      rows.push({
-        ...base,
-        prize_id: prize.id,
-        card_id: prize.card_id,
-        position: lot.position,
-        is_last_one: 0,
-        action_type: actionOf(prize),
-        buy_point: prize.buy_point,
-        created_at: at,
-      });
-    }
+    const inserted = await insertLotItems(tx, {
+      packId: sale.id,
+      first,
+      count: args.count,
+      purchaseId,
+      userId: args.userId,
+      allShipOnly: !gemPack,
+      createdAt: at,
+    });
+    if (inserted.length !== args.count)
+      throw new Error(`pack ${sale.id}: lots of purchase ${purchaseId} missing`);
     if (claim.sold_count === claim.total_pack_count) {
+      const lastOne: NewWonItem[] = [];
       for (const prize of prizes.filter((x) => x.is_last_one)) {
         for (let i = 0; i < prize.quantity; i++) {
-          rows.push({
-            ...base,
+          lastOne.push({
+            purchase_id: purchaseId,
+            user_id: args.userId,
+            pack_id: sale.id,
+            status: 'unselected',
             prize_id: prize.id,
             card_id: prize.card_id,
             position: null,
@@ -316,14 +310,17 @@ export async function buyPacks(
           });
         }
       }
+      inserted.push(...(await insertWonItems(tx, lastOne)));
     }
-    const inserted = await insertWonItems(tx, rows);
+    const order = (r: { position: number | null }) => r.position ?? Number.MAX_SAFE_INTEGER; // last-one last
     const cards = inserted
-      .map((row, i) => ({ row, order: rows[i]!.position ?? Number.MAX_SAFE_INTEGER, i }))
-      .sort((a, b) => a.order - b.order || a.row.id - b.row.id)
-      .map(({ row }) =>
-        toCard(byId.get(row.prize_id)!, row.id, actionOf(byId.get(row.prize_id)!), args.lang),
-      );
+      .sort((a, b) => order(a) - order(b) || a.id - b.id)
+      .map((row) => {
+        const prize = byId.get(row.prize_id);
+        if (!prize)
+          throw new Error(`pack ${sale.id}: won item ${row.id} names prize ${row.prize_id} of no pack`);
+        return toCard(prize, row.id, actionOf(prize), args.lang);
+      });
     return { purchaseId, price: p.price, currency: p.currency, cards, countryId: buyer.country_id };
   });
 
