@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_URL } from '../lib/links.ts';
+import styles from './bottom-nav.module.css';
+
+const icon = (d: ReactNode) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="22"
+    height="22"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    {d}
+  </svg>
+);
+
+const icons = {
+  home: icon(<path d="M3 11l9-7 9 7M5 9.5V20h5v-6h4v6h5V9.5" />),
+  history: icon(
+    <>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5M12 7v5l3 2" />
+    </>,
+  ),
+  gems: icon(
+    <>
+      <path d="M6 4h12l3 5-9 11L3 9z" />
+      <path d="M3 9h18M9 4l3 16 3-16" />
+    </>,
+  ),
+  coin: icon(
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M15 9.2a4 4 0 1 0 0 5.6" />
+    </>,
+  ),
+  contact: icon(
+    <>
+      <path d="M4 5h16v11H8l-4 4z" />
+      <path d="M8 10h8M8 13h5" />
+    </>,
+  ),
+  me: icon(
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+    </>,
+  ),
+};
+
+const items = [
+  { to: '/', key: 'bottomNav.home', icon: icons.home, end: true },
+  { to: '/buy-product-history', key: 'bottomNav.history', icon: icons.history },
+  { to: '/buy-point', key: 'bottomNav.buyGems', icon: icons.gems },
+  { to: '/exchange-card', key: 'bottomNav.coin', icon: icons.coin },
+] as const;
+
+/** Bottom menu (spec §2), fixed at the bottom on phones. */
+export function BottomNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.nav} aria-label={t('bottomNav.label')}>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={'end' in item ? item.end : false}
+              className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
+            >
+              {item.icon}
+              <span>{t(item.key)}</span>
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <a href={CONTACT_URL} className={styles.item} target="_blank" rel="noopener noreferrer">
+            {icons.contact}
+            <span>{t('bottomNav.contact')}</span>
+          </a>
+        </li>
+        <li>
+          <NavLink
+            to="/my-page"
+            className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
+          >
+            {icons.me}
+            <span>{t('bottomNav.myPage')}</span>
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CoinIcon, GemIcon } from '../components/currency-icons.tsx';
+import { Logo } from '../components/logo.tsx';
+import { RankIcon, rankKey } from '../components/rank-icon.tsx';
+import { formatCoinTenths, formatGems } from '../lib/format.ts';
+import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import styles from './header.module.css';
+
+/** Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. */
+export function Header() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useCurrentUser();
+  const loggedIn = isLoggedIn(user);
+  const rankName = user?.rank_name || t(`rank.${rankKey(user?.rank ?? 1)}`);
+
+  const balances = (
+    <div className={styles.balances}>
+      <Link
+        to={loggedIn ? '/exchange-card' : '/login'}
+        className={`${styles.chip} ${styles.coin}`}
+        aria-label={t('header.coinsLabel', { amount: formatCoinTenths(user?.coin_tenths ?? 0) })}
+      >
+        <CoinIcon />
+        <span className={`num ${styles.amount}`}>
+          {isPending ? '—' : formatCoinTenths(user?.coin_tenths ?? 0)}
+        </span>
+        <span className={styles.unit}>{t('header.coinUnit')}</span>
+      </Link>
+      <Link
+        to={loggedIn ? '/buy-point' : '/login'}
+        className={`${styles.chip} ${styles.gem}`}
+        aria-label={t('header.gemsLabel', { amount: formatGems(user?.point ?? 0) })}
+      >
+        <GemIcon />
+        <span className={`num ${styles.amount}`}>{isPending ? '—' : formatGems(user?.point ?? 0)}</span>
+        <span className={styles.unit}>{t('header.gemUnit')}</span>
+        <span className={styles.plus} aria-hidden="true">
+          +
+        </span>
+      </Link>
+    </div>
+  );
+
+  const rank = loggedIn ? (
+    <Link to="/my-page" className={styles.rank} title={t('header.rankTitle')}>
+      <RankIcon rank={user?.rank ?? 1} size={30} />
+      <span className={styles.rankText}>
+        <span className={styles.rankLabel}>{t('header.rank')}</span>
+        <span className={styles.rankName}>{rankName}</span>
+      </span>
+    </Link>
+  ) : (
+    <Link to="/login" className={styles.guest}>
+      {t('header.guestCta')}
+    </Link>
+  );
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label={t('header.home')}>
+          <Logo />
+        </Link>
+        <div className={styles.desktopRank}>{!isPending && rank}</div>
+        <div className={styles.spacer} />
+        <div className={styles.desktopBalances}>{balances}</div>
+        <LanguageSwitch />
+        <AccountMenu loggedIn={loggedIn} />
+      </div>
+      <div className={styles.subbar}>
+        <div className={styles.subRank}>{!isPending && rank}</div>
+        {balances}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { setMaintenanceHandler } from '../lib/api.ts';
+import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { Header } from './header.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { useDoubleTapGuard } from './use-double-tap-guard.ts';
+import styles from './layout.module.css';
+
+// The footer is below the fold: it loads after the first paint (Top page budget).
+const Footer = lazy(() => import('./footer.tsx'));
+const CountryPopup = lazy(() => import('../features/account/components/country-popup.tsx'));
+
+export interface RouteHandle {
+  /** common.json key of the page title. */
+  title?: string;
+}
+
+/** The shared layout of spec §2 around every page. */
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const { data: user } = useCurrentUser();
+  useDoubleTapGuard();
+
+  useEffect(() => {
+    setMaintenanceHandler(() => navigate('/maintenance', { replace: true }));
+  }, [navigate]);
+
+  const titleKey = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
+  const pageTitle = titleKey?.title && location.pathname !== '/' ? t(titleKey.title) : '';
+  useEffect(() => {
+    document.title = pageTitle
+      ? `${pageTitle} | ${t('brand.name')}`
+      : `${t('brand.name')} — ${t('brand.tagline')}`;
+  }, [pageTitle, t]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const hideFooter = location.pathname === '/gacha-animation';
+  const isTop = location.pathname === '/';
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className={`${styles.main} ${hideFooter ? styles.noFooter : ''}`} tabIndex={-1}>
+        <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!hideFooter && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+      {!hideFooter && <BottomNav />}
+      {isTop && isLoggedIn(user) && (
+        <Suspense fallback={null}>
+          <CountryPopup />
+        </Suspense>
+      )}
+      <LoadingOverlay />
+    </div>
+  );
+}

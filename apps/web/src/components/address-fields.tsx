@@ -1,0 +1,148 @@
+import { useEffect, useRef } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { IdName } from '@gacha/contract/user';
+import type { ZipcodeAddress } from '@gacha/contract/address';
+import { lookupZipcode, normaliseJapaneseZip } from '../lib/lookups.ts';
+import { SelectField, TextField } from './form.tsx';
+import styles from './address-fields.module.css';
+
+export type AddressFieldName =
+  'country_id' | 'zipcode' | 'pref_id' | 'country' | 'shiku' | 'address' | 'building' | 'tel';
+
+interface AddressFieldsProps {
+  field: (name: AddressFieldName) => UseFormRegisterReturn;
+  errors: Partial<Record<AddressFieldName, string | undefined>>;
+  countries: readonly IdName[];
+  prefs: readonly IdName[];
+  /** Japan is chosen: the zip look-up runs. */
+  jp: boolean;
+  /** Show the prefecture as a select of /user/pref_list (registration in jp mode); otherwise free text. */
+  prefSelect: boolean;
+  /** Which fields to include, in order; tel is optional here (registration places it elsewhere). */
+  withTel?: boolean;
+  countryRequired?: boolean;
+}
+
+/**
+ * Country, zip code, prefecture, city, address 1 and 2 (and tel): the address block shared by registration
+ * and address registration.
+ */
+export function AddressFields({
+  field,
+  errors,
+  countries,
+  prefs,
+  jp,
+  prefSelect,
+  withTel = false,
+  countryRequired = false,
+}: AddressFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.block}>
+      <SelectField
+        label={t('address.country')}
+        required={countryRequired}
+        error={errors.country_id}
+        {...field('country_id')}
+      >
+        <option value="">{t('address.countryPlaceholder')}</option>
+        {countries.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className={styles.zipRow}>
+        <TextField
+          label={t('address.zipcode')}
+          inputMode={jp ? 'numeric' : 'text'}
+          autoComplete="postal-code"
+          placeholder={jp ? t('address.zipPlaceholderJp') : t('address.zipPlaceholder')}
+          hint={jp ? t('address.zipHintJp') : undefined}
+          error={errors.zipcode}
+          {...field('zipcode')}
+        />
+        {prefSelect ? (
+          <SelectField
+            label={t('address.prefecture')}
+            error={errors.pref_id ?? errors.country}
+            {...field('pref_id')}
+          >
+            <option value="">{t('address.prefPlaceholder')}</option>
+            {prefs.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <TextField
+            label={t('address.prefectureText')}
+            autoComplete="address-level1"
+            error={errors.country ?? errors.pref_id}
+            {...field('country')}
+          />
+        )}
+      </div>
+      <TextField
+        label={t('address.city')}
+        autoComplete="address-level2"
+        error={errors.shiku}
+        {...field('shiku')}
+      />
+      <TextField
+        label={t('address.address1')}
+        autoComplete="address-line1"
+        error={errors.address}
+        {...field('address')}
+      />
+      <TextField
+        label={t('address.address2')}
+        autoComplete="address-line2"
+        error={errors.building}
+        {...field('building')}
+      />
+      {withTel && (
+        <TextField
+          label={t('address.tel')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t('address.telPlaceholder')}
+          error={errors.tel}
+          {...field('tel')}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Runs the zip look-up (POST /address/zipcode) when Japan is chosen and the zip code has exactly 7 digits,
+ * once per distinct code (spec §5).
+ */
+export function useZipLookup(jp: boolean, zipcode: string, onResult: (hit: ZipcodeAddress) => void): void {
+  const callback = useRef(onResult);
+  useEffect(() => {
+    callback.current = onResult;
+  });
+  const zip = jp ? normaliseJapaneseZip(zipcode) : null;
+  // A zip code the form started with (coming back from the confirm page, query values) is not looked up
+  // again, so edits made after the first look-up stay.
+  const initial = useRef<string | null>(zip);
+  useEffect(() => {
+    if (!zip || zip === initial.current) return undefined;
+    initial.current = null;
+    let cancelled = false;
+    lookupZipcode(zip)
+      .then((hit) => {
+        if (hit && !cancelled) callback.current(hit);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [zip]);
+}

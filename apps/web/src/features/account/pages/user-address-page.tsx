@@ -1,0 +1,232 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  appendAddressSchema,
+  JAPAN_COUNTRY_ID,
+  OVERSEAS_PREF_ID,
+  type AppendAddressInput,
+} from '@gacha/contract/user';
+import { AddressFields, useZipLookup, type AddressFieldName } from '../../../components/address-fields.tsx';
+import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
+import { ApiBusyError } from '../../../lib/api.ts';
+import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
+import { useCountries, useCountryCheck, zipAddressText } from '../../../lib/lookups.ts';
+import { appendAddress } from '../api/append-address.ts';
+import styles from './user-address-page.module.css';
+
+interface AddressForm {
+  country_id: string;
+  zipcode: string;
+  pref_id: string;
+  country: string;
+  shiku: string;
+  address: string;
+  building: string;
+  tel: string;
+  referralCode: string;
+  agree: boolean;
+}
+
+const fieldNames = [
+  'country_id',
+  'zipcode',
+  'pref_id',
+  'country',
+  'shiku',
+  'address',
+  'building',
+  'tel',
+  'referralCode',
+] as const;
+
+/** Server error keys → form fields. */
+const serverField: Record<string, keyof AddressForm> = { referral_code: 'referralCode' };
+
+function toPayload(v: AddressForm): AppendAddressInput {
+  const jp = Number(v.country_id) === JAPAN_COUNTRY_ID;
+  // country_id is required by the schema; nothing chosen is sent as absent so the answer is 'country_invalid'
+  return {
+    country_id: (v.country_id ? Number(v.country_id) : undefined) as number,
+    tel: v.tel.trim(),
+    zipcode: v.zipcode.trim(),
+    country: v.country.trim(),
+    pref_id: jp && v.pref_id ? Number(v.pref_id) : OVERSEAS_PREF_ID,
+    shiku: v.shiku.trim(),
+    address: v.address.trim(),
+    building: v.building.trim(),
+    referralCode: v.referralCode.trim(),
+  };
+}
+
+function validate(v: AddressForm): Partial<Record<keyof AddressForm, string>> {
+  const out: Partial<Record<keyof AddressForm, string>> = {};
+  const result = appendAddressSchema.safeParse(toPayload(v));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      const field = (serverField[name] ?? name) as keyof AddressForm;
+      if (out[field] || !(fieldNames as readonly string[]).includes(field)) continue;
+      const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+      out[field] = catalogue(issue.message, max !== undefined ? { max } : {});
+    }
+  }
+  if (!v.agree) out.agree = catalogue('terms_required');
+  return out;
+}
+
+/**
+ * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
+ * and the agreement; initial values from the query; a member who already has a country leaves to /;
+ * POST /user/append_address, state 200 → /.
+ */
+export function UserAddressPage() {
+  const { t, i18n } = useTranslation('account');
+  const msg = useCatalogue();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: check } = useCountryCheck();
+  const { data: countries = [] } = useCountries();
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (check?.is_login === '1' && check.is_country === '1') navigate('/', { replace: true });
+  }, [check, navigate]);
+
+  const defaults = useMemo<AddressForm>(
+    () => ({
+      country_id: params.get('countryId') ?? '',
+      zipcode: params.get('zipCode') ?? '',
+      pref_id: params.get('prefectureId') ?? '',
+      country: params.get('country') ?? '',
+      shiku: params.get('shiku') ?? '',
+      address: params.get('address') ?? '',
+      building: params.get('building') ?? '',
+      tel: params.get('tel') ?? '',
+      referralCode: params.get('referralCode') ?? '',
+      agree: false,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const resolver: Resolver<AddressForm> = async (values) => {
+    const errs = validate(values);
+    const entries = Object.entries(errs).filter(([, m]) => m);
+    if (!entries.length) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(entries.map(([k, m]) => [k, { type: 'validate', message: m }])),
+    };
+  };
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<AddressForm>({ defaultValues: defaults, resolver });
+
+  // the country select gets its options after the form mounted: put the query's value back once they arrive
+  useEffect(() => {
+    if (countries.length) setValue('country_id', getValues('country_id'));
+  }, [countries.length, getValues, setValue]);
+
+  const jp = Number(watch('country_id')) === JAPAN_COUNTRY_ID;
+  useZipLookup(jp, watch('zipcode'), (hit) => {
+    setValue('pref_id', String(Number(hit.prefcode)));
+    const text = zipAddressText(hit, i18n.resolvedLanguage ?? 'en');
+    setValue('country', text.prefecture, { shouldValidate: isSubmitted });
+    setValue('shiku', text.city, { shouldValidate: isSubmitted });
+  });
+
+  useEffect(() => {
+    if (isSubmitted) void trigger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.resolvedLanguage]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormMessage(null);
+    try {
+      const res = await appendAddress(toPayload(values));
+      if (res.state === 200) {
+        navigate('/', { replace: true });
+        return;
+      }
+      if (res.state === 401) {
+        setFormMessage(res.message ?? msg('not_logged_in'));
+        return;
+      }
+      const entries = Object.entries(res.errors ?? {});
+      entries.forEach(([name, list], i) => {
+        const field = serverField[name] ?? name;
+        if ((fieldNames as readonly string[]).includes(field) && list[0]) {
+          setError(
+            field as keyof AddressForm,
+            { type: 'server', message: list[0] },
+            { shouldFocus: i === 0 },
+          );
+        }
+      });
+      if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
+    }
+  });
+
+  const addressErrors = Object.fromEntries(
+    (['country_id', 'zipcode', 'pref_id', 'country', 'shiku', 'address', 'building', 'tel'] as const).map(
+      (k) => [k, errors[k]?.message],
+    ),
+  );
+
+  return (
+    <div className="page page-narrow">
+      <div className={`card ${styles.panel}`}>
+        <h1 className="page-title">{t('address.title')}</h1>
+        <p className={styles.lead}>{t('address.lead')}</p>
+        {formMessage && (
+          <FormAlert>
+            {formMessage} {check?.is_login !== '1' && <Link to="/login">{t('address.login')}</Link>}
+          </FormAlert>
+        )}
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <AddressFields
+            field={(name: AddressFieldName) => register(name)}
+            errors={addressErrors}
+            countries={countries}
+            prefs={[]}
+            jp={jp}
+            prefSelect={false}
+            withTel
+            countryRequired
+          />
+          <TextField
+            label={t('address.referralCode')}
+            autoComplete="off"
+            error={errors.referralCode?.message}
+            {...register('referralCode')}
+          />
+          <div className={styles.terms}>
+            <p className={styles.termsText}>
+              <Link to="/terms-of-service" target="_blank" rel="noopener">
+                {t('address.termsLink')}
+              </Link>
+            </p>
+            <Checkbox label={t('address.agree')} error={errors.agree?.message} {...register('agree')} />
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+            {t('address.submit')}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export default UserAddressPage;

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { ApiBusyError, firstError } from '../../../lib/api.ts';
+import { useCatalogue } from '../../../lib/i18n.ts';
+import { setReferralCode } from '../api/registration.ts';
+import styles from './auth-pages.module.css';
+
+/**
+ * /complete-user-register (spec §2): thanks, an optional referral code with Verify
+ * (POST /user/set_referral_code), the 'Referral code completed' modal, Home → /.
+ */
+export function CompleteRegisterPage() {
+  const { t } = useTranslation('auth');
+  const msg = useCatalogue();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verified, setVerified] = useState(false);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const onVerify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError(msg('referral_required'));
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const res = await setReferralCode(code.trim());
+      if (res.state === 200) {
+        setVerified(true);
+        setModalOpen(true);
+        return;
+      }
+      setError(
+        firstError(res.errors, 'referral_code') ??
+          firstError(res.errors, 'referralCode') ??
+          res.message ??
+          msg('invalid'),
+      );
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) setError(msg('server_error'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.panel}>
+        <div className={styles.complete}>
+          <span className={styles.badge} aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="44" height="44">
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+          <h1 className={styles.title}>{t('complete.title')}</h1>
+          <p className={styles.subtitle}>{t('complete.text')}</p>
+
+          <form className={styles.referral} onSubmit={(e) => void onVerify(e)} noValidate>
+            <p className={styles.sectionTitle}>{t('complete.referralTitle')}</p>
+            <p className={styles.lookupNote}>{t('complete.referralText')}</p>
+            <div className={styles.referralRow}>
+              <TextField
+                label={t('fields.referralCode')}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="off"
+                error={error ?? undefined}
+                maxLength={32}
+              />
+              <button type="submit" className="btn btn-dark" disabled={sending || verified}>
+                {t('complete.verify')}
+              </button>
+            </div>
+          </form>
+
+          <Link to="/" className="btn btn-primary btn-block">
+            {t('complete.home')}
+          </Link>
+        </div>
+      </div>
+      <Modal
+        open={modalOpen}
+        title={t('complete.referralDone')}
+        onClose={() => setModalOpen(false)}
+        footer={
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setModalOpen(false)}
+            data-autofocus
+          >
+            {t('actions.ok', { ns: 'common' })}
+          </button>
+        }
+      >
+        {t('complete.referralDoneText')}
+      </Modal>
+    </div>
+  );
+}
+
+export default CompleteRegisterPage;

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AlertModal } from '../../../components/alert-modal.tsx';
+import { FormAlert } from '../../../components/form.tsx';
+import { ApiBusyError } from '../../../lib/api.ts';
+import { useCatalogue } from '../../../lib/i18n.ts';
+import { useCountries, usePrefList } from '../../../lib/lookups.ts';
+import { appendUser } from '../api/registration.ts';
+import {
+  clearSecret,
+  fromQuery,
+  isJapanMode,
+  readSecret,
+  serverErrorsToForm,
+  toPayload,
+  toQuery,
+} from '../registration.ts';
+import styles from './auth-pages.module.css';
+
+/**
+ * /confirm-user-register (spec §2): a summary of the values in the query (the password comes from
+ * sessionStorage), Back to the form with the values, Confirm → POST /user/append → /complete-user-register.
+ * The country name is shown; the prefecture is hidden in jp mode.
+ */
+export function ConfirmRegisterPage() {
+  const { t } = useTranslation('auth');
+  const msg = useCatalogue();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const values = fromQuery(params);
+  const secret = readSecret();
+  const jp = isJapanMode(values.country_id);
+  const { data: countries = [] } = useCountries();
+  const { data: prefs = [] } = usePrefList(jp);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  if (!values.mail) return <Navigate to="/user-register" replace />;
+
+  const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
+  const backTo = `/user-register?${toQuery(values)}`;
+
+  const onConfirm = async () => {
+    if (!secret) return;
+    setErrors([]);
+    setSending(true);
+    try {
+      const res = await appendUser(toPayload({ ...values, ...secret, agree: true }, prefs));
+      if (res.state === 200) {
+        clearSecret();
+        navigate('/complete-user-register', { replace: true });
+        return;
+      }
+      if (res.state === 999) {
+        setAlreadyRegistered(res.message ?? msg('already_registered'));
+        return;
+      }
+      const fieldErrors = Object.values(serverErrorsToForm(res.errors)).filter(Boolean) as string[];
+      setErrors(fieldErrors.length ? [...new Set(fieldErrors)] : [res.message ?? msg('server_error')]);
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) setErrors([msg('server_error')]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const fullName = [values.lastName, values.middleName, values.firstName].filter(Boolean).join(' ');
+  const rows: Array<[string, string]> = [
+    [t('fields.name'), fullName],
+    [t('confirm.country'), countryName],
+    [t('confirm.zipcode'), values.zipcode],
+    ...(jp ? [] : ([[t('confirm.prefecture'), values.country]] as Array<[string, string]>)),
+    [t('confirm.city'), values.shiku],
+    [t('confirm.address1'), values.address],
+    [t('confirm.address2'), values.building],
+    [t('confirm.tel'), values.tel],
+    [t('fields.mail'), values.mail],
+    [t('fields.pass'), secret ? '•'.repeat(Math.min(secret.pass.length, 12)) : ''],
+    [t('fields.referralCode'), values.referralCode],
+  ];
+
+  return (
+    <div className={styles.page}>
+      <div className={`${styles.panel} ${styles.wide}`}>
+        <div className={styles.hero}>
+          <h1 className={styles.title}>{t('confirm.title')}</h1>
+          <p className={styles.subtitle}>{t('confirm.subtitle')}</p>
+        </div>
+        <div className={styles.stack}>
+          {!secret && <FormAlert tone="info">{t('confirm.passwordMissing')}</FormAlert>}
+          {errors.length > 0 && (
+            <FormAlert>
+              {errors.map((e) => (
+                <span key={e} style={{ display: 'block' }}>
+                  {e}
+                </span>
+              ))}
+            </FormAlert>
+          )}
+          <dl className={styles.summary}>
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value || <span className={styles.empty}>{t('confirm.notEntered')}</span>}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className={styles.actions}>
+            <Link to={backTo} className="btn btn-secondary">
+              {t('confirm.back')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void onConfirm()}
+              disabled={!secret || sending}
+            >
+              {t('confirm.submit')}
+            </button>
+          </div>
+        </div>
+      </div>
+      <AlertModal
+        open={alreadyRegistered !== null}
+        onOk={() => {
+          setAlreadyRegistered(null);
+          clearSecret();
+          navigate('/login');
+        }}
+      >
+        {alreadyRegistered}
+      </AlertModal>
+    </div>
+  );
+}
+
+export default ConfirmRegisterPage;

@@ -1,0 +1,317 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AddressFields, useZipLookup, type AddressFieldName } from '../../../components/address-fields.tsx';
+import { AlertModal } from '../../../components/alert-modal.tsx';
+import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
+import { ApiBusyError } from '../../../lib/api.ts';
+import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
+import { usePrefList, useCountries, zipAddressText } from '../../../lib/lookups.ts';
+import { confirmUser } from '../api/registration.ts';
+import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
+import {
+  emptyRegisterForm,
+  fromQuery,
+  isJapanMode,
+  readSecret,
+  saveSecret,
+  serverErrorsToForm,
+  toFormErrors,
+  toPayload,
+  toQuery,
+  validateRegistration,
+  type RegisterFormValues,
+} from '../registration.ts';
+import styles from './auth-pages.module.css';
+
+const appleMessages: Record<string, string> = {
+  '1': 'apple_link_failed',
+  '2': 'apple_unlink_retry',
+  '3': 'already_registered',
+};
+
+/**
+ * /user-register (spec §2, §4, §5): Google, Apple or own registration. The own form checks itself with the
+ * contract's registrationSchema, then asks the server (POST /user/confirm), then goes to
+ * /confirm-user-register with every value but the password in the query.
+ */
+export function RegisterPage() {
+  const { t, i18n } = useTranslation('auth');
+  const msg = useCatalogue();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const apple = params.get('apple') ?? '';
+  const { data: countries = [] } = useCountries();
+  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+
+  const initial = useMemo<RegisterFormValues>(() => {
+    const fromUrl = fromQuery(params);
+    const secret = readSecret();
+    return { ...emptyRegisterForm, ...fromUrl, ...(secret ?? {}), agree: Boolean(fromUrl.mail) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const [countryId, setCountryId] = useState(initial.country_id);
+  const jp = isJapanMode(countryId);
+  const { data: prefs = [] } = usePrefList(jp);
+
+  const resolver: Resolver<RegisterFormValues> = async (values) => {
+    const errors = validateRegistration(values, catalogue, prefs);
+    return Object.keys(errors).length ? { values: {}, errors: toFormErrors(errors) } : { values, errors: {} };
+  };
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<RegisterFormValues>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  // the selects get their options after the form mounted: put the kept values back once they arrive
+  useEffect(() => {
+    if (countries.length) setValue('country_id', getValues('country_id'));
+  }, [countries.length, getValues, setValue]);
+  useEffect(() => {
+    if (prefs.length) setValue('pref_id', getValues('pref_id'));
+  }, [prefs.length, getValues, setValue]);
+
+  const agree = watch('agree');
+  const zipcode = watch('zipcode');
+  const watchedCountry = watch('country_id');
+
+  useEffect(() => {
+    if (watchedCountry === countryId) return;
+    const wasJp = isJapanMode(countryId);
+    setCountryId(watchedCountry);
+    if (wasJp !== isJapanMode(watchedCountry)) {
+      setValue('pref_id', '');
+      setValue('country', '');
+    }
+  }, [watchedCountry, countryId, setValue]);
+
+  useZipLookup(jp, zipcode, (hit) => {
+    setValue('pref_id', String(Number(hit.prefcode)), { shouldValidate: isSubmitted });
+    const text = zipAddressText(hit, i18n.resolvedLanguage ?? 'en');
+    setValue('country', text.prefecture);
+    setValue('shiku', text.city, { shouldValidate: isSubmitted });
+  });
+
+  // messages follow the language switch
+  useEffect(() => {
+    if (isSubmitted) void trigger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.resolvedLanguage]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormMessage(null);
+    try {
+      const res = await confirmUser(toPayload(values, prefs));
+      if (res.state === 200) {
+        saveSecret(values.pass, values.confirmPass);
+        navigate(`/confirm-user-register?${toQuery(values)}`);
+        return;
+      }
+      if (res.state === 999) {
+        setAlreadyRegistered(res.message ?? msg('already_registered'));
+        return;
+      }
+      const fieldErrors = serverErrorsToForm(res.errors);
+      const entries = Object.entries(fieldErrors);
+      entries.forEach(([field, message], i) =>
+        setError(field as keyof RegisterFormValues, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
+      if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
+    }
+  });
+
+  const field = (name: AddressFieldName) => register(name);
+  const addressErrors = Object.fromEntries(
+    (['country_id', 'zipcode', 'pref_id', 'country', 'shiku', 'address', 'building', 'tel'] as const).map(
+      (k) => [k, errors[k]?.message],
+    ),
+  );
+
+  return (
+    <div className={styles.page}>
+      <div className={`${styles.panel} ${styles.wide}`}>
+        <div className={styles.hero}>
+          <h1 className={styles.title}>{t('register.title')}</h1>
+          <p className={styles.subtitle}>{t('register.subtitle')}</p>
+        </div>
+
+        <div className={styles.stack}>
+          {appleMessages[apple] && (
+            <FormAlert>
+              {msg(appleMessages[apple])}{' '}
+              {apple === '3' && (
+                <Link to="/login" className={styles.link}>
+                  {t('login.tab')}
+                </Link>
+              )}
+            </FormAlert>
+          )}
+          {formMessage && <FormAlert>{formMessage}</FormAlert>}
+
+          <SocialButtons create />
+          <OrDivider>{t('register.orOwn')}</OrDivider>
+
+          <form
+            className={styles.form}
+            onSubmit={onSubmit}
+            noValidate
+            aria-label={t('register.formLabel')}
+            onKeyDown={(e) => {
+              // Without the (hidden) submit button Enter would not submit: check anyway, so the member learns
+              // why ('Please agree to the terms of service', spec §5).
+              const target = e.target as HTMLElement;
+              if (
+                e.key === 'Enter' &&
+                !agree &&
+                target instanceof HTMLInputElement &&
+                target.type !== 'checkbox'
+              ) {
+                e.preventDefault();
+                void onSubmit();
+              }
+            }}
+          >
+            <section className={styles.section} aria-labelledby="reg-name">
+              <h2 id="reg-name" className={styles.sectionTitle}>
+                {t('register.sections.name')}
+              </h2>
+              <div className={styles.grid3}>
+                <TextField
+                  label={t('fields.lastName')}
+                  autoComplete="family-name"
+                  required
+                  error={errors.lastName?.message}
+                  {...register('lastName')}
+                />
+                <TextField
+                  label={t('fields.middleName')}
+                  autoComplete="additional-name"
+                  error={errors.middleName?.message}
+                  {...register('middleName')}
+                />
+                <TextField
+                  label={t('fields.firstName')}
+                  autoComplete="given-name"
+                  required
+                  error={errors.firstName?.message}
+                  {...register('firstName')}
+                />
+              </div>
+            </section>
+
+            <section className={styles.section} aria-labelledby="reg-address">
+              <h2 id="reg-address" className={styles.sectionTitle}>
+                {t('register.sections.address')}
+              </h2>
+              <p className={styles.lookupNote}>{t('register.addressNote')}</p>
+              <AddressFields
+                field={field}
+                errors={addressErrors}
+                countries={countries}
+                prefs={prefs}
+                jp={jp}
+                prefSelect={jp}
+                withTel
+              />
+            </section>
+
+            <section className={styles.section} aria-labelledby="reg-account">
+              <h2 id="reg-account" className={styles.sectionTitle}>
+                {t('register.sections.account')}
+              </h2>
+              <TextField
+                label={t('fields.mail')}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                hint={t('register.mailHint')}
+                error={errors.mail?.message}
+                {...register('mail')}
+              />
+              <div className={styles.grid2}>
+                <PasswordField
+                  label={t('fields.pass')}
+                  autoComplete="new-password"
+                  required
+                  hint={t('register.passHint')}
+                  error={errors.pass?.message}
+                  {...register('pass')}
+                />
+                <PasswordField
+                  label={t('fields.confirmPass')}
+                  autoComplete="new-password"
+                  required
+                  error={errors.confirmPass?.message}
+                  {...register('confirmPass')}
+                />
+              </div>
+              <TextField
+                label={t('fields.referralCode')}
+                autoComplete="off"
+                hint={t('register.referralHint')}
+                error={errors.referralCode?.message}
+                {...register('referralCode')}
+              />
+            </section>
+
+            <div className={styles.terms}>
+              <p className={styles.termsText}>
+                {t('register.termsText')}{' '}
+                <Link to="/terms-of-service" target="_blank" rel="noopener">
+                  {t('register.termsLink')}
+                </Link>
+                {' · '}
+                <Link to="/privacy-protection" target="_blank" rel="noopener">
+                  {t('register.privacyLink')}
+                </Link>
+              </p>
+              <Checkbox label={t('register.agree')} error={errors.agree?.message} {...register('agree')} />
+            </div>
+
+            <div className={styles.actions}>
+              {agree ? (
+                <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                  {t('register.check')}
+                </button>
+              ) : (
+                <p className={styles.lookupNote} aria-live="polite">
+                  {t('register.tickToContinue')}
+                </p>
+              )}
+            </div>
+          </form>
+        </div>
+      </div>
+
+      <AlertModal
+        open={alreadyRegistered !== null}
+        onOk={() => {
+          setAlreadyRegistered(null);
+          navigate('/login');
+        }}
+      >
+        {alreadyRegistered}
+      </AlertModal>
+    </div>
+  );
+}
+
+export default RegisterPage;

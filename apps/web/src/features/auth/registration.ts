@@ -1,0 +1,214 @@
+import type { FieldErrors as FormErrors } from 'react-hook-form';
+import {
+  JAPAN_COUNTRY_ID,
+  OVERSEAS_PREF_ID,
+  registrationSchema,
+  type IdName,
+  type RegistrationInput,
+} from '@gacha/contract/user';
+import type { FieldErrors as ServerErrors } from '@gacha/contract/envelope';
+
+/** The registration form (spec §2 Registration; field names are the payload's). */
+export interface RegisterFormValues {
+  lastName: string;
+  middleName: string;
+  firstName: string;
+  country_id: string;
+  zipcode: string;
+  pref_id: string;
+  /** prefecture / state as text */
+  country: string;
+  shiku: string;
+  address: string;
+  building: string;
+  tel: string;
+  mail: string;
+  pass: string;
+  confirmPass: string;
+  referralCode: string;
+  agree: boolean;
+}
+
+export const emptyRegisterForm: RegisterFormValues = {
+  lastName: '',
+  middleName: '',
+  firstName: '',
+  country_id: '',
+  zipcode: '',
+  pref_id: '',
+  country: '',
+  shiku: '',
+  address: '',
+  building: '',
+  tel: '',
+  mail: '',
+  pass: '',
+  confirmPass: '',
+  referralCode: '',
+  agree: false,
+};
+
+/** jp mode: Japan is chosen, so the zip look-up runs and the prefecture is a select. */
+export function isJapanMode(countryId: string | number | null | undefined): boolean {
+  return Number(countryId) === JAPAN_COUNTRY_ID;
+}
+
+/** The payload of /user/confirm and /user/append. Outside Japan pref_id is 99 (spec §5). */
+export function toPayload(values: RegisterFormValues, prefs: readonly IdName[] = []): RegistrationInput {
+  const jp = isJapanMode(values.country_id);
+  const prefId = jp && values.pref_id ? Number(values.pref_id) : OVERSEAS_PREF_ID;
+  const prefName = jp ? (prefs.find((p) => p.id === prefId)?.name ?? values.country) : values.country;
+  const payload: RegistrationInput = {
+    lastName: values.lastName.trim(),
+    middleName: values.middleName.trim(),
+    firstName: values.firstName.trim(),
+    mail: values.mail.trim(),
+    pass: values.pass,
+    confirmPass: values.confirmPass,
+    tel: values.tel.trim(),
+    zipcode: values.zipcode.trim(),
+    country: prefName.trim(),
+    pref_id: prefId,
+    shiku: values.shiku.trim(),
+    address: values.address.trim(),
+    building: values.building.trim(),
+    referralCode: values.referralCode.trim(),
+  };
+  if (values.country_id) payload.country_id = Number(values.country_id);
+  return payload;
+}
+
+// -----------------------------------------------------------------------------------------------------------
+// the confirm page's query (spec §3 registration data names) and the password kept out of the URL
+
+const queryNames = {
+  lastName: 'lastName',
+  middleName: 'middleName',
+  firstName: 'firstName',
+  tel: 'tel',
+  mail: 'mail',
+  zipcode: 'zipCode',
+  pref_id: 'prefectureId',
+  country: 'country',
+  shiku: 'shiku',
+  address: 'address',
+  building: 'building',
+  referralCode: 'referralCode',
+  country_id: 'countryId',
+} as const satisfies Partial<Record<keyof RegisterFormValues, string>>;
+
+/** Every value except the password, for /confirm-user-register and back. */
+export function toQuery(values: RegisterFormValues): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [field, name] of Object.entries(queryNames) as [keyof typeof queryNames, string][]) {
+    const v = values[field];
+    if (v) q.set(name, String(v));
+  }
+  return q;
+}
+
+export function fromQuery(params: URLSearchParams): RegisterFormValues {
+  const values: RegisterFormValues = { ...emptyRegisterForm };
+  for (const [field, name] of Object.entries(queryNames) as [keyof typeof queryNames, string][]) {
+    const v = params.get(name);
+    if (v !== null) values[field] = v.slice(0, 300);
+  }
+  return values;
+}
+
+const SECRET_KEY = 'gacha.register.secret';
+
+/** The password lives in sessionStorage between the form and the confirm page, never in the URL. */
+export function saveSecret(pass: string, confirmPass: string): void {
+  try {
+    sessionStorage.setItem(SECRET_KEY, JSON.stringify({ pass, confirmPass }));
+  } catch {
+    // storage blocked: the confirm page asks to go back
+  }
+}
+
+export function readSecret(): { pass: string; confirmPass: string } | null {
+  try {
+    const raw = sessionStorage.getItem(SECRET_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { pass?: unknown; confirmPass?: unknown };
+    return typeof parsed.pass === 'string' && typeof parsed.confirmPass === 'string'
+      ? { pass: parsed.pass, confirmPass: parsed.confirmPass }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearSecret(): void {
+  try {
+    sessionStorage.removeItem(SECRET_KEY);
+  } catch {
+    // ignore
+  }
+}
+
+// -----------------------------------------------------------------------------------------------------------
+// validation: the contract's schema, messages from the catalogue in the current language
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** Server error field → form field (spec §3: the form receives errors keyed as the payload, referral_code…). */
+const serverFieldToForm: Record<string, keyof RegisterFormValues> = {
+  referral_code: 'referralCode',
+  zipCode: 'zipcode',
+  prefectureId: 'pref_id',
+  countryId: 'country_id',
+};
+
+export function formFieldOf(serverField: string): keyof RegisterFormValues | null {
+  const mapped = serverFieldToForm[serverField] ?? serverField;
+  return mapped in emptyRegisterForm ? (mapped as keyof RegisterFormValues) : null;
+}
+
+/** Client-side check before the server check: registrationSchema, the confirmation match and the terms. */
+export function validateRegistration(
+  values: RegisterFormValues,
+  tr: Translate,
+  prefs: readonly IdName[] = [],
+  opts: { requireTerms?: boolean } = { requireTerms: true },
+): Partial<Record<keyof RegisterFormValues, string>> {
+  const out: Partial<Record<keyof RegisterFormValues, string>> = {};
+  const result = registrationSchema.safeParse(toPayload(values, prefs));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = formFieldOf(String(issue.path[0] ?? ''));
+      if (!field || out[field]) continue;
+      const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+      out[field] = tr(issue.message, max !== undefined ? { max } : {});
+    }
+  }
+  if (!out.pass && values.pass !== values.confirmPass) {
+    out.pass = tr('pass_mismatch');
+  }
+  if (out.pass && !out.confirmPass) out.confirmPass = out.pass; // errors.pass shows under both inputs
+  if (opts.requireTerms && !values.agree) out.agree = tr('terms_required');
+  return out;
+}
+
+/** As react-hook-form errors. */
+export function toFormErrors(errors: Partial<Record<string, string>>): FormErrors<RegisterFormValues> {
+  const out: Record<string, { type: string; message: string }> = {};
+  for (const [field, message] of Object.entries(errors))
+    if (message) out[field] = { type: 'validate', message };
+  return out as FormErrors<RegisterFormValues>;
+}
+
+/** The first server message per form field. */
+export function serverErrorsToForm(
+  errors: ServerErrors | undefined,
+): Partial<Record<keyof RegisterFormValues, string>> {
+  const out: Partial<Record<keyof RegisterFormValues, string>> = {};
+  for (const [serverField, list] of Object.entries(errors ?? {})) {
+    const field = formFieldOf(serverField);
+    const first = Array.isArray(list) ? list[0] : undefined;
+    if (field && first && !out[field]) out[field] = String(first);
+  }
+  if (out.pass && !out.confirmPass) out.confirmPass = out.pass;
+  return out;
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../lib/use-now.ts';
+import { usePackList } from '../api/get-pack-list.ts';
+import { orderPacks, visiblePacks } from '../pack-state.ts';
+import { PackBanner } from './pack-banner.tsx';
+import { PackListSkeleton } from './pack-list-skeleton.tsx';
+import styles from './pack-banner-list.module.css';
+
+/** The pack banners of one card type (GET /user/pack/all_list/{type}/1), upcoming packs first. */
+export function PackBannerList({ type }: { type: number }) {
+  const { t } = useTranslation('packs');
+  const { data, isPending, isError, refetch } = usePackList(type, 1);
+  const now = useNow(1000);
+  const [expanded, setExpanded] = useState(false);
+
+  if (isPending) return <PackListSkeleton />;
+
+  if (isError) {
+    return (
+      <div className={styles.empty} role="alert">
+        <p>{t('list.error')}</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void refetch()}>
+          {t('list.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const packs = orderPacks(data.list, now);
+  if (packs.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{t('list.empty')}</p>
+      </div>
+    );
+  }
+
+  const { visible, hidden, collapsible } = visiblePacks(packs, now, expanded);
+
+  return (
+    <div>
+      <ul className={styles.grid}>
+        {visible.map((pack, i) => (
+          <li key={pack.id}>
+            <PackBanner pack={pack} now={now} lazy={i >= 2} />
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        {collapsible && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? t('list.showLatest') : t('list.showRest', { count: hidden })}
+            <svg
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              aria-hidden="true"
+              style={{ transform: expanded ? 'rotate(180deg)' : undefined }}
+            >
+              <path
+                d="M6 9l6 6 6-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.4"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        )}
+        {data.all_page > 1 && (
+          <Link to={`/pack-list?index=${type}`} className="btn btn-dark">
+            {t('list.seeAll')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default PackBannerList;

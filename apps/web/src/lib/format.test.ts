@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCoinTenths,
+  formatCoins,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatGems,
+  formatYen,
+  isWithin,
+  parseJstDateTime,
+} from './format.ts';
+
+describe('formatDate (yy/mm/dd in Japan time)', () => {
+  it('formats a UTC instant as the Japanese calendar day', () => {
+    expect(formatDate(new Date('2025-10-09T12:00:00Z'))).toBe('25/10/09');
+    // 15:00 UTC is already the next day in Japan
+    expect(formatDate(new Date('2025-10-09T15:00:00Z'))).toBe('25/10/10');
+    expect(formatDate('2025-12-31T14:59:59Z')).toBe('25/12/31');
+    expect(formatDate('2025-12-31T15:00:00Z')).toBe('26/01/01');
+  });
+
+  it('reads zone-less wall-clock strings as Japan time', () => {
+    expect(formatDate('2025-01-05 00:30:00')).toBe('25/01/05');
+    expect(formatDate('2025/3/7')).toBe('25/03/07');
+  });
+
+  it('returns an empty string for nothing or garbage', () => {
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(Number.NaN)).toBe('');
+  });
+
+  it('formats a date and time in Japan time', () => {
+    expect(formatDateTime('2025-10-09T13:00:00Z')).toBe('25/10/09 22:00');
+  });
+});
+
+describe('parseJstDateTime', () => {
+  it('treats the wall clock as UTC+9', () => {
+    expect(parseJstDateTime('2025-10-09 22:00:00')?.toISOString()).toBe('2025-10-09T13:00:00.000Z');
+    expect(parseJstDateTime('2025-10-11 09:00')?.toISOString()).toBe('2025-10-11T00:00:00.000Z');
+  });
+  it('refuses other shapes', () => {
+    expect(parseJstDateTime('2025-10-09T13:00:00Z')).toBeNull();
+    expect(parseJstDateTime('yesterday')).toBeNull();
+  });
+});
+
+describe('money and balances', () => {
+  it('prints yen with the yen sign and thousands separators', () => {
+    expect(formatYen(1000)).toBe('¥1,000');
+    expect(formatYen(0)).toBe('¥0');
+    expect(formatYen(50000)).toBe('¥50,000');
+    expect(formatYen(1234567)).toBe('¥1,234,567');
+    expect(formatYen(-300)).toBe('-¥300');
+    expect(formatYen(99.6)).toBe('¥100');
+  });
+
+  it('prints gems as whole numbers', () => {
+    expect(formatGems(12500)).toBe('12,500');
+    expect(formatGems(0)).toBe('0');
+  });
+
+  it('prints coins with one decimal only where fractional', () => {
+    expect(formatCoinTenths(125)).toBe('12.5');
+    expect(formatCoinTenths(120)).toBe('12');
+    expect(formatCoinTenths(12345)).toBe('1,234.5');
+    expect(formatCoinTenths(1)).toBe('0.1');
+    expect(formatCoins(0.30000000000000004)).toBe('0.3');
+    expect(formatCoins(5000)).toBe('5,000');
+  });
+});
+
+describe('formatCountdown (HH.MM.SS)', () => {
+  it('pads hours, minutes and seconds', () => {
+    expect(formatCountdown(0)).toBe('00.00.00');
+    expect(formatCountdown(1000)).toBe('00.00.01');
+    expect(formatCountdown((1 * 3600 + 2 * 60 + 3) * 1000)).toBe('01.02.03');
+    expect(formatCountdown((23 * 3600 + 59 * 60 + 59) * 1000 + 999)).toBe('23.59.59');
+  });
+  it('lets hours run past a day and never goes negative', () => {
+    expect(formatCountdown(125 * 3600 * 1000)).toBe('125.00.00');
+    expect(formatCountdown(-5000)).toBe('00.00.00');
+  });
+});
+
+describe('isWithin', () => {
+  const start = new Date('2025-01-01T00:00:00Z');
+  const end = new Date('2025-01-02T00:00:00Z');
+  it('includes the start and excludes the end', () => {
+    expect(isWithin(start, start, end)).toBe(true);
+    expect(isWithin(new Date(end.getTime() - 1), start, end)).toBe(true);
+    expect(isWithin(end, start, end)).toBe(false);
+    expect(isWithin(new Date(start.getTime() - 1), start, end)).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Formatting shared by every screen (spec §9): dates as yy/mm/dd in Japan time, money with the yen sign,
+ * gems as whole numbers, coins with one decimal where fractional, countdowns as HH.MM.SS.
+ */
+
+export const JST_TIME_ZONE = 'Asia/Tokyo';
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time
+
+const groupFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimalFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+type DateInput = Date | string | number;
+
+function toDate(input: DateInput): Date | null {
+  if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input;
+  if (typeof input === 'number') return Number.isFinite(input) ? new Date(input) : null;
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  // 'YYYY-MM-DD HH:mm:ss' or 'YYYY/MM/DD' without a zone is read as Japan time (spec §4).
+  const local = parseJstDateTime(trimmed);
+  if (local) return local;
+  const d = new Date(trimmed);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The calendar parts of a moment as seen in Japan. */
+export function jstParts(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const shifted = new Date(date.getTime() + JST_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Reads a wall-clock time without a zone ('2025-10-09 22:00', '2025/10/09 22:00:00', '2025-10-09') as Japan
+ * time. Returns null for anything else (strings with a zone or 'T…Z' are left to Date).
+ */
+export function parseJstDateTime(value: string): Date | null {
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const utc =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - JST_OFFSET_MS;
+  return new Date(utc);
+}
+
+/** yy/mm/dd in Japan time; '' for an empty or unreadable value. */
+export function formatDate(input: DateInput | null | undefined): string {
+  if (input === null || input === undefined) return '';
+  const date = toDate(input);
+  if (!date) return '';
+  const p = jstParts(date);
+  return `${pad2(p.year % 100)}/${pad2(p.month)}/${pad2(p.day)}`;
+}
+
+/** yy/mm/dd HH:mm in Japan time. */
+export function formatDateTime(input: DateInput | null | undefined): string {
+  if (input === null || input === undefined) return '';
+  const date = toDate(input);
+  if (!date) return '';
+  const p = jstParts(date);
+  return `${formatDate(date)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+/** ¥1,000 (whole yen; negative as -¥1,000). */
+export function formatYen(amount: number): string {
+  if (!Number.isFinite(amount)) return '¥0';
+  const rounded = Math.round(amount);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}¥${groupFormat.format(Math.abs(rounded))}`;
+}
+
+/** Gems are whole numbers: 12,500. */
+export function formatGems(amount: number): string {
+  if (!Number.isFinite(amount)) return '0';
+  return groupFormat.format(Math.trunc(amount));
+}
+
+/**
+ * Coins: one decimal where fractional (12.5, 1,234.5), whole otherwise (12). Accepts whole coins as a
+ * number (possibly fractional) — prefer formatCoinTenths with the wire value when there is one.
+ */
+export function formatCoins(amount: number): string {
+  if (!Number.isFinite(amount)) return '0';
+  return formatCoinTenths(Math.round(amount * 10));
+}
+
+/** Coins from tenths as sent on the wire (DOMAIN.md): 125 → "12.5", 120 → "12". */
+export function formatCoinTenths(tenths: number): string {
+  if (!Number.isFinite(tenths)) return '0';
+  const t = Math.round(tenths);
+  return t % 10 === 0 ? groupFormat.format(t / 10) : oneDecimalFormat.format(t / 10);
+}
+
+/** HH.MM.SS for a countdown (spec §4); hours may run past 99; a past moment shows 00.00.00. */
+export function formatCountdown(remainingMs: number): string {
+  const total = Math.max(0, Math.floor(remainingMs / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${pad2(h)}.${pad2(m)}.${pad2(s)}`;
+}
+
+/** True when `now` lies in [start, end). */
+export function isWithin(now: Date, start: Date, end: Date): boolean {
+  const t = now.getTime();
+  return t >= start.getTime() && t < end.getTime();
+}

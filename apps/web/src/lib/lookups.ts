@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CountryCheck, IdName } from '@gacha/contract/user';
+import type { ZipcodeAddress, ZipcodeAnswer } from '@gacha/contract/address';
+import { api, unwrap } from './api.ts';
+
+/**
+ * Look-ups more than one feature needs (registration, address registration, the country popup):
+ * the country list, the prefecture list, the country check and the zip-code search.
+ */
+
+export const countriesKey = ['user', 'country'] as const;
+export const prefListKey = ['user', 'pref_list'] as const;
+export const countryCheckKey = ['user', 'country', 'check'] as const;
+
+function asList(value: unknown): IdName[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((v): v is IdName => typeof v === 'object' && v !== null && 'id' in v && 'name' in v)
+    .map((v) => ({ id: Number(v.id), name: String(v.name) }));
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: countriesKey,
+    queryFn: async () => asList(unwrap(await api.get<{ list: IdName[] }>('user/country')).list),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function usePrefList(enabled = true) {
+  return useQuery({
+    queryKey: prefListKey,
+    queryFn: async () => asList(unwrap(await api.get<{ list: IdName[] }>('user/pref_list')).list),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}
+
+export async function fetchCountryCheck(): Promise<CountryCheck> {
+  const res = unwrap(await api.get<CountryCheck>('user/country/check', { background: true }));
+  return { is_login: res.is_login === '1' ? '1' : '0', is_country: res.is_country === '1' ? '1' : '0' };
+}
+
+export function useCountryCheck(enabled = true) {
+  return useQuery({ queryKey: countryCheckKey, queryFn: fetchCountryCheck, enabled, staleTime: 0 });
+}
+
+/** True for a zip code that the Japanese look-up accepts: exactly 7 digits (a hyphen is allowed). */
+export function normaliseJapaneseZip(zip: string): string | null {
+  const digits = zip.replace(/[-\s\u2010-\u2015\u30fc]/g, '');
+  return /^\d{7}$/.test(digits) ? digits : null;
+}
+
+/** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay, not exclusive). */
+export async function lookupZipcode(zipcode: string): Promise<ZipcodeAddress | null> {
+  const res = await api.post<ZipcodeAnswer>(
+    'address/zipcode',
+    { zipcode },
+    { background: true, exclusive: false },
+  );
+  if (res.state !== 200 || !Array.isArray(res.result)) return null;
+  return res.result[0] ?? null;
+}
+
+/** Prefecture and city of a zip hit as text, in romaji for members reading English (towns have none). */
+export function zipAddressText(hit: ZipcodeAddress, lang: string): { prefecture: string; city: string } {
+  if (lang === 'en' && hit.address1_en) {
+    return { prefecture: hit.address1_en, city: hit.address2_en || `${hit.address2}${hit.address3}` };
+  }
+  return { prefecture: hit.address1, city: `${hit.address2}${hit.address3}` };
+}

@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiStateError } from './api.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (count, err) => !(err instanceof ApiStateError) && count < 1,
+    },
+  },
+});
