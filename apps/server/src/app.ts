@@ -121,7 +121,10 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
       if (!req.csrfBinding) await sessions.load(req);
       return api.sendError(req, reply, new ApiError(State.notFound, { message: 'not_found' }));
     }
-    if (hasWeb && req.method === 'GET') return reply.type('text/html').sendFile('index.html');
+    // a missing hashed asset (an old tab after a deploy) must fail as a 404, not as HTML under a script's name
+    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
     return reply.code(404).send({ error: 'not found' });
   });
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Body `state` codes (ARCHITECTURE.md §The API envelope). */
 export const State = {
   ok: 200,
@@ -15,8 +13,11 @@ export const State = {
 } as const;
 export type StateCode = (typeof State)[keyof typeof State];
 
-export const csrfSchema = z.object({ name: z.string(), value: z.string() });
-export type Csrf = z.infer<typeof csrfSchema>;
+/** Kept free of zod: the web app imports these constants into its first-paint bundle. */
+export interface Csrf {
+  name: string;
+  value: string;
+}
 
 /** Field errors: the first message per field is what the member sees. */
 export type FieldErrors = Record<string, string[]>;

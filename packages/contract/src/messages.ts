@@ -102,6 +102,102 @@ export const messages = {
     en: 'Payment failed. Please use other payment methods.',
     ja: '決済に失敗しました。他の決済方法をご利用ください。',
   },
+  payment_failed_card: {
+    en: 'Payment failed. Please check your card details or contact your card company.',
+    ja: '決済に失敗しました。カード情報をご確認いただくか、カード会社にお問い合わせください。',
+  },
+  payment_maintenance: {
+    en: 'The payment system is under maintenance. Please try again later.',
+    ja: '決済システムのメンテナンス中です。しばらくしてから再度お試しください。',
+  },
+  payment_communication: {
+    en: 'A communication error occurred with the payment company. Please try again.',
+    ja: '決済会社との通信エラーが発生しました。もう一度お試しください。',
+  },
+  payment_error_other: {
+    en: 'A payment error occurred. Please contact the management.',
+    ja: '決済エラーが発生しました。運営にお問い合わせください。',
+  },
+  payment_invalid_input: {
+    en: 'The payment details are invalid. Please check your input.',
+    ja: '決済情報の入力内容が正しくありません。ご確認ください。',
+  },
+  payment_failed_amazon: {
+    en: 'Amazon Pay payment failed. Please use other payment methods.',
+    ja: 'Amazon Payでの決済に失敗しました。他の決済方法をご利用ください。',
+  },
+  payment_failed_paypal: {
+    en: 'PayPal payment failed. Please use other payment methods.',
+    ja: 'PayPalでの決済に失敗しました。他の決済方法をご利用ください。',
+  },
+  payment_failed_unionpay: {
+    en: 'UnionPay payment failed. Please use other payment methods.',
+    ja: '銀聯カードでの決済に失敗しました。他の決済方法をご利用ください。',
+  },
+  payment_failed_alipay: {
+    en: 'Alipay payment failed. Please use other payment methods.',
+    ja: 'Alipayでの決済に失敗しました。他の決済方法をご利用ください。',
+  },
+  payment_failed_carrier: {
+    en: 'Carrier billing failed. Please use other payment methods.',
+    ja: 'キャリア決済に失敗しました。他の決済方法をご利用ください。',
+  },
+  payment_card_status: {
+    en: 'The card status check failed. Please use another card or contact your card company.',
+    ja: 'カードの状態確認に失敗しました。別のカードをご利用いただくか、カード会社にお問い合わせください。',
+  },
+  card_check_failed: {
+    en: 'The card information could not be verified. Please enter it again.',
+    ja: 'カード情報を確認できませんでした。もう一度入力してください。',
+  },
+  card_number_invalid: { en: 'Card number is invalid', ja: 'カード番号が正しくありません' },
+  card_expire_invalid: { en: 'Expiration date is invalid', ja: '有効期限が正しくありません' },
+  card_cvc_invalid: { en: 'Security code is invalid', ja: 'セキュリティコードが正しくありません' },
+  card_holder_invalid: { en: 'Cardholder name is invalid', ja: 'カード名義人が正しくありません' },
+  card_invalid: { en: 'Card information is invalid', ja: 'カード情報が正しくありません' },
+  card_maintenance: {
+    en: 'Card payment is under maintenance. Please try again later.',
+    ja: 'カード決済はメンテナンス中です。しばらくしてから再度お試しください。',
+  },
+  card_communication: {
+    en: 'A communication error occurred. Please try again.',
+    ja: '通信エラーが発生しました。もう一度お試しください。',
+  },
+  pay_method_unavailable: {
+    en: 'This payment method is not available.',
+    ja: 'この決済方法はご利用いただけません。',
+  },
+  point_price_not_found: { en: 'This gem course does not exist.', ja: 'このジェムのコースは存在しません。' },
+  point_out_of_range: {
+    en: 'Gems per purchase must be between 300 and 50,000.',
+    ja: '1回の購入は300〜50,000ジェムの範囲でお願いします。',
+  },
+  payment_not_found: { en: 'This payment does not exist.', ja: 'この決済は存在しません。' },
+  payment_pending: {
+    en: 'The payment has not been completed yet.',
+    ja: 'お支払いはまだ完了していません。',
+  },
+  bank_name_katakana: {
+    en: 'Please enter the account holder name in full-width katakana.',
+    ja: '振込名義は全角カタカナで入力してください。',
+  },
+  buy_from_japan: {
+    en: 'Shipping to Japan is not available, so please do not make a deposit.',
+    ja: '日本国内への発送はできないため、ご入金はお控えください。',
+  },
+  gem_memo_purchase: { en: 'Gem purchase', ja: 'ジェム購入' },
+  gem_memo_free_grant: { en: 'Free gems', ja: '無料ジェム付与' },
+  gem_memo_pack: { en: 'Pack purchase', ja: 'パック購入' },
+  gem_memo_conversion: { en: 'Converted from items', ja: 'アイテムのジェム変換' },
+  gem_memo_auto_conversion: { en: 'Converted automatically', ja: 'アイテムの自動ジェム変換' },
+  gem_memo_expired: { en: 'Expired', ja: '有効期限切れ' },
+  gem_memo_referral: { en: 'Referral reward', ja: '紹介特典' },
+  gem_memo_post_reward: { en: 'Board post reward', ja: '掲示板投稿特典' },
+  gem_memo_coupon: { en: 'Coupon', ja: 'クーポン' },
+  gem_memo_transfer: { en: 'Point transfer', ja: 'ポイント移行' },
+  gem_memo_voided: { en: 'Voided (inactive account)', ja: '失効（長期未利用）' },
+  gem_memo_admin: { en: 'Granted by the management', ja: '運営からの付与' },
+  gem_memo_other: { en: 'Other', ja: 'その他' },
 
   // draws, won items, shipping (issue 3)
   count_invalid: {
@@ -142,6 +238,81 @@ export const messages = {
     en: 'This shipment has already been shipped.',
     ja: 'この配送は既に発送済みです。',
   },
+  // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
+  reset_code_invalid: {
+    en: 'The verification code is wrong or no longer valid. Please request a new code.',
+    ja: '認証コードが正しくないか、有効期限が切れています。もう一度コードを発行してください。',
+  },
+  reset_code_sent: {
+    en: 'If this address is registered, a verification code has been sent to it.',
+    ja: 'ご登録のメールアドレスであれば、認証コードを送信しました。',
+  },
+  temp_password_sent: {
+    en: 'A temporary password has been sent to your email address.',
+    ja: '仮パスワードをメールアドレスに送信しました。',
+  },
+  password_changed: { en: 'Your password has been changed.', ja: 'パスワードを変更しました。' },
+  sms_already_done: { en: "It's already done.", ja: 'すでに認証済みです。' },
+  sms_sent: { en: 'Please enter the code sent by SMS', ja: 'SMSで送信されたコードを入力してください' },
+  sms_completed: { en: 'sms authentication completed', ja: 'SMS認証が完了しました' },
+  sms_code_format: { en: 'Please enter the 6-digit code.', ja: '6桁のコードを入力してください。' },
+  sms_code_invalid: {
+    en: 'The code is wrong. Please check it and try again.',
+    ja: 'コードが正しくありません。確認してもう一度入力してください。',
+  },
+  sms_code_expired: {
+    en: 'The code is no longer valid. Please send a new code.',
+    ja: 'コードの有効期限が切れています。新しいコードを送信してください。',
+  },
+  sms_wait: {
+    en: 'Please wait {seconds} seconds before sending another code.',
+    ja: '{seconds}秒後にもう一度コードを送信してください。',
+  },
+  sms_phone_taken: {
+    en: 'This phone number is already verified for another account.',
+    ja: 'この電話番号は別のアカウントで認証済みです。',
+  },
+  sms_send_failed: {
+    en: 'The SMS could not be sent. Please check the phone number.',
+    ja: 'SMSを送信できませんでした。電話番号をご確認ください。',
+  },
+  referral_self: {
+    en: 'You cannot use your own referral code.',
+    ja: 'ご自身の紹介コードは使用できません。',
+  },
+  referral_already_set: {
+    en: 'A referral code has already been registered.',
+    ja: '紹介コードはすでに登録されています。',
+  },
+  referral_completed: { en: 'Referral code completed', ja: '紹介コードの登録が完了しました' },
+  referral_copied: { en: 'Referral Code copied', ja: '紹介コードをコピーしました' },
+  coupon_invalid: { en: 'This coupon code is not valid.', ja: 'このクーポンコードは無効です。' },
+  coupon_not_started: {
+    en: 'This coupon cannot be used yet.',
+    ja: 'このクーポンはまだご利用いただけません。',
+  },
+  coupon_expired: { en: 'This coupon has expired.', ja: 'このクーポンは有効期限が切れています。' },
+  coupon_already_used: {
+    en: 'You have already used this coupon.',
+    ja: 'このクーポンはすでにご利用済みです。',
+  },
+  coupon_limit_reached: {
+    en: 'This coupon has reached its usage limit.',
+    ja: 'このクーポンは利用上限に達しました。',
+  },
+  social_not_registered: {
+    en: 'No account is registered for this sign-in yet. Please register first.',
+    ja: 'このアカウントはまだ登録されていません。先に会員登録をしてください。',
+  },
+  personal_info_contact: {
+    en: 'Please contact us to change your personal information',
+    ja: '個人情報の変更はお問い合わせください',
+  },
+  country_later_note: {
+    en: 'You can enter this information when you choose to ship for the first time.',
+    ja: '初めて発送を選択する際に入力できます。',
+  },
+  setup_complete: { en: 'Setup complete', ja: '設定が完了しました' },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;

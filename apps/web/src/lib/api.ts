@@ -1,5 +1,5 @@
 import type { Csrf, Envelope, EnvelopeBase, FieldErrors } from '@gacha/contract/envelope';
-import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from './envelope-constants.ts';
+import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from '@gacha/contract/envelope';
 
 export { LANG_COOKIE, State };
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { LANG_COOKIE } from './envelope-constants.ts';
+import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Lang } from '@gacha/contract/messages';
 
 export const LANGS: readonly Lang[] = ['en', 'ja'];
