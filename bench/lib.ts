@@ -7,7 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDb } from '../apps/server/src/db/index.ts';
 
 /** The real server on a throwaway SQLite file, listening on a loopback port. */
-export async function startShop() {
+export async function startShop(opts: { bareRoute?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gacha-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -19,6 +19,8 @@ export async function startShop() {
   const db = openDb(config.databaseUrl);
   await migrate(db);
   const app = await buildApp({ config, db });
+  // the budget's yardstick: a route with no envelope, no session and no database
+  if (opts.bareRoute) app.get('/bare', async () => ({ ok: true }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -1,10 +1,11 @@
+import { run as buy } from './buy.bench.ts';
 import { run as envelope } from './envelope.bench.ts';
 
-const benches: Record<string, () => Promise<unknown>> = { envelope };
+const benches: Record<string, () => Promise<unknown>> = { envelope, buy };
 const only = process.argv[2];
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);
   await fn();
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);
