@@ -18,14 +18,7 @@ export const FREE_GRANT_RATE = '100';
 // --- payment methods (spec §3 Payment ids) --------------------------------------------------------------
 
 export type PayMethodKey =
-  | 'card'
-  | 'combini'
-  | 'paypal'
-  | 'bank'
-  | 'amazon_pay'
-  | 'carrier'
-  | 'unionpay'
-  | 'alipay';
+  'card' | 'combini' | 'paypal' | 'bank' | 'amazon_pay' | 'carrier' | 'unionpay' | 'alipay';
 
 export type Carrier = 'docomo' | 'au' | 'softbank';
 
@@ -87,7 +80,10 @@ export const PAY_METHODS: readonly PayMethodInfo[] = [
     key: 'carrier',
     carrier: 'docomo',
     name: { en: 'docomo carrier billing', ja: 'ドコモ払い' },
-    memo: { en: 'Added to your docomo phone bill.', ja: 'ドコモの携帯電話料金と合わせてお支払いいただけます。' },
+    memo: {
+      en: 'Added to your docomo phone bill.',
+      ja: 'ドコモの携帯電話料金と合わせてお支払いいただけます。',
+    },
   },
   {
     id: 7,
@@ -138,9 +134,19 @@ const positiveId = z
   .positive({ error: 'invalid' })
   .max(MAX_ID, { error: 'invalid' });
 /** An id as a number or a string of digits. */
-const id = z.union([positiveId, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(positiveId)], {
-  error: typeError,
-});
+const id = z.union(
+  [
+    positiveId,
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(positiveId),
+  ],
+  {
+    error: typeError,
+  },
+);
 const text = (max: number) => z.string({ error: typeError }).max(max, { error: 'too_long' });
 const flag = z.union([z.enum(['0', '1', '']), z.literal(0), z.literal(1), z.boolean()], { error: 'invalid' });
 
@@ -156,9 +162,18 @@ export const KATAKANA_NAME = /^[\u30A1-\u30FA\u30FC\u30FB ]{1,30}$/;
 /** POST /user/point/buy. The amount is never sent: it comes from the point price row. */
 export const pointBuySchema = z
   .object({
-    pay_id: z.union([z.int(), z.string().regex(/^\d{1,3}$/).transform(Number)], { error: typeError }).pipe(
-      z.int().refine((v) => PAY_IDS.includes(v), { error: 'pay_method_unavailable' }),
-    ),
+    pay_id: z
+      .union(
+        [
+          z.int(),
+          z
+            .string()
+            .regex(/^\d{1,3}$/)
+            .transform(Number),
+        ],
+        { error: typeError },
+      )
+      .pipe(z.int().refine((v) => PAY_IDS.includes(v), { error: 'pay_method_unavailable' })),
     pointPriceId: id,
     combini_code: z.enum(COMBINI_CODES, { error: 'invalid' }).optional(),
     /** Bank transfer: the holder name in katakana. */
@@ -174,7 +189,8 @@ export const pointBuySchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.pay_id === 1 && !v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'card_check_failed' });
+    if (v.pay_id === 1 && !v.token)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'card_check_failed' });
     if (v.pay_id === 4) {
       const name = normaliseKatakanaName(v.name ?? '');
       if (!name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
@@ -326,18 +342,7 @@ export interface PointHistoryList extends PageInfo {
 
 /** Tokenizer codes of spec §8. */
 export type TokenizerCode =
-  | '1300'
-  | '1301'
-  | '1400'
-  | '1401'
-  | '1500'
-  | '1501'
-  | '1502'
-  | '1600'
-  | '1601'
-  | '1700'
-  | '7001'
-  | '8000';
+  '1300' | '1301' | '1400' | '1401' | '1500' | '1501' | '1502' | '1600' | '1601' | '1700' | '7001' | '8000';
 
 /** The 'X is invalid' message of a tokenizer code; an unknown code gets the generic one. */
 export function tokenizerMessageKey(code: string): MessageKey {
@@ -440,7 +445,9 @@ export const cardFormSchema = z
     expire_month: z
       .string({ error: 'card_expire_invalid' })
       .regex(/^(0[1-9]|1[0-2])$/, { error: 'card_expire_invalid' }),
-    expire_year: z.string({ error: 'card_expire_invalid' }).regex(/^\d{4}$/, { error: 'card_expire_invalid' }),
+    expire_year: z
+      .string({ error: 'card_expire_invalid' })
+      .regex(/^\d{4}$/, { error: 'card_expire_invalid' }),
     security_code: z.string({ error: 'card_cvc_invalid' }).regex(/^\d{3}$/, { error: 'card_cvc_invalid' }),
     holder: z
       .string({ error: 'card_holder_invalid' })
