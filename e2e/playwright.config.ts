@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A port of this run's own (workers inherit the variable, so they all agree on it).
+process.env.E2E_PORT ??= String(41000 + (process.pid % 20000));
+const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // a production build served by the real server on a throwaway SQLite file with the demo catalogue
-    command: `rm -rf ../data/e2e && DATABASE_URL=./data/e2e/shop.sqlite PORT=${PORT} DEMO_DATA=1 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
+    command: `rm -rf ../data/e2e-${PORT} && DATABASE_URL=./data/e2e-${PORT}/shop.sqlite PORT=${PORT} DEMO_DATA=1 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,53 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  // member accounts (issue 5): mail, SMS, Google/Apple sign-in, dev outbox
+  MAIL_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\//.test(v), { message: 'must be an smtp:// or smtps:// URL' }),
+  MAIL_FROM: z.string().min(3).default('Gacha Gems <no-reply@localhost>'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^AC[0-9a-fA-F]{32}$/.test(v), {
+      message: 'must look like AC + 32 hex digits',
+    }),
+  TWILIO_AUTH_TOKEN: z.string().default(''),
+  TWILIO_FROM: z.string().default(''),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  APPLE_CLIENT_ID: z.string().default(''),
+  APPLE_CLIENT_SECRET: z.string().default(''),
+  MOCK_IDP: bool,
+  DEV_OUTBOX: bool,
+  // payments (issue 4): per-method provider, the sandbox, Stripe, PayPal, carrier billing, FX
+  SANDBOX_PAYMENTS: bool,
+  SANDBOX_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYMENT_PROVIDER_CARD: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_PROVIDER_COMBINI: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_PROVIDER_BANK: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_PROVIDER_UNIONPAY: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_PROVIDER_ALIPAY: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_PROVIDER_PAYPAL: z.enum(['sandbox', 'paypal', 'none']).optional(),
+  PAYMENT_PROVIDER_CARRIER: z.enum(['sandbox', 'carrier', 'none']).optional(),
+  PAYMENT_PROVIDER_AMAZON_PAY: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_NOTIFY_TOLERANCE: z.coerce.number().int().min(1).max(3600).default(300),
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().default(''),
+  PAYPAL_CLIENT_SECRET: z.string().default(''),
+  PAYPAL_BASE_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().default(''),
+  CARRIER_BASE_URL: z.union([z.url(), z.literal('')]).default(''),
+  CARRIER_MERCHANT_ID: z.string().default(''),
+  CARRIER_SECRET: z.string().default(''),
+  FX_USD_JPY: z.coerce.number().positive().max(10_000).default(150),
 });
 
 export interface Config {
@@ -47,6 +94,45 @@ export interface Config {
   webDist: string;
   cookieSecure: boolean;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; blockMinutes: number };
+  /** SMTP URL; '' = messages go to the dev outbox table. */
+  mailUrl: string;
+  mailFrom: string;
+  /** Twilio adapter when all three of accountSid, authToken and from are set; otherwise the dev outbox. */
+  twilio: { accountSid: string; authToken: string; from: string; apiBase: string };
+  /** OpenID Connect providers; a provider with an empty clientId is off (unless mockIdp). */
+  oidc: Record<OidcProviderName, OidcProviderConfig>;
+  /** Google and Apple buttons lead to the local mock identity provider (/mock-idp); never in production. */
+  mockIdp: boolean;
+  /** The dev outbox page /dev/outbox and GET /api/dev/outbox; never in production. */
+  devOutbox: boolean;
+  /** Gem purchase: which provider serves each payment method, and each provider's settings. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentProviderName = 'sandbox' | 'stripe' | 'paypal' | 'carrier';
+export type PaymentMethodKey =
+  'card' | 'combini' | 'bank' | 'unionpay' | 'alipay' | 'paypal' | 'carrier' | 'amazon_pay';
+export interface PaymentsConfig {
+  /** The built-in sandbox provider and its pages under /sandbox-pay. */
+  sandbox: boolean;
+  /** Key the sandbox signs its notifications and Amazon Pay button payloads with. */
+  sandboxSecret: string;
+  /** Provider per method; 'none' hides the method. */
+  methods: Record<PaymentMethodKey, PaymentProviderName | 'none'>;
+  /** Allowed age of a signed notification (seconds). */
+  notifyToleranceSeconds: number;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
+  paypal: { clientId: string; clientSecret: string; baseUrl: string; webhookId: string };
+  carrier: { baseUrl: string; merchantId: string; secret: string };
+  /** Yen per dollar used until the shop stores a monthly rate (settings 'fx_usd_jpy'). */
+  fxUsdJpy: number;
+}
+
+export type OidcProviderName = 'google' | 'apple';
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = isPg ? e.DATABASE_URL : resolve(repoRoot, e.DATABASE_URL);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
+  }
+  if (e.NODE_ENV === 'production' && e.MOCK_IDP) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MOCK_IDP: the mock identity provider is never allowed in production',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -82,6 +173,88 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       blockMinutes: e.LOGIN_BLOCK_MINUTES,
     },
+    mailUrl: e.MAIL_URL,
+    mailFrom: e.MAIL_FROM,
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      apiBase: e.TWILIO_API_BASE,
+    },
+    oidc: {
+      google: { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+      apple: { issuer: e.APPLE_ISSUER, clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET },
+    },
+    mockIdp:
+      e.NODE_ENV !== 'production' && (e.MOCK_IDP ?? (e.NODE_ENV === 'development' || e.DEMO_DATA === true)),
+    devOutbox: e.NODE_ENV !== 'production' && (e.DEV_OUTBOX ?? true),
+    payments: paymentsConfig(
+      e,
+      e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
+    ),
+  };
+}
+
+/**
+ * Payments: the sandbox is on by default outside production unless a real provider is configured; each
+ * method goes to its PAYMENT_PROVIDER_* choice, else to the configured real provider, else to the sandbox,
+ * else nowhere ('none'). A method pointed at a provider without credentials stops the server.
+ */
+function paymentsConfig(e: z.output<typeof envSchema>, sessionSecret: string): PaymentsConfig {
+  const has = {
+    stripe: e.STRIPE_SECRET_KEY !== '',
+    paypal: e.PAYPAL_CLIENT_ID !== '' && e.PAYPAL_CLIENT_SECRET !== '',
+    carrier: e.CARRIER_BASE_URL !== '' && e.CARRIER_SECRET !== '' && e.CARRIER_MERCHANT_ID !== '',
+  };
+  const sandbox =
+    e.SANDBOX_PAYMENTS ?? (e.NODE_ENV !== 'production' && !has.stripe && !has.paypal && !has.carrier);
+  const pick = (
+    chosen: PaymentProviderName | 'none' | undefined,
+    real: 'stripe' | 'paypal' | 'carrier' | null,
+  ): PaymentProviderName | 'none' => chosen ?? (real && has[real] ? real : sandbox ? 'sandbox' : 'none');
+  const methods: PaymentsConfig['methods'] = {
+    card: pick(e.PAYMENT_PROVIDER_CARD, 'stripe'),
+    combini: pick(e.PAYMENT_PROVIDER_COMBINI, 'stripe'),
+    bank: pick(e.PAYMENT_PROVIDER_BANK, 'stripe'),
+    unionpay: pick(e.PAYMENT_PROVIDER_UNIONPAY, 'stripe'),
+    alipay: pick(e.PAYMENT_PROVIDER_ALIPAY, 'stripe'),
+    paypal: pick(e.PAYMENT_PROVIDER_PAYPAL, 'paypal'),
+    carrier: pick(e.PAYMENT_PROVIDER_CARRIER, 'carrier'),
+    amazon_pay: pick(e.PAYMENT_PROVIDER_AMAZON_PAY, null),
+  };
+  const problems: string[] = [];
+  for (const [method, provider] of Object.entries(methods)) {
+    const name = `PAYMENT_PROVIDER_${method.toUpperCase()}`;
+    if (provider === 'sandbox' && !sandbox) problems.push(`${name}: the sandbox is off (SANDBOX_PAYMENTS=0)`);
+    if (provider === 'stripe' && !has.stripe) problems.push(`${name}: stripe needs STRIPE_SECRET_KEY`);
+    if (provider === 'paypal' && !has.paypal)
+      problems.push(`${name}: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET`);
+    if (provider === 'carrier' && !has.carrier)
+      problems.push(`${name}: carrier needs CARRIER_BASE_URL, CARRIER_MERCHANT_ID and CARRIER_SECRET`);
+  }
+  if (Object.values(methods).includes('stripe') && !e.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_WEBHOOK_SECRET: required when a method uses stripe');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    sandbox,
+    sandboxSecret:
+      e.SANDBOX_SIGNING_SECRET ?? createHmac('sha256', sessionSecret).update('sandbox-pay').digest('hex'),
+    methods,
+    notifyToleranceSeconds: e.PAYMENT_NOTIFY_TOLERANCE,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      baseUrl: e.PAYPAL_BASE_URL,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+    },
+    carrier: { baseUrl: e.CARRIER_BASE_URL, merchantId: e.CARRIER_MERCHANT_ID, secret: e.CARRIER_SECRET },
+    fxUsdJpy: e.FX_USD_JPY,
   };
 }
 

@@ -272,6 +272,10 @@ export const messages = {
     en: 'This phone number is already verified for another account.',
     ja: 'この電話番号は別のアカウントで認証済みです。',
   },
+  sms_tel_country_code: {
+    en: 'Please enter the number with its country code, e.g. +81 90 1234 5678.',
+    ja: '国番号を付けて入力してください（例：+81 90 1234 5678）。',
+  },
   sms_send_failed: {
     en: 'The SMS could not be sent. Please check the phone number.',
     ja: 'SMSを送信できませんでした。電話番号をご確認ください。',

@@ -31,6 +31,8 @@ export interface UsersTable {
   last_gem_use_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  inactivity_notice_at: Generated<Timestamp | null>; // 6 months without a gem use: notice mailed (migration 005)
+  anonymised_at: Generated<Timestamp | null>; // 30 days after the notice: gems voided, personal data erased
 }
 
 export interface SessionsTable {
@@ -216,6 +218,182 @@ export interface ShipmentsTable {
   shipped_at: Timestamp | null;
 }
 
+// --- member accounts (migration 005): mail/SMS outbox, reset and SMS codes, referrals, coupons ---
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string; // mail address or E.164 phone number
+  subject: string; // '' for SMS
+  body: string;
+  code: string | null; // the one-time code or temporary password the message carries (dev outbox display)
+  kind: string; // reset_code, temp_password, password_changed, sms_code, inactivity_notice, ...
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  ticket_hash: string; // sha256 of the httpOnly cookie that binds tries to this request
+  user_id: number | null; // null when the mail is unknown (same answer, nothing sent)
+  code_hash: string; // HMAC of the one-time code
+  attempts: Generated<number>; // wrong tries; 5 void the code
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SmsCodesTable {
+  user_id: number; // one live code per member
+  tel: string; // E.164 the code was sent to
+  code_hash: string;
+  attempts: Generated<number>;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  day_start: Timestamp; // start of the 24-hour window of `day_sends`
+  day_sends: Generated<number>;
+}
+
+export interface VerifiedPhonesTable {
+  phone: string; // E.164; one member per phone number
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface ReferralRewardsTable {
+  id: Generated<number>;
+  referrer_id: number;
+  referred_id: number; // unique: one reward per referred member (= per pair)
+  amount: number; // gems to each side
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string; // upper case, unique
+  kind: 'gems' | 'unlock';
+  gems: Generated<number>; // kind 'gems': bonus gems granted
+  starts_at: Timestamp;
+  ends_at: Timestamp; // exclusive
+  max_uses: number | null; // total limit; null = unlimited
+  used_count: Generated<number>;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface CouponPointPricesTable {
+  coupon_id: number;
+  point_price_id: number; // kind 'unlock': hidden courses this coupon unlocks
+}
+
+export interface CouponUsesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number; // unique (coupon_id, user_id): one use per member
+  created_at: Timestamp;
+}
+
+// --- gem purchase (migration 004): payment intents, credits, provider events, unlocks, the sandbox ---
+
+export type PaymentStatusValue = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  public_id: string; // the spec's payment_id on the wire (random, unguessable)
+  user_id: number;
+  point_price_id: number;
+  pay_id: number; // spec §3 payment id
+  method: string; // card, combini, paypal, bank, amazon_pay, carrier, unionpay, alipay
+  provider: string; // sandbox, stripe, paypal, carrier
+  amount_yen: number; // from the point price row (campaign price inside the window)
+  gems: number; // 300–50,000
+  status: PaymentStatusValue;
+  provider_ref: string | null; // the provider's id (unique per provider)
+  pack_id: number | null; // the pack the member came from (/buy-point?productId)
+  holder_name: string | null; // bank transfer: the katakana name the transfer carries
+  combini_code: string | null;
+  receipt_number: string | null;
+  payment_url: string | null; // convenience store page, redirect or 3-D Secure URL
+  detail: string | null; // JSON: bank account, carrier, provider extras
+  failure_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp; // pending past this → expired by the sweep
+  settled_at: Timestamp | null;
+}
+
+export interface PaymentCreditsTable {
+  payment_id: number; // primary key: one credit per intent
+  user_id: number;
+  gems: number;
+  lot_id: number;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string; // unique with provider
+  type: string;
+  payment_id: number | null;
+  received_at: Timestamp;
+}
+
+export interface PointPriceUnlocksTable {
+  user_id: number;
+  point_price_id: number;
+  created_at: Timestamp;
+}
+
+export interface FreeGrantsTable {
+  user_id: number;
+  point_price_id: number;
+  gems: number;
+  lot_id: number;
+  created_at: Timestamp;
+}
+
+export interface PaymentCustomersTable {
+  user_id: number;
+  provider: string;
+  customer_ref: string;
+  created_at: Timestamp;
+}
+
+export interface SandboxCardTokensTable {
+  token: string;
+  masked: string;
+  last4: string;
+  outcome: 'success' | 'declined' | '3ds';
+  holder: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type SandboxPaymentStatus =
+  'requires_action' | 'pending' | 'succeeded' | 'failed' | 'expired' | 'canceled';
+
+export interface SandboxPaymentsTable {
+  id: string; // 'sbp_…'
+  method: string;
+  carrier: string | null;
+  merchant_reference: string; // the shop's payment_id
+  amount: number;
+  status: SandboxPaymentStatus;
+  return_url: string;
+  cancel_url: string;
+  receipt_number: string | null;
+  account_number: string | null;
+  holder_name: string | null;
+  card_last4: string | null;
+  failure_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -235,6 +413,22 @@ export interface Database {
   pack_lots: PackLotsTable;
   won_items: WonItemsTable;
   shipments: ShipmentsTable;
+  payments: PaymentsTable;
+  payment_credits: PaymentCreditsTable;
+  payment_events: PaymentEventsTable;
+  point_price_unlocks: PointPriceUnlocksTable;
+  free_grants: FreeGrantsTable;
+  payment_customers: PaymentCustomersTable;
+  sandbox_card_tokens: SandboxCardTokensTable;
+  sandbox_payments: SandboxPaymentsTable;
+  outbox_messages: OutboxMessagesTable;
+  password_resets: PasswordResetsTable;
+  sms_codes: SmsCodesTable;
+  verified_phones: VerifiedPhonesTable;
+  referral_rewards: ReferralRewardsTable;
+  coupons: CouponsTable;
+  coupon_point_prices: CouponPointPricesTable;
+  coupon_uses: CouponUsesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,9 +3,14 @@ export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
 }
 
+/** Calendar months later, the day clamped to the target month's end (31 Aug + 6 months = 28/29 Feb). */
 export function addMonths(iso: string, months: number): string {
   const d = new Date(iso);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
   return d.toISOString();
 }
 

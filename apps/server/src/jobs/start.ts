@@ -4,6 +4,9 @@ import type { Db } from '../db/index.ts';
 import { createSessions, type Sessions } from '../http/session.ts';
 import { purgeLoginThrottles } from '../modules/auth/service.ts';
 import { autoConvertJob } from '../modules/holdings/service.ts';
+import { gemLotExpiryJob, paymentExpiryJob } from '../modules/payments/jobs.ts';
+import { purgeResetCodes } from '../modules/account/password-reset.ts';
+import { inactivityJob } from '../modules/inactivity/job.ts';
 import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
 
 export interface JobDeps {
@@ -39,6 +42,25 @@ export function startJobs(deps: JobDeps): Scheduler {
     autoConvertJob.name,
     autoConvertJob.everyMs,
     () => autoConvertJob.run({ db: deps.db, clock }),
+    {
+      immediate: true,
+    },
+  );
+  const inactivity = inactivityJob(deps);
+  scheduler.every('inactivity', 60 * MINUTE, () => inactivity(clock.now()));
+  scheduler.every('reset-code-purge', 60 * MINUTE, () => purgeResetCodes(deps.db, clock.now()));
+  scheduler.every(
+    paymentExpiryJob.name,
+    paymentExpiryJob.everyMs,
+    () => paymentExpiryJob.run({ ...deps, clock }),
+    {
+      immediate: true,
+    },
+  );
+  scheduler.every(
+    gemLotExpiryJob.name,
+    gemLotExpiryJob.everyMs,
+    () => gemLotExpiryJob.run({ db: deps.db, clock }),
     {
       immediate: true,
     },

@@ -1,10 +1,17 @@
 import type { ModuleDeps } from '../app.ts';
 import { registerAccountRoutes } from './account/routes.ts';
+import { registerPasswordRoutes } from './account/password-routes.ts';
+import { registerCouponsRoutes } from './coupons/routes.ts';
+import { registerOidcRoutes } from './oidc/routes.ts';
+import { registerOutboxRoutes } from './outbox/routes.ts';
+import { registerReferralsRoutes } from './referrals/routes.ts';
+import { registerSmsRoutes } from './sms/routes.ts';
 import { registerAddressRoutes } from './address/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDrawsRoutes } from './draws/routes.ts';
 import { registerHoldingsRoutes } from './holdings/routes.ts';
 import { registerPacksRoutes } from './packs/routes.ts';
+import { registerPaymentsRoutes } from './payments/routes.ts';
 import { registerShippingRoutes } from './shipping/routes.ts';
 
 /** Every feature module's routes, registered in one place. */
@@ -16,4 +23,11 @@ export async function registerModules(deps: ModuleDeps): Promise<void> {
   registerDrawsRoutes(deps);
   registerHoldingsRoutes(deps);
   registerShippingRoutes(deps);
+  await registerPaymentsRoutes(deps);
+  registerPasswordRoutes(deps);
+  registerSmsRoutes(deps);
+  registerReferralsRoutes(deps);
+  registerCouponsRoutes(deps);
+  registerOidcRoutes(deps);
+  registerOutboxRoutes(deps);
 }

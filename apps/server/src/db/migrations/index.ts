@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-foundation.ts';
 import * as m002 from './002-reference-data.ts';
 import * as m003 from './003-draws.ts';
+import * as m004 from './004-payments.ts';
+import * as m005 from './005-members.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-reference-data': m002,
   '003-draws': m003,
+  '004-payments': m004,
+  '005-members': m005,
 };

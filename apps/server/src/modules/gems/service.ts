@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { MessageKey } from '@gacha/contract/messages';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -200,4 +201,144 @@ export async function awardGemsBatch(
       .execute();
   }
   return { total: awards.reduce((s, a) => s + a.amount, 0), balanceAfter: balance };
+}
+
+/**
+ * The expiry sweep (DOMAIN.md: Gems): every lot past `expires_at` that still has gems is zeroed and gets an
+ * `expired` ledger row (reference `lot:<id>`), one transaction per member and batch. Spends already skip such
+ * lots, so the balance does not change; the sweep makes the ledger say so. Each lot is zeroed with a
+ * conditional update on its remaining, so two sweeps at once still write one row per lot. Safe to run any
+ * number of times.
+ */
+export async function expireLots(
+  db: Db,
+  now: Date,
+  opts: { batchSize?: number } = {},
+): Promise<{ lots: number; gems: number }> {
+  const batchSize = opts.batchSize ?? 500;
+  const at = now.toISOString();
+  let lots = 0;
+  let gems = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('gem_lots')
+      .select(['id', 'user_id', 'remaining'])
+      .where('expires_at', '<=', at)
+      .where('remaining', '>', 0)
+      .orderBy('expires_at')
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (!due.length) break;
+    const byUser = new Map<number, typeof due>();
+    for (const lot of due) byUser.set(lot.user_id, [...(byUser.get(lot.user_id) ?? []), lot]);
+    let progressed = 0;
+    for (const [userId, userLots] of byUser) {
+      const done = await db.transaction().execute(async (tx) => {
+        const rows: { lots: number; gems: number } = { lots: 0, gems: 0 };
+        for (const lot of userLots) {
+          const r = await tx
+            .updateTable('gem_lots')
+            .set({ remaining: 0 })
+            .where('id', '=', lot.id)
+            .where('remaining', '=', lot.remaining)
+            .where('expires_at', '<=', at)
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) continue; // another sweep got it first
+          const balanceAfter = await gemBalance(tx, userId, now);
+          await tx
+            .insertInto('gem_ledger')
+            .values({
+              user_id: userId,
+              delta: -lot.remaining,
+              reason: 'expired',
+              reference: `lot:${lot.id}`,
+              balance_after: balanceAfter,
+              created_at: at,
+            })
+            .execute();
+          rows.lots++;
+          rows.gems += lot.remaining;
+        }
+        return rows;
+      });
+      lots += done.lots;
+      gems += done.gems;
+      progressed += done.lots;
+    }
+    if (due.length < batchSize || progressed === 0) break;
+  }
+  return { lots, gems };
+}
+
+/** A ledger row as "Your gems history" shows it. */
+export interface LedgerRow {
+  id: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balance_after: number;
+  created_at: string;
+}
+
+/** One page of a member's gem ledger, newest first. */
+export async function ledgerPage(
+  db: Executor,
+  args: { userId: number; page: number; perPage: number },
+): Promise<{ total: number; rows: LedgerRow[] }> {
+  const total = await db
+    .selectFrom('gem_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', args.userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('gem_ledger')
+    .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
+    .where('user_id', '=', args.userId)
+    .orderBy('id', 'desc')
+    .limit(args.perPage)
+    .offset((Math.max(1, args.page) - 1) * args.perPage)
+    .execute();
+  return { total: Number(total.n), rows };
+}
+
+/** The "About" text of a ledger reason (catalogue key). Unknown reasons read "Other". */
+export function ledgerMemoKey(reason: string): MessageKey {
+  switch (reason) {
+    case 'gem_purchase':
+      return 'gem_memo_purchase';
+    case 'free_grant':
+      return 'gem_memo_free_grant';
+    case 'pack_purchase':
+      return 'gem_memo_pack';
+    case 'conversion':
+      return 'gem_memo_conversion';
+    case 'auto_conversion':
+      return 'gem_memo_auto_conversion';
+    case 'expired':
+      return 'gem_memo_expired';
+    case 'referral':
+    case 'referral_reward':
+      return 'gem_memo_referral';
+    case 'post_reward':
+      return 'gem_memo_post_reward';
+    case 'coupon':
+      return 'gem_memo_coupon';
+    case 'transfer':
+      return 'gem_memo_transfer';
+    case 'voided':
+    case 'inactivity_void':
+      return 'gem_memo_voided';
+    case 'admin':
+    case 'demo_grant':
+      return 'gem_memo_admin';
+    default:
+      return 'gem_memo_other';
+  }
+}
+
+/** The numeric id in a ledger reference ('purchase:12' → 12), the spec's history_id. */
+export function referenceId(reference: string | null): number | null {
+  const m = /:(\d{1,12})$/.exec(reference ?? '');
+  return m ? Number(m[1]) : null;
 }

@@ -1,0 +1,53 @@
+/**
+ * Runs the inactivity rule once from the command line (the server also runs it every hour):
+ *
+ *   npx tsx apps/server/scripts/inactivity.ts [--now 2027-06-01T00:00:00Z]
+ *
+ * Members without a gem use for 6 months are flagged and mailed a notice (in their language); 30 days after
+ * the notice, still without a gem use, their gems are voided (one 'voided' ledger row per lot) and their
+ * personal data anonymised; financial records stay. Idempotent: running it again changes nothing.
+ * Uses the server's configuration (DATABASE_URL, MAIL_URL etc.) and runs the migrations first. Prints JSON.
+ */
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { migrate, openDb } from '../src/db/index.ts';
+import { mailerFor } from '../src/modules/mail/service.ts';
+import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
+
+const USAGE = 'usage: inactivity.ts [--now <ISO time>]';
+
+async function main(argv: string[]): Promise<number> {
+  let now = new Date();
+  if (argv.length) {
+    if (argv.length !== 2 || argv[0] !== '--now' || Number.isNaN(new Date(argv[1]!).getTime())) {
+      console.error(USAGE);
+      return 2;
+    }
+    now = new Date(argv[1]!);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = openDb(config.databaseUrl);
+  const mailer = mailerFor({ db, config });
+  try {
+    await migrate(db);
+    const t0 = Date.now();
+    const result = await runInactivitySweep({ db, mailer }, now);
+    console.log(
+      JSON.stringify({ job: 'inactivity', now: now.toISOString(), ...result, ms: Date.now() - t0 }),
+    );
+    return 0;
+  } finally {
+    mailer.close();
+    await db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,12 @@
+import { couponUseSchema, type CouponUseResult } from '@gacha/contract/account';
+import type { ModuleDeps } from '../../app.ts';
+import { useCoupon } from './service.ts';
+
+export function registerCouponsRoutes({ api, db, config, clock }: ModuleDeps): void {
+  api.post(
+    '/user/coupon/use',
+    { body: couponUseSchema, auth: true },
+    ({ user, body, lang }): Promise<CouponUseResult> =>
+      useCoupon({ db, config }, user.id, body.couponCode, lang, clock.now()),
+  );
+}

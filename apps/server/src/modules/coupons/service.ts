@@ -1,0 +1,175 @@
+import { randomInt } from 'node:crypto';
+import type { CouponUseResult } from '@gacha/contract/account';
+import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { tooMany } from '../../http/api-error.ts';
+import { blockedUntil, recordFailure } from '../auth/throttle.ts';
+import { awardGems } from '../gems/service.ts';
+import { unlockPointPrice } from '../payments/service.ts';
+
+/** Unknown coupon codes a member may try within the throttle window (LOGIN_BLOCK_MINUTES) before a 429. */
+export const COUPON_MAX_WRONG_CODES = 10;
+export const COUPON_CODE = /^[A-Z0-9_-]{3,64}$/;
+
+/** A refusal that rolls the use back; answered as the error string of spec §4 (Coupon). */
+class CouponRefused extends Error {
+  constructor(readonly key: MessageKey) {
+    super(key);
+  }
+}
+
+/**
+ * POST /user/coupon/use: the answer carries an error string, '' on success (spec §4). In one transaction:
+ * the code must exist and be inside its window [starts_at, ends_at); the member's use row (unique per coupon
+ * and member) is inserted; the total is claimed with one conditional update on `used_count`; then the coupon
+ * grants a bonus gem lot (source 'coupon') or unlocks its hidden point-price courses for the member (the
+ * payments module's `point_price_unlocks`, which its course list and purchase read). Any refusal
+ * rolls everything back: nothing is granted. Unknown codes are counted per member (guessing → state 429).
+ */
+export async function useCoupon(
+  deps: { db: Db; config: Pick<Config, 'login'> },
+  userId: number,
+  code: string,
+  lang: Lang,
+  now: Date,
+): Promise<CouponUseResult> {
+  const { db } = deps;
+  const throttleKey = { key: `coupon:user:${userId}`, max: COUPON_MAX_WRONG_CODES };
+  const until = await blockedUntil(db, [throttleKey.key], now);
+  if (until) throw tooMany(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)));
+
+  const at = now.toISOString();
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const coupon = await tx.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+      if (!coupon) throw new CouponRefused('coupon_invalid');
+      if (at < coupon.starts_at) throw new CouponRefused('coupon_not_started');
+      if (at >= coupon.ends_at) throw new CouponRefused('coupon_expired');
+
+      const use = await tx
+        .insertInto('coupon_uses')
+        .values({ coupon_id: coupon.id, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.columns(['coupon_id', 'user_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!use) throw new CouponRefused('coupon_already_used');
+
+      const claimed = await tx
+        .updateTable('coupons')
+        .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+        .where('id', '=', coupon.id)
+        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new CouponRefused('coupon_limit_reached');
+
+      if (coupon.kind === 'gems') {
+        await awardGems(
+          tx,
+          {
+            userId,
+            amount: coupon.gems,
+            kind: 'bonus',
+            source: 'coupon',
+            reason: 'coupon',
+            reference: `coupon:${coupon.id}`,
+          },
+          now,
+        );
+        return { error: '', granted_gems: coupon.gems };
+      }
+      const courses = await tx
+        .selectFrom('coupon_point_prices')
+        .select('point_price_id')
+        .where('coupon_id', '=', coupon.id)
+        .orderBy('point_price_id')
+        .execute();
+      const ids = courses.map((c) => c.point_price_id);
+      for (const id of ids) await unlockPointPrice(tx, userId, id);
+      return { error: '', unlocked_point_price_ids: ids };
+    });
+  } catch (err) {
+    if (!(err instanceof CouponRefused)) throw err;
+    if (err.key === 'coupon_invalid')
+      await recordFailure(db, throttleKey, now, deps.config.login.blockMinutes * 60_000);
+    return { error: message(err.key, lang) };
+  }
+}
+
+export interface NewCoupon {
+  code?: string;
+  kind: 'gems' | 'unlock';
+  gems?: number;
+  pointPriceIds?: number[];
+  startsAt: Date;
+  endsAt: Date;
+  maxUses?: number | null;
+  note?: string;
+}
+
+/** Random codes avoid look-alike characters. */
+export function randomCouponCode(length = 10): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** Creates a coupon (scripts/coupon.ts until the admin console exists). Throws Error with a readable reason. */
+export async function createCoupon(db: Db, input: NewCoupon, now: Date) {
+  const code = (input.code ?? randomCouponCode()).trim().toUpperCase();
+  if (!COUPON_CODE.test(code)) throw new Error('the code must be 3-64 characters of A-Z, 0-9, _ or -');
+  if (!(input.endsAt.getTime() > input.startsAt.getTime()))
+    throw new Error('the end must be after the start');
+  if (
+    input.maxUses !== undefined &&
+    input.maxUses !== null &&
+    !(Number.isInteger(input.maxUses) && input.maxUses >= 1)
+  )
+    throw new Error('the total limit must be a whole number of at least 1');
+  const ids = [...new Set(input.pointPriceIds ?? [])];
+  if (input.kind === 'gems') {
+    if (!(Number.isInteger(input.gems) && input.gems! > 0 && input.gems! <= 1_000_000))
+      throw new Error('a gems coupon needs --gems between 1 and 1,000,000');
+    if (ids.length) throw new Error('a gems coupon does not unlock courses');
+  } else {
+    if (!ids.length) throw new Error('an unlock coupon needs --courses (point price ids)');
+    const found = await db.selectFrom('point_prices').select('id').where('id', 'in', ids).execute();
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length) throw new Error(`unknown point price ids: ${missing.join(', ')}`);
+  }
+  return db.transaction().execute(async (tx) => {
+    const clash = await tx.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst();
+    if (clash) throw new Error(`a coupon with the code ${code} exists`);
+    const row = await tx
+      .insertInto('coupons')
+      .values({
+        code,
+        kind: input.kind,
+        gems: input.kind === 'gems' ? input.gems! : 0,
+        starts_at: input.startsAt.toISOString(),
+        ends_at: input.endsAt.toISOString(),
+        max_uses: input.maxUses ?? null,
+        note: input.note ?? '',
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (ids.length) {
+      await tx
+        .insertInto('coupon_point_prices')
+        .values(ids.map((id) => ({ coupon_id: row.id, point_price_id: id })))
+        .execute();
+    }
+    return { id: row.id, code };
+  });
+}
+
+export async function listCoupons(db: Db) {
+  const coupons = await db.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute();
+  const courses = await db.selectFrom('coupon_point_prices').selectAll().execute();
+  return coupons.map((c) => ({
+    ...c,
+    point_price_ids: courses.filter((p) => p.coupon_id === c.id).map((p) => p.point_price_id),
+  }));
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { mailerFor } from '../mail/service.ts';
+import { runInactivitySweep, type InactivityResult } from './service.ts';
+
+/** The scheduled inactivity sweep (jobs/start.ts) with the app's mailer. */
+export function inactivityJob(deps: {
+  db: Db;
+  config: Config;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}): (now: Date) => Promise<InactivityResult> {
+  const log = deps.log;
+  const mailer = mailerFor({
+    db: deps.db,
+    config: deps.config,
+    ...(log
+      ? {
+          log: {
+            warn: (o: object, m: string) => log.info(o, m),
+            error: (o: object, m: string) => log.error(o, m),
+          },
+        }
+      : {}),
+  });
+  return (now) => runInactivitySweep({ db: deps.db, mailer }, now);
+}

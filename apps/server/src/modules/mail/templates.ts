@@ -1,0 +1,116 @@
+import type { Lang } from '@gacha/contract/messages';
+import { formatJst } from '../../db/time.ts';
+
+/**
+ * Texts of every email and SMS the server sends, in English and Japanese. The member's language
+ * (`users.lang`) picks one; plain text only, so nothing in them can be interpreted as markup.
+ */
+
+export const SITE_NAME = { en: 'Gacha Gems', ja: 'ガチャジェム' } as const;
+
+export interface Composed {
+  subject: string;
+  text: string;
+}
+
+const footer = {
+  en: `\n\n--\n${SITE_NAME.en}\nThis is an automatic message; replies are not read.`,
+  ja: `\n\n--\n${SITE_NAME.ja}\nこのメールは送信専用です。返信いただいても対応できません。`,
+};
+
+type Templates = {
+  reset_code: { code: string; minutes: number };
+  temp_password: { password: string };
+  password_changed: Record<string, never>;
+  inactivity_notice: { deadline: string; gems: number };
+};
+
+export type MailKind = keyof Templates;
+export type MailParams<K extends MailKind> = Templates[K];
+
+const mails: { [K in MailKind]: Record<Lang, (p: Templates[K]) => Composed> } = {
+  reset_code: {
+    en: ({ code, minutes }) => ({
+      subject: `[${SITE_NAME.en}] Your verification code`,
+      text:
+        `Your verification code for reissuing your password:\n\n    ${code}\n\n` +
+        `Enter it on the password reissue page. It is valid for ${minutes} minutes and can be used once.\n` +
+        `If you did not ask for this, you can ignore this email; your password stays as it is.`,
+    }),
+    ja: ({ code, minutes }) => ({
+      subject: `【${SITE_NAME.ja}】認証コードのお知らせ`,
+      text:
+        `パスワード再発行の認証コードです。\n\n    ${code}\n\n` +
+        `パスワード再発行ページで入力してください。有効期限は${minutes}分、1回のみ使用できます。\n` +
+        `お心当たりのない場合はこのメールを破棄してください。パスワードは変更されません。`,
+    }),
+  },
+  temp_password: {
+    en: ({ password }) => ({
+      subject: `[${SITE_NAME.en}] Your temporary password`,
+      text:
+        `Your password has been reset. Your temporary password:\n\n    ${password}\n\n` +
+        `Log in with it, then set a new password under My page > Registration info > Password change.\n` +
+        `Every other login of your account has been ended.`,
+    }),
+    ja: ({ password }) => ({
+      subject: `【${SITE_NAME.ja}】仮パスワードのお知らせ`,
+      text:
+        `パスワードを再発行しました。仮パスワード：\n\n    ${password}\n\n` +
+        `このパスワードでログインし、マイページ＞登録情報＞パスワード変更から新しいパスワードを設定してください。\n` +
+        `他の端末でのログインはすべて解除されました。`,
+    }),
+  },
+  password_changed: {
+    en: () => ({
+      subject: `[${SITE_NAME.en}] Your password was changed`,
+      text:
+        `The password of your account has just been changed and your other logins were ended.\n` +
+        `If this was not you, reissue your password from the login page and contact us.`,
+    }),
+    ja: () => ({
+      subject: `【${SITE_NAME.ja}】パスワード変更のお知らせ`,
+      text:
+        `アカウントのパスワードが変更され、他の端末でのログインは解除されました。\n` +
+        `お心当たりのない場合は、ログインページからパスワードを再発行し、お問い合わせください。`,
+    }),
+  },
+  inactivity_notice: {
+    en: ({ deadline, gems }) => ({
+      subject: `[${SITE_NAME.en}] Your account will be deleted for inactivity`,
+      text:
+        `Your account has not used any gems for 6 months.\n` +
+        `As our terms of service say, an account with no gem use for 6 months may be deleted. If there is still ` +
+        `no gem use by ${deadline} (Japan time), your account will be deleted and its gems ` +
+        `(${gems.toLocaleString('en-US')} now) will be voided.\n` +
+        `To keep your account, log in and use gems before then.`,
+    }),
+    ja: ({ deadline, gems }) => ({
+      subject: `【${SITE_NAME.ja}】アカウント削除のお知らせ`,
+      text:
+        `お客様のアカウントは6か月間ジェムのご利用がありません。\n` +
+        `利用規約に基づき、${deadline}（日本時間）までにジェムのご利用がない場合、アカウントを削除し、` +
+        `保有ジェム（現在${gems.toLocaleString('ja-JP')}ジェム）は失効します。\n` +
+        `アカウントを継続される場合は、期限までにログインしてジェムをご利用ください。`,
+    }),
+  },
+};
+
+export function composeMail<K extends MailKind>(kind: K, lang: Lang, params: Templates[K]): Composed {
+  const composed = mails[kind][lang](params);
+  return { subject: composed.subject, text: composed.text + footer[lang] };
+}
+
+export function composeSmsCode(lang: Lang, code: string, minutes: number): string {
+  return lang === 'ja'
+    ? `【${SITE_NAME.ja}】認証コード：${code}（${minutes}分間有効）。このコードを他人に教えないでください。`
+    : `[${SITE_NAME.en}] Your verification code is ${code} (valid ${minutes} minutes). Never share it.`;
+}
+
+/** '2026-12-20 12:00' in Japan time. */
+export function formatDeadline(iso: string): string {
+  return formatJst(iso).slice(0, 16);
+}
+
+/** The member's language as stored ('en' unless 'ja'). */
+export const langOf = (lang: string | null | undefined): Lang => (lang === 'ja' ? 'ja' : 'en');

@@ -1,0 +1,189 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  FREE_GRANT_RATE,
+  MAX_PURCHASE_GEMS,
+  MIN_PURCHASE_GEMS,
+  type CampaignInfo,
+  type FxInfo,
+  type PointPriceDetail,
+  type PointPriceItem,
+  type PointPriceList,
+} from '@gacha/contract/payments';
+import { pageInfo } from '@gacha/contract/paging';
+import type { Database, PointPricesTable } from '../../db/schema.ts';
+import { formatJst, formatJstDate } from '../../db/time.ts';
+import { fieldError, notFound } from '../../http/api-error.ts';
+import { fxRateAt, rateEffectiveFrom, yenToCents, type FxRate } from './fx.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type PointPriceRow = Pick<Selectable<PointPricesTable>, 'id' | 'point' | 'price' | 'rate' | 'modified'>;
+
+export const POINT_PRICE_PAGE_SIZE = 20;
+
+/**
+ * Campaign discount windows (spec §2 Buy gems: 10% off gem prices from 10 Oct 2025 04:00 to 11 Oct 2025 09:00
+ * Japan time). Inside a window a purchase charges the discounted price, rounded down to whole yen.
+ */
+export const CAMPAIGNS: readonly { start: string; end: string; percent: number }[] = [
+  { start: '2025-10-09T19:00:00.000Z', end: '2025-10-11T00:00:00.000Z', percent: 10 },
+];
+
+export interface Campaign {
+  active: boolean;
+  percent: number;
+  start: string;
+  end: string;
+}
+
+export function campaignAt(now: Date): Campaign {
+  const at = now.toISOString();
+  const active = CAMPAIGNS.find((c) => c.start <= at && at < c.end);
+  const shown = active ?? CAMPAIGNS.find((c) => at < c.end) ?? CAMPAIGNS[CAMPAIGNS.length - 1]!;
+  return {
+    active: Boolean(active),
+    percent: active ? active.percent : 0,
+    start: shown.start,
+    end: shown.end,
+  };
+}
+
+export function campaignInfo(c: Campaign): CampaignInfo {
+  return {
+    campaign: c.active ? '1' : '0',
+    campaign_percent: c.active ? c.percent : 0,
+    campaign_start: formatJst(c.start),
+    campaign_end: formatJst(c.end),
+  };
+}
+
+export function fxInfo(fx: FxRate): FxInfo {
+  return { fx_rate: fx.rate, fx_date: formatJstDate(rateEffectiveFrom(fx.month).toISOString()) };
+}
+
+/** A course as the price list shows it, at the given rate and campaign. */
+export function priceView(row: PointPriceRow, fx: FxRate, campaign: Campaign): PointPriceItem {
+  const discount = campaign.active ? Math.floor((row.price * (100 - campaign.percent)) / 100) : null;
+  return {
+    id: row.id,
+    point: row.point,
+    price: row.price,
+    doller: yenToCents(row.price, fx.rate),
+    discount,
+    discount_doller: discount === null ? null : yenToCents(discount, fx.rate),
+    pay_price: discount ?? row.price,
+    rate: row.rate,
+    is_free: row.rate === FREE_GRANT_RATE ? '1' : '0',
+    modified: formatJstDate(row.modified),
+  };
+}
+
+/**
+ * Courses the member may see: public ones and hidden (coupon_only) ones the member unlocked; purchasable ones
+ * must give 300–50,000 gems (free grant courses are not purchases and are shown regardless).
+ */
+function visibleCourses(db: Executor, userId: number | null) {
+  return db
+    .selectFrom('point_prices as pp')
+    .where((eb) =>
+      eb.or([
+        eb('pp.coupon_only', '=', 0),
+        ...(userId === null
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('point_price_unlocks as u')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('u.point_price_id', '=', 'pp.id')
+                  .where('u.user_id', '=', userId),
+              ),
+            ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('pp.rate', '=', FREE_GRANT_RATE),
+        eb.and([eb('pp.point', '>=', MIN_PURCHASE_GEMS), eb('pp.point', '<=', MAX_PURCHASE_GEMS)]),
+      ]),
+    );
+}
+
+const COLUMNS = [
+  'pp.id',
+  'pp.point',
+  'pp.price',
+  'pp.rate',
+  'pp.coupon_only',
+  'pp.sort',
+  'pp.modified',
+] as const;
+
+export async function listPointPrices(
+  db: Executor,
+  args: { userId: number | null; page: number },
+  now: Date,
+  fallbackRate: number,
+): Promise<PointPriceList> {
+  const total = await visibleCourses(db, args.userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const info = pageInfo(args.page, Number(total.n), POINT_PRICE_PAGE_SIZE);
+  const rows = await visibleCourses(db, args.userId)
+    .select(COLUMNS)
+    .orderBy('pp.sort')
+    .orderBy('pp.point')
+    .orderBy('pp.id')
+    .limit(POINT_PRICE_PAGE_SIZE)
+    .offset((info.page - 1) * POINT_PRICE_PAGE_SIZE)
+    .execute();
+  const fx = await fxRateAt(db, now, fallbackRate);
+  const campaign = campaignAt(now);
+  return {
+    ...info,
+    ...fxInfo(fx),
+    ...campaignInfo(campaign),
+    list: rows.map((r) => priceView(r, fx, campaign)),
+  };
+}
+
+/** A course the member may see, or undefined. */
+export async function visibleCourse(db: Executor, userId: number | null, id: number) {
+  return visibleCourses(db, userId).select(COLUMNS).where('pp.id', '=', id).executeTakeFirst();
+}
+
+export async function pointPriceDetail(
+  db: Executor,
+  args: { userId: number | null; id: number },
+  now: Date,
+  fallbackRate: number,
+): Promise<PointPriceDetail> {
+  const row = await visibleCourse(db, args.userId, args.id);
+  if (!row) throw notFound('point_price_not_found');
+  const fx = await fxRateAt(db, now, fallbackRate);
+  const campaign = campaignAt(now);
+  return { ...fxInfo(fx), ...campaignInfo(campaign), detail: priceView(row, fx, campaign) };
+}
+
+/**
+ * The course a purchase is for, with the yen it charges now (the server's price, campaign applied). Refuses a
+ * course the member cannot see, a free grant course, and gems outside 300–50,000.
+ */
+export async function purchasableCourse(
+  db: Executor,
+  userId: number,
+  id: number,
+  now: Date,
+  fallbackRate: number,
+): Promise<PointPriceItem> {
+  const row = await db
+    .selectFrom('point_prices as pp')
+    .select(COLUMNS)
+    .where('pp.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw fieldError('pointPriceId', 'point_price_not_found');
+  if (row.point < MIN_PURCHASE_GEMS || row.point > MAX_PURCHASE_GEMS)
+    throw fieldError('pointPriceId', 'point_out_of_range');
+  if (row.rate === FREE_GRANT_RATE || !(await visibleCourse(db, userId, id)))
+    throw fieldError('pointPriceId', 'point_price_not_found');
+  return priceView(row, await fxRateAt(db, now, fallbackRate), campaignAt(now));
+}

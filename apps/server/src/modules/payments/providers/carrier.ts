@@ -1,0 +1,134 @@
+import { createHmac } from 'node:crypto';
+import type { Clock } from '../../../app.ts';
+import type { PaymentsConfig } from '../../../config.ts';
+import {
+  headerValue,
+  NotificationRejectedError,
+  ProviderUnavailableError,
+  verifySignedPayload,
+  type PaymentProvider,
+  type PaymentRef,
+  type ProviderStatus,
+} from './provider.ts';
+
+export const CARRIER_SIGNATURE_HEADER = 'carrier-signature';
+
+/**
+ * Carrier billing through a generic redirect-and-notify gateway (the shape Japanese carrier-billing
+ * aggregators share):
+ *
+ * - start: no server call. The buyer is sent to `{CARRIER_BASE_URL}/pay` with merchant_id, order_id (the
+ *   shop's payment_id), amount, currency, carrier (docomo | au | softbank), success_url, error_url,
+ *   notify_url, ts and `sig` = hex HMAC-SHA256 (CARRIER_SECRET) of the other parameters sorted by name and
+ *   joined as `k=v&…`.
+ * - notification: POST to notify_url, JSON {event_id, order_id, status: paid | failed | canceled | pending,
+ *   amount, carrier}, header `Carrier-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`.
+ * - status: GET `{CARRIER_BASE_URL}/api/payments/{order_id}?merchant_id&ts&sig` → the same JSON, signed the
+ *   same way in the answer's Carrier-Signature header.
+ */
+export function createCarrierProvider(deps: {
+  config: PaymentsConfig['carrier'];
+  publicUrl: string;
+  clock: Clock;
+  toleranceSeconds: number;
+}): PaymentProvider {
+  const cfg = deps.config;
+  const base = cfg.baseUrl.replace(/\/$/, '');
+  const notifyUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/payments/notify/carrier`;
+  const unix = () => Math.floor(deps.clock.now().getTime() / 1000);
+
+  function parseStatus(body: Record<string, unknown>): ProviderStatus {
+    const amount = Number.isInteger(body.amount) ? (body.amount as number) : null;
+    switch (body.status) {
+      case 'paid':
+        return { status: 'succeeded', amountYen: amount };
+      case 'failed':
+        return { status: 'failed', amountYen: null, failureCode: 'declined' };
+      case 'canceled':
+        return { status: 'canceled', amountYen: null };
+      default:
+        return { status: 'pending', amountYen: null };
+    }
+  }
+
+  async function read(ref: PaymentRef): Promise<ProviderStatus> {
+    const params = signedQuery(cfg.secret, { merchant_id: cfg.merchantId, ts: String(unix()) });
+    let text: string;
+    let signature: string | undefined;
+    try {
+      const res = await fetch(`${base}/api/payments/${encodeURIComponent(ref.paymentId)}?${params}`, {
+        signal: AbortSignal.timeout(20_000),
+      });
+      if (res.status === 404) return { status: 'failed', amountYen: null, failureCode: 'other' };
+      if (!res.ok) throw new Error(`carrier status ${res.status}`);
+      text = await res.text();
+      signature = res.headers.get(CARRIER_SIGNATURE_HEADER) ?? undefined;
+    } catch (err) {
+      throw new ProviderUnavailableError(err instanceof Error ? err.message : String(err));
+    }
+    try {
+      verifySignedPayload(cfg.secret, text, signature, deps.clock.now(), deps.toleranceSeconds);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (body.order_id !== ref.paymentId) throw new Error('another order');
+      return parseStatus(body);
+    } catch (err) {
+      throw new ProviderUnavailableError(`unverifiable carrier answer: ${String(err)}`);
+    }
+  }
+
+  return {
+    name: 'carrier',
+
+    async start(req) {
+      const query = signedQuery(cfg.secret, {
+        merchant_id: cfg.merchantId,
+        order_id: req.paymentId,
+        amount: String(req.amountYen),
+        currency: 'JPY',
+        carrier: req.carrier ?? 'docomo',
+        success_url: req.returnUrl,
+        error_url: req.cancelUrl,
+        notify_url: notifyUrl,
+        ts: String(unix()),
+      });
+      return { kind: 'action', ref: req.paymentId, url: `${base}/pay?${query}`, threeDSecure: false };
+    },
+
+    confirm: read,
+    status: read,
+
+    async verifyNotification(input) {
+      verifySignedPayload(
+        cfg.secret,
+        input.rawBody,
+        headerValue(input.headers, CARRIER_SIGNATURE_HEADER),
+        input.receivedAt,
+        deps.toleranceSeconds,
+      );
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(input.rawBody) as Record<string, unknown>;
+      } catch {
+        throw new NotificationRejectedError('unreadable body');
+      }
+      if (typeof body?.event_id !== 'string' || typeof body.order_id !== 'string')
+        throw new NotificationRejectedError('unexpected body');
+      return {
+        eventId: body.event_id,
+        type: `carrier.${String(body.status)}`,
+        ref: body.order_id,
+        paymentId: body.order_id,
+        status: parseStatus(body),
+      };
+    },
+  };
+}
+
+/** Parameters sorted by name, `k=v&…` (URL-encoded), plus `sig` = hex HMAC-SHA256 of that string. */
+export function signedQuery(secret: string, params: Record<string, string>): string {
+  const canonical = new URLSearchParams(
+    Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)),
+  ).toString();
+  const sig = createHmac('sha256', secret).update(canonical).digest('hex');
+  return `${canonical}&sig=${sig}`;
+}

@@ -1,0 +1,11 @@
+import { setReferralCodeSchema } from '@gacha/contract/account';
+import type { ModuleDeps } from '../../app.ts';
+import { setReferralCode } from './service.ts';
+
+export function registerReferralsRoutes({ api, db, clock }: ModuleDeps): void {
+  api.post(
+    '/user/set_referral_code',
+    { body: setReferralCodeSchema, auth: true, errorFields: { referralCode: 'referral_code' } },
+    async ({ user, body }) => setReferralCode(db, user.id, body.referralCode, clock.now()),
+  );
+}

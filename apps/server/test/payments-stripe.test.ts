@@ -1,0 +1,273 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from './helpers.ts';
+import { createCourse, gemState, loggedIn, paymentCounts } from './fakes/shop.ts';
+import { startFakeStripe } from './fakes/stripe.ts';
+
+/**
+ * The Stripe adapter, through the official SDK pointed at a local fake of Stripe's API: card (with 3-D
+ * Secure), konbini, JP bank transfer (customer_balance), UnionPay and Alipay through Checkout Sessions, and
+ * webhooks checked with stripe.webhooks.constructEvent.
+ */
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_fake';
+const fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+afterAll(() => fake.close());
+const base = testConfig().payments;
+const t = await createTestApp({
+  payments: {
+    ...base,
+    methods: {
+      ...base.methods,
+      card: 'stripe',
+      combini: 'stripe',
+      bank: 'stripe',
+      unionpay: 'stripe',
+      alipay: 'stripe',
+    },
+    stripe: {
+      secretKey: 'sk_test_fake',
+      publishableKey: 'pk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.url,
+    },
+  },
+});
+const course = await createCourse(t.db, { point: 1000 });
+
+async function webhook(
+  type: string,
+  object: Record<string, unknown> & { id: string },
+  opts: { at?: Date; secret?: string } = {},
+) {
+  const { payload, header } = fake.event(type, object, opts.at ?? t.clock.now(), opts.secret);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/notify/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    payload,
+  });
+}
+const paymentRow = (publicId: string) =>
+  t.db.selectFrom('payments').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
+
+describe('Stripe: card', () => {
+  it('pay_style hands the card page Stripe.js with the publishable key', async () => {
+    const { client } = await loggedIn(t);
+    expect((await client.get('/user/pay_style')).body.card_tokenizer).toEqual({
+      provider: 'stripe',
+      publishable_key: 'pk_test_fake',
+    });
+  });
+
+  it('a card that succeeds is credited at once; the webhook replayed changes nothing', async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_visa',
+    });
+    expect(res.body).toMatchObject({ state: 200, result: '1', point: 1000 });
+    const pay = await paymentRow(res.body.payment_id);
+    expect(pay).toMatchObject({ provider: 'stripe', status: 'succeeded' });
+    const pi = fake.intents.get(pay.provider_ref!)!;
+    expect(pi).toMatchObject({
+      amount: 1000,
+      currency: 'jpy',
+      metadata: { payment_id: res.body.payment_id },
+    });
+    for (let i = 0; i < 5; i++) expect((await webhook('payment_intent.succeeded', pi)).statusCode).toBe(200);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({
+      balance: 1000,
+      credits: 1,
+      ledgerRows: 1,
+    });
+  });
+
+  it('a declined card is refused with the card message; an unknown PaymentMethod with the card check message', async () => {
+    const { member, client } = await loggedIn(t);
+    const declined = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_chargeDeclined',
+    });
+    expect(declined.body).toMatchObject({ state: 400, result: '0' });
+    expect(declined.body.message).toBe(
+      'Payment failed. Please check your card details or contact your card company.',
+    );
+    expect((await paymentRow(declined.body.payment_id)).status).toBe('failed');
+    const unknown = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_nope',
+    });
+    expect(unknown.body.message).toBe('The card information could not be verified. Please enter it again.');
+    expect((await gemState(t.db, member.id, t.clock.now())).balance).toBe(0);
+  });
+
+  it('3-D Secure: result 7, /api/acs/secure goes to Stripe, the return confirms and credits once', async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_threeDSecure2Required',
+    });
+    expect(res.body.result).toBe('7');
+    const pay = await paymentRow(res.body.payment_id);
+    const acs = await t.app.inject({
+      method: 'GET',
+      url: res.body.acs_url,
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(acs.headers.location).toBe(`${fake.url}/3ds/${pay.provider_ref}`);
+    expect(fake.intents.get(pay.provider_ref!)!.return_url).toBe(
+      `http://localhost:3000/pay-redirect?payment_id=${res.body.payment_id}`,
+    );
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('2');
+    fake.finish3ds(pay.provider_ref!, true);
+    const append = await client.post('/user/point/append', { token: res.body.payment_id });
+    expect(append.body).toMatchObject({ result: '1' });
+    await webhook('payment_intent.succeeded', fake.intents.get(pay.provider_ref!)!);
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('1');
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 1000, credits: 1 });
+  });
+
+  it('3-D Secure failed: the return reports the failure', async () => {
+    const { client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_threeDSecure2Required',
+    });
+    const pay = await paymentRow(res.body.payment_id);
+    fake.finish3ds(pay.provider_ref!, false);
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body).toMatchObject({
+      result: '0',
+      status: 'failed',
+    });
+  });
+});
+
+describe('Stripe: konbini and bank transfer', () => {
+  it('konbini: receipt number and voucher page; paid at the store → webhook → credited', async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 2, pointPriceId: course });
+    expect(res.body).toMatchObject({ state: 200, result: '2', receipt_number: '12345678901' });
+    const slip = await client.get('/user/point/combini_number');
+    const pay = await paymentRow(res.body.payment_id);
+    expect(slip.body.url).toBe(`${fake.url}/voucher/${pay.provider_ref}`);
+    const pi = fake.payIntent(pay.provider_ref!);
+    expect((await webhook('payment_intent.succeeded', pi)).statusCode).toBe(200);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 1000, credits: 1 });
+  });
+
+  it('bank transfer: a Stripe customer per member (made once), zengin account details on /user/bank', async () => {
+    const { member, client } = await loggedIn(t);
+    const customersBefore = fake.customers.size;
+    const first = await client.post('/user/point/buy', {
+      pay_id: 4,
+      pointPriceId: course,
+      name: 'ヤマダ タロウ',
+    });
+    expect(first.body).toMatchObject({ state: 200, result: '2' });
+    const bank = await client.get('/user/bank');
+    expect(bank.body).toMatchObject({
+      bank: '三井住友銀行',
+      branch: 'トウキョウ',
+      number: '1234567',
+      name: 'ストライプジャパン（カ',
+      price: 1000,
+      holder_name: 'ヤマダ タロウ',
+    });
+    await client.post('/user/point/buy', { pay_id: 4, pointPriceId: course, name: 'ヤマダ タロウ' });
+    expect(fake.customers.size).toBe(customersBefore + 1);
+    const saved = await t.db
+      .selectFrom('payment_customers')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(saved).toHaveLength(1);
+    const pay = await paymentRow(first.body.payment_id);
+    expect(fake.intents.get(pay.provider_ref!)!.customer).toBe(saved[0]!.customer_ref);
+    await webhook('payment_intent.succeeded', fake.payIntent(pay.provider_ref!));
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 1000, credits: 1 });
+  });
+});
+
+describe('Stripe: UnionPay and Alipay through Checkout', () => {
+  for (const pay_id of [10, 11]) {
+    it(`pay_id ${pay_id}: redirect to Checkout, completed session webhook credits once`, async () => {
+      const { member, client } = await loggedIn(t);
+      const res = await client.post('/user/point/buy', { pay_id, pointPriceId: course });
+      expect(res.body.result).toBe('3');
+      const pay = await paymentRow(res.body.payment_id);
+      expect(res.body.url).toBe(`${fake.url}/pay/${pay.provider_ref}`);
+      const cs = fake.sessions.get(pay.provider_ref!)!;
+      expect(cs).toMatchObject({
+        amount_total: 1000,
+        payment_method_types: [pay_id === 11 ? 'alipay' : 'card'],
+      });
+      fake.completeSession(cs.id);
+      await Promise.all([
+        webhook('checkout.session.completed', cs),
+        webhook('payment_intent.succeeded', fake.intents.get(cs.payment_intent as string)!),
+        client.post('/user/point/append', { token: res.body.payment_id }),
+      ]);
+      expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('1');
+      expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({
+        balance: 1000,
+        credits: 1,
+        ledgerRows: 1,
+      });
+    });
+  }
+});
+
+describe('Stripe: webhook signatures and outages', () => {
+  it('a wrong secret or a stale timestamp is refused (400) and credits nothing', async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 2, pointPriceId: course });
+    const pay = await paymentRow(res.body.payment_id);
+    const pi = fake.payIntent(pay.provider_ref!);
+    expect((await webhook('payment_intent.succeeded', pi, { secret: 'whsec_other' })).statusCode).toBe(400);
+    expect(
+      (await webhook('payment_intent.succeeded', pi, { at: new Date(t.clock.now().getTime() - 10 * 60_000) }))
+        .statusCode,
+    ).toBe(400);
+    const tampered = fake.event('payment_intent.succeeded', pi, t.clock.now());
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': tampered.header },
+      payload: tampered.payload.replace('"amount":1000', '"amount":10'),
+    });
+    expect(r.statusCode).toBe(400);
+    expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
+    expect((await webhook('payment_intent.succeeded', pi)).statusCode).toBe(200);
+    expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(1);
+  });
+
+  it('Stripe unreachable: "Unable to connect to payment company", nothing credited, the intent stays pending', async () => {
+    const { member, client } = await loggedIn(t, {}, 'en');
+    fake.down = true;
+    try {
+      const before = await paymentCounts(t.db);
+      const res = await client.post('/user/point/buy', {
+        pay_id: 1,
+        pointPriceId: course,
+        token: 'pm_card_visa',
+      });
+      expect(res.body).toMatchObject({ state: 400, result: '0' });
+      expect(res.body.message).toBe('Unable to connect to payment company. Please try again later.');
+      const after = await paymentCounts(t.db);
+      expect(after.payments).toBe(before.payments! + 1);
+      expect({ ...after, payments: before.payments }).toEqual(before);
+      expect(await paymentRow(res.body.payment_id)).toMatchObject({
+        status: 'pending',
+        failure_code: 'unreachable',
+        provider_ref: null,
+      });
+    } finally {
+      fake.down = false;
+    }
+    expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
+  });
+});
