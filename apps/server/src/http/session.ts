@@ -104,10 +104,20 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
     }
   }
 
+  // The pair is a pure function of the binding, so it is computed once per binding (a POST checks it and
+  // answers it again: four HMACs per request otherwise). Bounded; cleared wholesale when full.
+  const csrfMemo = new Map<string, { name: string; value: string }>();
+  const CSRF_MEMO_MAX = 10_000;
+
   function csrfFor(binding: string): { name: string; value: string } {
+    const hit = csrfMemo.get(binding);
+    if (hit) return { name: hit.name, value: hit.value };
     const mac = (label: string) =>
       createHmac('sha256', secret).update(`${label}:${binding}`).digest('base64url');
-    return { name: `csrf${mac('n').slice(0, 10)}`, value: mac('v') };
+    const pair = { name: `csrf${mac('n').slice(0, 10)}`, value: mac('v') };
+    if (csrfMemo.size >= CSRF_MEMO_MAX) csrfMemo.clear();
+    csrfMemo.set(binding, pair);
+    return { name: pair.name, value: pair.value };
   }
 
   function csrfValid(binding: string, name: unknown, value: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import i18next from 'i18next';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadCurrentUser } from '../lib/session.ts';
 import { TopPage } from '../features/packs/pages/top-page.tsx';
@@ -62,13 +63,40 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: 'pack-detail',
-    ...page('pages.packDetail', () => import('../features/packs/pages/pack-detail-page.tsx'), {
+    ...page('pages.packDetail', () => import('../features/gacha/pages/pack-detail-page.tsx'), {
       loader: requirePackId,
     }),
   },
-  { path: 'password-reissue', ...later('pages.passwordReissue') },
-  { path: 'onetime-password-reissue', ...later('pages.onetimePasswordReissue') },
-  { path: 'complete-password-reissue', ...later('pages.completePasswordReissue') },
+  {
+    // the fairness verify page: its title lives in the gacha namespace, loaded with the page
+    path: 'pack-detail/verify',
+    handle: { title: 'gacha:verify.pageTitle' } satisfies RouteHandle,
+    lazy: async () => {
+      const [mod] = await Promise.all([
+        import('../features/gacha/pages/verify-page.tsx'),
+        i18next.loadNamespaces('gacha'),
+      ]);
+      return { Component: mod.default };
+    },
+  },
+  {
+    path: 'password-reissue',
+    ...page('pages.passwordReissue', () => import('../features/member/pages/password-reissue-page.tsx')),
+  },
+  {
+    path: 'onetime-password-reissue',
+    ...page(
+      'pages.onetimePasswordReissue',
+      () => import('../features/member/pages/onetime-password-reissue-page.tsx'),
+    ),
+  },
+  {
+    path: 'complete-password-reissue',
+    ...page(
+      'pages.completePasswordReissue',
+      () => import('../features/member/pages/complete-password-reissue-page.tsx'),
+    ),
+  },
   {
     path: 'user-register',
     ...page('pages.userRegister', () => import('../features/auth/pages/register-page.tsx')),
@@ -86,8 +114,14 @@ const publicRoutes: RouteObject[] = [
     ...page('pages.userAddress', () => import('../features/account/pages/user-address-page.tsx')),
   },
   { path: 'confirm-user-address', ...later('pages.confirmUserAddress') },
-  { path: 'complete-carrier', ...later('pages.completeCarrier') },
-  { path: 'error-carrier', ...later('pages.errorCarrier') },
+  {
+    path: 'complete-carrier',
+    ...page('pages.completeCarrier', () => import('../features/payments/pages/carrier-result-page.tsx')),
+  },
+  {
+    path: 'error-carrier',
+    ...page('pages.errorCarrier', () => import('../features/payments/pages/carrier-result-page.tsx')),
+  },
   { path: 'user-guide', ...later('pages.userGuide') },
   { path: 'terms-of-service', ...later('pages.termsOfService') },
   { path: 'privacy-protection', ...later('pages.privacyProtection') },
@@ -95,34 +129,130 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const protectedRoutes: RouteObject[] = [
-  { path: 'buy-point', ...later('pages.buyPoint') },
-  { path: 'confirm-buy-point', ...later('pages.confirmBuyPoint') },
-  { path: 'confirm-combini', ...later('pages.confirmCombini') },
-  { path: 'bank-transfer-information', ...later('pages.bankTransferInformation') },
-  { path: 'payge-transfer-information', ...later('pages.paygeTransferInformation') },
-  { path: 'pay-redirect', ...later('pages.payRedirect') },
-  { path: 'complete-buy-point', ...later('pages.completeBuyPoint') },
-  { path: 'amazon-pay-redirect', ...later('pages.amazonPayRedirect') },
-  { path: 'complete-buy-point-amazom-pay', ...later('pages.completeBuyPointAmazonPay') },
-  { path: 'complete-buy-point-paypal', ...later('pages.completeBuyPointPaypal') },
+  {
+    path: 'buy-point',
+    ...page('pages.buyPoint', () => import('../features/payments/pages/buy-point-page.tsx')),
+  },
+  {
+    path: 'confirm-buy-point',
+    ...page('pages.confirmBuyPoint', () => import('../features/payments/pages/confirm-buy-point-page.tsx')),
+  },
+  {
+    path: 'confirm-combini',
+    ...page('pages.confirmCombini', () => import('../features/payments/pages/confirm-combini-page.tsx')),
+  },
+  {
+    path: 'bank-transfer-information',
+    ...page(
+      'pages.bankTransferInformation',
+      () => import('../features/payments/pages/bank-transfer-page.tsx'),
+    ),
+  },
+  {
+    path: 'payge-transfer-information',
+    ...page(
+      'pages.paygeTransferInformation',
+      () => import('../features/payments/pages/bank-transfer-page.tsx'),
+    ),
+  },
+  {
+    path: 'pay-redirect',
+    ...page('pages.payRedirect', () => import('../features/payments/pages/pay-redirect-page.tsx')),
+  },
+  {
+    path: 'complete-buy-point',
+    ...page('pages.completeBuyPoint', () => import('../features/payments/pages/complete-buy-point-page.tsx')),
+  },
+  {
+    path: 'amazon-pay-redirect',
+    ...page(
+      'pages.amazonPayRedirect',
+      () => import('../features/payments/pages/amazon-pay-redirect-page.tsx'),
+    ),
+  },
+  {
+    path: 'complete-buy-point-amazom-pay',
+    ...page(
+      'pages.completeBuyPointAmazonPay',
+      () => import('../features/payments/pages/complete-amazon-pay-page.tsx'),
+    ),
+  },
+  {
+    path: 'complete-buy-point-paypal',
+    ...page(
+      'pages.completeBuyPointPaypal',
+      () => import('../features/payments/pages/complete-paypal-page.tsx'),
+    ),
+  },
   { path: 'buy-product', ...later('pages.buyProduct') },
-  { path: 'confirm-buy-product', ...later('pages.confirmBuyProduct') },
-  { path: 'gacha-animation', ...later('pages.gachaAnimation') },
-  { path: 'get-card-list', ...later('pages.getCardList') },
-  { path: 'confirm-get-card-list', ...later('pages.confirmGetCardList') },
-  { path: 'thank-you', ...later('pages.thankYou') },
-  { path: 'my-page', ...later('pages.myPage') },
-  { path: 'change-password', ...later('pages.changePassword') },
-  { path: 'buy-point-history', ...later('pages.buyPointHistory') },
-  { path: 'buy-product-history', ...later('pages.buyProductHistory') },
-  { path: 'buy-product-history-detail', ...later('pages.buyProductHistoryDetail') },
+  {
+    path: 'confirm-buy-product',
+    ...page('pages.confirmBuyProduct', () => import('../features/gacha/pages/confirm-buy-product-page.tsx')),
+  },
+  {
+    path: 'gacha-animation',
+    ...page('pages.gachaAnimation', () => import('../features/gacha/pages/gacha-animation-page.tsx')),
+  },
+  {
+    path: 'get-card-list',
+    ...page('pages.getCardList', () => import('../features/gacha/pages/get-card-list-page.tsx')),
+  },
+  {
+    path: 'confirm-get-card-list',
+    ...page(
+      'pages.confirmGetCardList',
+      () => import('../features/gacha/pages/confirm-get-card-list-page.tsx'),
+    ),
+  },
+  {
+    path: 'thank-you',
+    ...page('pages.thankYou', () => import('../features/gacha/pages/thank-you-page.tsx')),
+  },
+  { path: 'my-page', ...page('pages.myPage', () => import('../features/member/pages/my-page.tsx')) },
+  {
+    path: 'change-password',
+    ...page('pages.changePassword', () => import('../features/member/pages/change-password-page.tsx')),
+  },
+  {
+    path: 'buy-point-history',
+    ...page('pages.buyPointHistory', () => import('../features/payments/pages/buy-point-history-page.tsx')),
+  },
+  {
+    path: 'buy-product-history',
+    ...page(
+      'pages.buyProductHistory',
+      () => import('../features/history/pages/buy-product-history-page.tsx'),
+    ),
+  },
+  {
+    path: 'buy-product-history-detail',
+    ...page(
+      'pages.buyProductHistoryDetail',
+      () => import('../features/history/pages/buy-product-history-detail-page.tsx'),
+    ),
+  },
   { path: 'coin-history', ...later('pages.coinHistory') },
-  { path: 'user-menu', ...later('pages.userMenu') },
-  { path: 'change-member', ...later('pages.changeMember') },
+  {
+    path: 'user-menu',
+    ...page('pages.userMenu', () => import('../features/member/pages/user-menu-page.tsx')),
+  },
+  {
+    path: 'change-member',
+    ...page('pages.changeMember', () => import('../features/member/pages/change-member-page.tsx')),
+  },
   { path: 'exchange-card', ...later('pages.exchangeCard') },
-  { path: 'card-input', ...later('pages.cardInput') },
-  { path: 'fund-settlement', ...later('pages.fundSettlement') },
-  { path: 'gem-terms-of-service', ...later('pages.gemTermsOfService') },
+  {
+    path: 'card-input',
+    ...page('pages.cardInput', () => import('../features/payments/pages/card-input-page.tsx')),
+  },
+  {
+    path: 'fund-settlement',
+    ...page('pages.fundSettlement', () => import('../features/payments/pages/fund-settlement-page.tsx')),
+  },
+  {
+    path: 'gem-terms-of-service',
+    ...page('pages.gemTermsOfService', () => import('../features/payments/pages/gem-terms-page.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [

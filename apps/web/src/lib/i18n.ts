@@ -4,7 +4,16 @@ import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Lang } from '@gacha/contract/messages';
 
 export const LANGS: readonly Lang[] = ['en', 'ja'];
-export const NAMESPACES = ['common', 'packs', 'auth', 'account'] as const;
+export const NAMESPACES = [
+  'common',
+  'packs',
+  'auth',
+  'account',
+  'gacha',
+  'history',
+  'member',
+  'payments',
+] as const;
 const STORAGE_KEY = 'gacha.lang';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 

@@ -10,9 +10,11 @@ export function googleLoginUrl(opts: { create?: boolean; packId?: string | null 
   return `/api/user/google/login${qs ? `?${qs}` : ''}`;
 }
 
+/** The server folds packId into the OAuth state (spec §7), so it goes as packId, like Google's. */
 export function appleLoginUrl(opts: { create?: boolean; packId?: string | null } = {}): string {
-  const q = new URLSearchParams();
-  if (opts.packId) q.set('state', opts.packId);
-  const qs = q.toString();
-  return `/api/user/apple/${opts.create ? 'create' : 'login'}${qs ? `?${qs}` : ''}`;
+  const q =
+    opts.packId && /^[1-9]\d{0,9}$/.test(opts.packId)
+      ? `?${new URLSearchParams({ packId: opts.packId })}`
+      : '';
+  return `/api/user/apple/${opts.create ? 'create' : 'login'}${q}`;
 }

@@ -21,6 +21,7 @@ import { gemBalance, InsufficientGemsError, spendGems } from '../gems/service.ts
 import { purchaseCards } from '../holdings/service.ts';
 import { discountedPrice } from '../ranks/service.ts';
 import { isRevealed, newSeed, planLots, type SeedSource } from './fairness.ts';
+import { cachedPack, forgetPack } from './pack-cache.ts';
 import {
   claimPositions,
   findPurchase,
@@ -91,6 +92,14 @@ export async function publishPack(
     await insertLots(tx, packId, plan.sequence);
     return { commitment: plan.commitment, published: true };
   });
+}
+
+const JST_OFFSET_MS = 9 * 3600 * 1000; // Japan has no daylight saving time
+
+/** formatJst without Intl (the same 'YYYY-MM-DD HH:mm:ss' in Japan time, a fraction of the cost per buy). */
+function jstStamp(now: Date): string {
+  const iso = new Date(now.getTime() + JST_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef): ApiError {
@@ -202,15 +211,28 @@ export async function buyPacks(
   args: { userId: number; packId: number; count: number; lang: Lang },
   now: Date,
 ): Promise<BuyPackResult> {
-  let pack = await loadPack(db, args.packId);
-  if (!pack.seed) {
-    await publishPack(db, pack.id); // a pack is normally published when it is created; this is the safety net
-    pack = await loadPack(db, args.packId);
+  let cached = await cachedPack(db, args.packId, now);
+  if (!cached) throw refuse(404, 'pack_not_found');
+  if (!cached.pack.seed) {
+    await publishPack(db, args.packId); // a pack is normally published when it is created; this is the safety net
+    forgetPack(db, args.packId);
+    cached = await cachedPack(db, args.packId, now);
+    if (!cached) throw refuse(404, 'pack_not_found');
   }
-  assertOnSale(pack, args.count, now);
+  const { pack, byId } = cached;
+  // The cached sold_count can only be behind the live one, so this check refuses nothing the live row would
+  // allow; when it does refuse, the live row decides which refusal it is (the same answer as before caching).
+  try {
+    assertOnSale(pack, args.count, now);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    forgetPack(db, args.packId);
+    assertOnSale(await loadPack(db, args.packId), args.count, now);
+  }
   const at = now.toISOString();
   const gemPack = pack.payment_method === GEM_PACK;
   const sale = pack;
+  const lastOnePrizes = cached.lastOne;
 
   const done = await db.transaction().execute(async (tx) => {
     const buyer = await lockBuyer(tx, args.userId, gemPack && sale.point > 0, now); // a gem use: last_gem_use_at
@@ -220,7 +242,9 @@ export async function buyPacks(
 
     const claim = await claimPositions(tx, sale.id, args.count);
     if (!claim) {
+      // decided on the live row, in the order of assertOnSale (what the check before the cache answered)
       const fresh = await getPack(tx, sale.id);
+      if (fresh) assertOnSale(fresh, args.count, now);
       const remaining = fresh ? fresh.total_pack_count - fresh.sold_count : 0;
       if (remaining <= 0) throw refuse(409, 'pack_sold_out');
       throw refuse(409, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
@@ -277,8 +301,6 @@ export async function buyPacks(
     if (taken !== args.count) {
       throw new Error(`pack ${sale.id}: positions ${first}..${first + args.count - 1} are not all free`);
     }
-    const prizes = await packPrizes(tx, sale.id);
-    const byId = new Map(prizes.map((x) => [x.id, x]));
     const actionOf = (prize: PrizeRow): '0' | '2' => (!gemPack || prize.ship_only ? '2' : '0');
     const inserted = await insertLotItems(tx, {
       packId: sale.id,
@@ -293,7 +315,7 @@ export async function buyPacks(
       throw new Error(`pack ${sale.id}: lots of purchase ${purchaseId} missing`);
     if (claim.sold_count === claim.total_pack_count) {
       const lastOne: NewWonItem[] = [];
-      for (const prize of prizes.filter((x) => x.is_last_one)) {
+      for (const prize of lastOnePrizes) {
         for (let i = 0; i < prize.quantity; i++) {
           lastOne.push({
             purchase_id: purchaseId,
@@ -312,11 +334,17 @@ export async function buyPacks(
       }
       inserted.push(...(await insertWonItems(tx, lastOne)));
     }
+    let prizeById = byId;
+    if (inserted.some((row) => !prizeById.has(row.prize_id))) {
+      // a prize the cached copy does not know (the pack was edited within the cache's lifetime): read them now
+      forgetPack(db, sale.id);
+      prizeById = new Map((await packPrizes(tx, sale.id)).map((x) => [x.id, x]));
+    }
     const order = (r: { position: number | null }) => r.position ?? Number.MAX_SAFE_INTEGER; // last-one last
     const cards = inserted
       .sort((a, b) => order(a) - order(b) || a.id - b.id)
       .map((row) => {
-        const prize = byId.get(row.prize_id);
+        const prize = prizeById.get(row.prize_id);
         if (!prize)
           throw new Error(`pack ${sale.id}: won item ${row.id} names prize ${row.prize_id} of no pack`);
         return toCard(prize, row.id, actionOf(prize), args.lang);
@@ -329,7 +357,7 @@ export async function buyPacks(
     purchase_id: done.purchaseId,
     pack_id: pack.id,
     title: args.lang === 'ja' ? pack.name_ja : pack.name_en,
-    created: formatJst(at),
+    created: jstStamp(now),
     movie_style: pack.movie_style,
     is_country: done.countryId !== null ? '1' : '0',
     is_buy_coin: gemPack ? '0' : '1',

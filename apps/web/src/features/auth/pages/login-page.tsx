@@ -28,7 +28,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const mode: Mode = params.get('mode') === '2' ? '2' : '1';
   const packId = params.get('packId');
-  const mismatch = params.has('Apple') || params.has('apple') || params.has('login_error');
+  // the redirect flags of Google/Apple sign-in (contract account.ts SIGN_IN_FLAG_MESSAGES)
+  const flagMessage: string | null =
+    params.get('login_error') === '2'
+      ? 'social_not_registered'
+      : params.has('Apple') || params.has('apple')
+        ? 'apple_link_failed'
+        : params.has('login_error')
+          ? 'login_mismatch'
+          : null;
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
   // A two-field form kept in plain state: the Top page's bundle (which carries Login) stays small.
@@ -114,7 +122,19 @@ export function LoginPage() {
         >
           {mode === '1' ? (
             <div className={styles.stack}>
-              {mismatch && <FormAlert>{msg('login_mismatch')}</FormAlert>}
+              {flagMessage && (
+                <FormAlert>
+                  {msg(flagMessage)}
+                  {flagMessage === 'social_not_registered' && (
+                    <>
+                      {' '}
+                      <button type="button" className={styles.linkButton} onClick={() => setMode('2')}>
+                        {t('register.tab')}
+                      </button>
+                    </>
+                  )}
+                </FormAlert>
+              )}
               {formMessage && <FormAlert>{formMessage}</FormAlert>}
               <SocialButtons packId={packId} />
               <OrDivider>{t('login.orEmail')}</OrDivider>

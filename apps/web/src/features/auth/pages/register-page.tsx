@@ -31,6 +31,12 @@ const appleMessages: Record<string, string> = {
   '3': 'already_registered',
 };
 
+/** /user-register?google=1|3 after a Google registration redirect (contract SIGN_IN_FLAG_MESSAGES). */
+const googleMessages: Record<string, string> = {
+  '1': 'login_mismatch',
+  '3': 'already_registered',
+};
+
 /**
  * /user-register (spec §2, §4, §5): Google, Apple or own registration. The own form checks itself with the
  * contract's registrationSchema, then asks the server (POST /user/confirm), then goes to
@@ -42,8 +48,13 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const apple = params.get('apple') ?? '';
+  const google = params.get('google') ?? '';
+  const flagKey = googleMessages[google] ?? appleMessages[apple];
   const { data: countries = [] } = useCountries();
-  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
+  // google=3 / apple=3: 'already registered' alert, then /login (spec §8)
+  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(() =>
+    flagKey === 'already_registered' ? msg('already_registered') : null,
+  );
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
   const initial = useMemo<RegisterFormValues>(() => {
@@ -153,10 +164,10 @@ export function RegisterPage() {
         </div>
 
         <div className={styles.stack}>
-          {appleMessages[apple] && (
+          {flagKey && (
             <FormAlert>
-              {msg(appleMessages[apple])}{' '}
-              {apple === '3' && (
+              {msg(flagKey)}{' '}
+              {flagKey === 'already_registered' && (
                 <Link to="/login" className={styles.link}>
                   {t('login.tab')}
                 </Link>
@@ -165,7 +176,7 @@ export function RegisterPage() {
           )}
           {formMessage && <FormAlert>{formMessage}</FormAlert>}
 
-          <SocialButtons create />
+          <SocialButtons create packId={params.get('packId')} />
           <OrDivider>{t('register.orOwn')}</OrDivider>
 
           <form

@@ -1,0 +1,66 @@
+import type { Db } from '../../db/index.ts';
+import { getPack, packPrizes, type PackRow, type PrizeRow } from './repo.ts';
+
+/**
+ * In-memory copy of what a purchase reads about a pack that is on sale: the pack row (every column but
+ * sold_count is fixed once the sale has started: ARCHITECTURE.md / DOMAIN.md) and its prizes with their cards.
+ * sold_count is NOT trusted from here: the buy's conditional UPDATE answers the live one, and any refusal is
+ * decided again on a fresh read. Entries are per database handle (tests open many), kept only for published
+ * packs whose sale has started, and expire after PACK_CACHE_TTL_MS so that another server process's edit (or a
+ * card's new name) is seen within that bound; `forgetPack` drops one at once.
+ */
+export const PACK_CACHE_TTL_MS = 10_000;
+const MAX_ENTRIES = 1_000;
+
+export interface CachedPack {
+  pack: PackRow;
+  prizes: PrizeRow[];
+  byId: Map<number, PrizeRow>;
+  lastOne: PrizeRow[];
+  loadedAt: number;
+}
+
+const caches = new WeakMap<Db, Map<number, CachedPack>>();
+
+function cacheOf(db: Db): Map<number, CachedPack> {
+  let c = caches.get(db);
+  if (!c) {
+    c = new Map();
+    caches.set(db, c);
+  }
+  return c;
+}
+
+/** The pack and its prizes, from memory when fresh enough; undefined when there is no such pack. */
+export async function cachedPack(db: Db, packId: number, now: Date): Promise<CachedPack | undefined> {
+  const cache = cacheOf(db);
+  const hit = cache.get(packId);
+  const t = Date.now();
+  if (hit && t - hit.loadedAt < PACK_CACHE_TTL_MS) return hit;
+  const pack = await getPack(db, packId);
+  if (!pack) {
+    cache.delete(packId);
+    return undefined;
+  }
+  const prizes = await packPrizes(db, packId);
+  const entry: CachedPack = {
+    pack,
+    prizes,
+    byId: new Map(prizes.map((x) => [x.id, x])),
+    lastOne: prizes.filter((x) => x.is_last_one),
+    loadedAt: t,
+  };
+  // only a published pack on sale is frozen; anything else is read afresh every time
+  if (pack.seed && pack.start_at <= now.toISOString()) {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(packId, entry);
+  } else {
+    cache.delete(packId);
+  }
+  return entry;
+}
+
+/** Drops a pack from the cache of one database handle (after an edit of the pack, its prizes or cards). */
+export function forgetPack(db: Db, packId: number): void {
+  caches.get(db)?.delete(packId);
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { RarityBadge } from './rarity-badge.tsx';
+import styles from './won-item-list.module.css';
+
+export interface WonItem {
+  key: string | number;
+  image: string;
+  name: string;
+  model_number: string;
+  rarity: number;
+  rarity_label: string;
+  /** Set size text ("Set of 3"), given by the caller when the set size is above 1 (spec §3). */
+  numLabel?: string;
+  /** Right-hand text (gems, a status). */
+  aside?: ReactNode;
+}
+
+interface WonItemListProps {
+  items: readonly WonItem[];
+  /** Accessible name of the list. */
+  label: string;
+  empty?: ReactNode;
+}
+
+/** Won items as compact rows: picture, name, model number, rarity, set size and an aside. */
+export function WonItemList({ items, label, empty }: WonItemListProps) {
+  if (!items.length) return empty ? <p className={styles.empty}>{empty}</p> : null;
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key} className={styles.row}>
+          <span className={styles.thumb}>
+            {item.image ? <img src={item.image} alt="" loading="lazy" decoding="async" /> : null}
+          </span>
+          <span className={styles.text}>
+            <span className={styles.name}>{item.name}</span>
+            <span className={styles.meta}>
+              <RarityBadge rarity={item.rarity} label={item.rarity_label} />
+              {item.model_number && <span className={styles.model}>{item.model_number}</span>}
+              {item.numLabel && <span className={styles.num}>{item.numLabel}</span>}
+            </span>
+          </span>
+          {item.aside !== undefined && <span className={styles.aside}>{item.aside}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}

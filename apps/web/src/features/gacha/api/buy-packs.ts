@@ -1,0 +1,34 @@
+import type { BuyPackResult, PurchaseRefusal } from '@gacha/contract/draws';
+import { api } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { currentUserKey } from '../../../lib/session.ts';
+import { refusalOf } from './check-purchase.ts';
+import { resultKey } from './get-purchase-result.ts';
+
+export type BuyAnswer =
+  | { ok: true; result: BuyPackResult }
+  | { ok: false; state: number; reason: PurchaseRefusal | null; message: string };
+
+/**
+ * POST /user/pack/buy {packId, count}: the buy-pack result (spec §3). On success the result is put in the cache
+ * for the opening and the list, and everything that shows counts or balances is marked stale.
+ */
+export async function buyPacks(packId: number, count: number): Promise<BuyAnswer> {
+  const res = await api.post<BuyPackResult & { reason?: PurchaseRefusal }>('user/pack/buy', {
+    packId,
+    count: String(count),
+  });
+  if (res.state === 200 && res.result === '1' && Array.isArray(res.cards)) {
+    const result = res as BuyPackResult;
+    queryClient.setQueryData(resultKey(null), result);
+    if (result.purchase_id !== null) queryClient.setQueryData(resultKey(result.purchase_id), result);
+    void queryClient.invalidateQueries({ queryKey: ['packs'] });
+    void queryClient.invalidateQueries({ queryKey: ['gacha', 'fairness'] });
+    void queryClient.invalidateQueries({ queryKey: ['history'] });
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    return { ok: true, result };
+  }
+  // a refusal may come from a count that changed meanwhile: show fresh counts
+  void queryClient.invalidateQueries({ queryKey: ['packs'] });
+  return { ok: false, ...refusalOf(res) };
+}

@@ -1,0 +1,31 @@
+import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
+import { api } from '../../../lib/api.ts';
+
+export type CheckAnswer =
+  | { ok: true; check: PackCheckResult }
+  | { ok: false; state: number; reason: PurchaseRefusal | null; message: string };
+
+/** The refusal of a check or a buy: errors.count (first message) and the reason code. */
+export function refusalOf(res: {
+  state: number;
+  errors?: Record<string, string[]>;
+  message?: string;
+  reason?: unknown;
+}): { state: number; reason: PurchaseRefusal | null; message: string } {
+  const first = res.errors?.count?.[0] ?? Object.values(res.errors ?? {})[0]?.[0];
+  return {
+    state: res.state,
+    reason: typeof res.reason === 'string' ? (res.reason as PurchaseRefusal) : null,
+    message: String(first ?? res.message ?? ''),
+  };
+}
+
+/** POST /user/pack/check {packId, count: "N"} (spec §7): state 200 with result '1' proceeds to the confirm. */
+export async function checkPurchase(packId: number, count: number): Promise<CheckAnswer> {
+  const res = await api.post<PackCheckResult & { reason?: PurchaseRefusal }>('user/pack/check', {
+    packId,
+    count: String(count),
+  });
+  if (res.state === 200 && res.result === '1') return { ok: true, check: res as PackCheckResult };
+  return { ok: false, ...refusalOf(res) };
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PackDetail, PackDetailAnswer } from '@gacha/contract/packs';
+import { api, apiPath, ApiStateError } from '../../../lib/api.ts';
+
+/** Shares its key with the Top lists' cache family ['packs', …], so one invalidation refreshes both. */
+export const packDetailKey = (packId: string) => ['packs', 'detail', packId] as const;
+
+/** GET /user/pack/detail/{packId} → { pack }; null when the pack does not exist (state 404). */
+export async function fetchPackDetail(packId: string): Promise<PackDetail | null> {
+  const res = await api.get<PackDetailAnswer>(apiPath('user', 'pack', 'detail', packId));
+  if (res.state === 404) return null;
+  if (res.state !== 200) throw new ApiStateError(res);
+  return res.pack && typeof res.pack.id === 'number' ? res.pack : null;
+}
+
+/** The pack, fetched again on every entry (spec §2: the page reloads itself on entry). */
+export function usePackDetail(packId: string) {
+  return useQuery({
+    queryKey: packDetailKey(packId),
+    queryFn: () => fetchPackDetail(packId),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    enabled: packId !== '',
+  });
+}

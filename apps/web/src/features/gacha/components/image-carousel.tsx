@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import useEmblaCarousel from 'embla-carousel-react';
+import styles from './image-carousel.module.css';
+
+interface ImageCarouselProps {
+  images: readonly string[];
+  /** The pack name: the images' alternative text. */
+  alt: string;
+  children?: ReactNode;
+}
+
+/** The pack's images (spec §2 Pack detail): swipe, arrows and dots; one image shows without controls. */
+export function ImageCarousel({ images, alt, children }: ImageCarouselProps) {
+  const { t } = useTranslation('gacha');
+  const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 });
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return undefined;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const many = images.length > 1;
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription={t('carousel.roledescription')}
+      aria-label={t('carousel.label', { name: alt })}
+    >
+      <div className={styles.viewport} ref={emblaRef}>
+        <div className={styles.container}>
+          {images.map((src, i) => (
+            <div
+              key={`${src}-${i}`}
+              className={styles.slide}
+              role="group"
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.position', { index: i + 1, count: images.length })}
+              aria-hidden={many && i !== selected ? true : undefined}
+            >
+              <img
+                src={src}
+                alt={i === 0 ? alt : t('carousel.imageAlt', { name: alt, index: i + 1 })}
+                className={styles.image}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+                draggable={false}
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      {children}
+      {many && (
+        <>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            onClick={prev}
+            aria-label={t('carousel.prev')}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.6"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            onClick={next}
+            aria-label={t('carousel.next')}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.6"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+          <div className={styles.dots}>
+            {images.map((src, i) => (
+              <button
+                key={`${src}-${i}`}
+                type="button"
+                className={`${styles.dot} ${i === selected ? styles.dotActive : ''}`}
+                aria-label={t('carousel.goTo', { index: i + 1 })}
+                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => embla?.scrollTo(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,297 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PackCheckResult } from '@gacha/contract/draws';
+import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
+import { ApiBusyError } from '../../../lib/api.ts';
+import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
+import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
+import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { buyPacks } from '../api/buy-packs.ts';
+import { checkPurchase } from '../api/check-purchase.ts';
+import { usePackDetail } from '../api/get-pack-detail.ts';
+import { FairnessPanel } from '../components/fairness-panel.tsx';
+import { ImageCarousel } from '../components/image-carousel.tsx';
+import { PackCardList } from '../components/pack-card-list.tsx';
+import { PackDescription } from '../components/pack-description.tsx';
+import { NotEnoughModal, PurchaseConfirmModal } from '../components/purchase-modals.tsx';
+import { countOptions, listPrice, maxPurchaseCount } from '../purchase.ts';
+import styles from './pack-detail-page.module.css';
+
+/**
+ * /pack-detail?packId (spec §2 Pack detail): images, name, price per play, total and remaining counts (fetched
+ * again on every entry and after every purchase), end of sale, the count select, total, BUY, the countdown to
+ * the JST start, the description, the card list with its popup, and the fairness panel.
+ * BUY: a guest goes to /login?packId; a member's count is checked (POST /user/pack/check), confirmed in a modal
+ * and bought (POST /user/pack/buy) → /gacha-animation. Refusals show the count error or the balance modals.
+ */
+export function PackDetailPage() {
+  const { t } = useTranslation('gacha');
+  const [params] = useSearchParams();
+  const packId = params.get('packId') ?? '';
+  const navigate = useNavigate();
+  const { data: pack, isPending, isError, refetch } = usePackDetail(packId);
+  const { data: user } = useCurrentUser();
+  const now = useNow(1000);
+  const countId = useId();
+  const errorId = useId();
+  const descId = useId();
+  const cardsId = useId();
+
+  const [count, setCount] = useState(1);
+  const [countError, setCountError] = useState<string | null>(null);
+  const [check, setCheck] = useState<PackCheckResult | null>(null);
+  const [short, setShort] = useState<'gem' | 'coin' | null>(null);
+  const [buying, setBuying] = useState(false);
+
+  const phase = pack ? packPhaseAt(pack, now) : null;
+  const max = pack ? maxPurchaseCount(pack) : 0;
+
+  // the countdown reached zero: load the pack again (now on sale)
+  useEffect(() => {
+    if (phase === 'onSale' && pack?.is_before) void refetch();
+  }, [phase, pack?.is_before, refetch]);
+
+  // keep the chosen count inside the (fresh) limits
+  useEffect(() => {
+    if (max > 0 && count > max) setCount(max);
+  }, [max, count]);
+
+  if (!packId) return null;
+  if (isPending) return <div className="page" aria-busy="true" />;
+  if (isError || !pack) {
+    return (
+      <div className="page page-narrow">
+        <div className={`card ${styles.missing}`} role="alert">
+          <h1 className="page-title">{t('detail.notFound')}</h1>
+          <Link to="/" className="btn btn-primary">
+            {t('actions.home')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const isCoin = pack.payment_method === 2;
+  const images = pack.image?.length ? pack.image : pack.banner ? [pack.banner] : [];
+  const canBuy = phase === 'onSale' && max > 0;
+  const unit = isCoin ? t('unit.coins') : t('unit.gems');
+  const Icon = isCoin ? CoinIcon : GemIcon;
+
+  const onBuy = async () => {
+    setCountError(null);
+    if (!isLoggedIn(user)) {
+      navigate(`/login?${new URLSearchParams({ packId: String(pack.id) })}`);
+      return;
+    }
+    try {
+      const answer = await checkPurchase(pack.id, count);
+      if (answer.ok) {
+        setCheck(answer.check);
+        return;
+      }
+      if (answer.state === 401) {
+        navigate(`/login?${new URLSearchParams({ packId: String(pack.id) })}`);
+        return;
+      }
+      if (answer.reason === 'not_enough_gems') setShort('gem');
+      else if (answer.reason === 'not_enough_coins') setShort('coin');
+      else setCountError(answer.message || t('detail.countError'));
+      void refetch();
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) setCountError(t('errors.network'));
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!check) return;
+    setBuying(true);
+    try {
+      const answer = await buyPacks(pack.id, check.count);
+      if (answer.ok) {
+        navigate('/gacha-animation', {
+          state: { from: 'pack-detail', purchaseId: answer.result.purchase_id },
+        });
+        return;
+      }
+      setCheck(null);
+      if (answer.reason === 'not_enough_gems') setShort('gem');
+      else if (answer.reason === 'not_enough_coins') setShort('coin');
+      else setCountError(answer.message || t('detail.countError'));
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) {
+        setCheck(null);
+        setCountError(t('errors.network'));
+      }
+    } finally {
+      setBuying(false);
+    }
+  };
+
+  const status = phase === 'soldOut' ? t('detail.soldOut') : phase === 'ended' ? t('detail.ended') : null;
+
+  return (
+    <div className="page">
+      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
+        <Link to="/">{t('actions.home')}</Link>
+        <span aria-hidden="true">›</span>
+        <span aria-current="page">{pack.name}</span>
+      </nav>
+      <div className={styles.layout}>
+        <div className={styles.media}>
+          <ImageCarousel images={images} alt={pack.name}>
+            {status && <span className={styles.ribbon}>{status}</span>}
+          </ImageCarousel>
+        </div>
+
+        <div className={`card ${styles.info}`}>
+          {isCoin && <span className={styles.coinTag}>{t('detail.coinPack')}</span>}
+          <h1 className={styles.name}>{pack.name}</h1>
+          <p className={`${styles.price} ${isCoin ? styles.priceCoin : ''}`}>
+            <Icon size={28} />
+            <span className="num">{formatGems(pack.point)}</span>
+            <span className={styles.unit}>{unit}</span>
+            <span className={styles.per}>{t('detail.perPlay')}</span>
+          </p>
+
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('detail.total')}</dt>
+              <dd className="num">{t('detail.lots', { count: pack.total_pack_count })}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.remaining')}</dt>
+              <dd className="num" data-testid="remaining">
+                {formatGems(pack.pack_count)} / {formatGems(pack.total_pack_count)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('detail.endDate')}</dt>
+              <dd className="num">{pack.format_end_date || t('detail.noEnd')}</dd>
+            </div>
+            {pack.max_buy_count > 0 && (
+              <div>
+                <dt>{t('detail.maxPerPurchase')}</dt>
+                <dd className="num">{t('detail.lots', { count: pack.max_buy_count })}</dd>
+              </div>
+            )}
+          </dl>
+
+          {pack.can_limit === 1 && (
+            <p className={styles.limit} role="note">
+              <strong>{t('detail.limitTitle')}</strong>
+              {pack.limit_message || t('detail.limitDefault', { count: pack.limit_count })}
+            </p>
+          )}
+          {isCoin && (
+            <p className={styles.warning} role="note">
+              {t('detail.coinWarning')}
+            </p>
+          )}
+
+          {phase === 'before' && (
+            <div className={styles.countdown} role="timer" aria-live="off">
+              <span className={styles.countdownLabel}>{t('detail.startsIn')}</span>
+              <span className={`num ${styles.countdownTime}`}>
+                {formatCountdown(msUntilSaleStart(pack, now))}
+              </span>
+              <span className={styles.countdownDate}>
+                {t('detail.startsAt', { date: formatDateTime(pack.start_at || pack.start_date) })}
+              </span>
+            </div>
+          )}
+
+          {canBuy && (
+            <div className={styles.buyBox}>
+              <div className={styles.countRow}>
+                <label htmlFor={countId} className={styles.countLabel}>
+                  {t('detail.count')}
+                </label>
+                <div className={styles.selectWrap}>
+                  <select
+                    id={countId}
+                    className={styles.select}
+                    value={count}
+                    onChange={(e) => {
+                      setCount(Number(e.target.value));
+                      setCountError(null);
+                    }}
+                    aria-invalid={countError ? true : undefined}
+                    aria-describedby={countError ? errorId : undefined}
+                  >
+                    {countOptions(max).map((n) => (
+                      <option key={n} value={n}>
+                        {t('detail.countOption', { count: n })}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              <p className={styles.total}>
+                <span>{t('detail.totalAmount')}</span>
+                <span className={styles.totalValue}>
+                  <Icon size={20} />
+                  <span className="num">{formatGems(listPrice(pack.point, count))}</span>
+                  <span className={styles.totalUnit}>{unit}</span>
+                </span>
+              </p>
+            </div>
+          )}
+          {countError && (
+            <p id={errorId} className={styles.countError} role="alert">
+              {countError}
+            </p>
+          )}
+
+          <button
+            type="button"
+            className={`btn btn-primary btn-block ${styles.buy}`}
+            disabled={!canBuy}
+            onClick={() => void onBuy()}
+          >
+            {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
+          </button>
+          {!isLoggedIn(user) && canBuy && <p className={styles.guestNote}>{t('detail.guestNote')}</p>}
+          <Link to="/specific-commerce" className={styles.legal}>
+            {t('detail.legal')}
+          </Link>
+        </div>
+      </div>
+
+      <div className={styles.sections}>
+        {pack.detail && (
+          <section className={`card ${styles.section}`} aria-labelledby={descId}>
+            <h2 id={descId} className={styles.sectionTitle}>
+              {t('detail.description')}
+            </h2>
+            <PackDescription html={pack.detail} labelledBy={descId} />
+          </section>
+        )}
+        {pack.show_cardlist === '1' && (
+          <section className={`card ${styles.section}`} aria-labelledby={cardsId}>
+            <h2 id={cardsId} className={styles.sectionTitle}>
+              {t('cards.title')}
+            </h2>
+            <PackCardList packId={packId} />
+          </section>
+        )}
+        <FairnessPanel packId={packId} />
+        <p className={styles.footLinks}>
+          <Link to="/specific-commerce">{t('detail.legal')}</Link>
+        </p>
+      </div>
+
+      <PurchaseConfirmModal
+        check={check}
+        packName={pack.name}
+        busy={buying}
+        onYes={() => void onConfirm()}
+        onNo={() => setCheck(null)}
+      />
+      <NotEnoughModal currency={short} onClose={() => setShort(null)} />
+    </div>
+  );
+}
+
+export default PackDetailPage;

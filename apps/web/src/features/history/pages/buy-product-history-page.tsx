@@ -1,0 +1,124 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { HistoryItem, HistoryMode } from '@gacha/contract/draws';
+import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
+import { HistoryNav } from '../../../components/history-nav.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { formatGems } from '../../../lib/format.ts';
+import { useHistoryList } from '../api/get-history-list.ts';
+import { FILTERS, parseMode, parsePage, rowTarget, sendStateKey } from '../send-state.ts';
+import styles from './buy-product-history-page.module.css';
+
+/**
+ * /buy-product-history (spec §2 Histories): the tabs Buying history / Your gems history, the status filter
+ * (All, Unselected, Not yet shipped, Shipped, No shipment), the columns Date, Gacha name, Status, Gems, a pager
+ * and the empty text. A row with status '1' opens the detail, otherwise the choose list. Filter and page live in
+ * the query (?mode=&page=).
+ */
+export function BuyProductHistoryPage() {
+  const { t } = useTranslation('history');
+  const [params, setParams] = useSearchParams();
+  const mode = parseMode(params.get('mode'));
+  const page = parsePage(params.get('page'));
+  const { data, isPending, isError, isPlaceholderData } = useHistoryList(mode, page);
+  const navigate = useNavigate();
+
+  const update = (next: { mode?: HistoryMode; page?: number }) => {
+    setParams(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        const m = next.mode ?? mode;
+        const p = next.page ?? (next.mode ? 1 : page);
+        if (m === 'all') q.delete('mode');
+        else q.set('mode', m);
+        if (p <= 1) q.delete('page');
+        else q.set('page', String(p));
+        return q;
+      },
+      { replace: next.mode !== undefined },
+    );
+  };
+
+  return (
+    <div className="page">
+      <h1 className="page-title">{t('list.title')}</h1>
+      <HistoryNav label={t('list.tabsLabel')} />
+      <Tabs
+        items={FILTERS.map((f) => ({ value: f.mode, label: t(f.key) }))}
+        value={mode}
+        onChange={(m) => update({ mode: m })}
+        label={t('filter.label')}
+        idBase="history-filter"
+      >
+        {isPending ? (
+          <div className={styles.skeleton} aria-busy="true" />
+        ) : isError ? (
+          <p className={styles.empty} role="alert">
+            {t('list.error')}
+          </p>
+        ) : !data.list.length ? (
+          <p className={styles.empty}>{t('list.empty')}</p>
+        ) : (
+          <div aria-busy={isPlaceholderData || undefined}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">{t('list.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('list.date')}</th>
+                  <th scope="col">{t('list.name')}</th>
+                  <th scope="col">{t('list.status')}</th>
+                  <th scope="col" className={styles.right}>
+                    {t('list.gems')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((item) => (
+                  <Row key={item.id} item={item} onOpen={() => navigate(rowTarget(item))} />
+                ))}
+              </tbody>
+            </table>
+            <Pager
+              page={data.page}
+              allPage={data.all_page}
+              pages={data.pages}
+              onChange={(p) => update({ page: p })}
+            />
+          </div>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
+  const { t } = useTranslation('history');
+  const coin = item.currency === 'coin';
+  return (
+    <tr className={styles.row} onClick={onOpen}>
+      <td className={`num ${styles.date}`} data-label={t('list.date')}>
+        {item.created}
+      </td>
+      <td className={styles.name} data-label={t('list.name')}>
+        <Link to={rowTarget(item)} onClick={(e) => e.stopPropagation()}>
+          {item.pack_name}
+        </Link>
+        <span className={styles.count}>{t('list.count', { count: item.count })}</span>
+      </td>
+      <td data-label={t('list.status')}>
+        <span className={`${styles.state} ${styles[item.send_state] ?? ''}`}>
+          {t(sendStateKey(item.send_state))}
+        </span>
+        {item.status !== '1' && <span className={styles.choose}>{t('list.choose')}</span>}
+      </td>
+      <td className={`${styles.right} ${styles.amount}`} data-label={t('list.gems')}>
+        {coin ? <CoinIcon size={16} /> : <GemIcon size={16} />}
+        <span className="num">{formatGems(item.point)}</span>
+        {coin && <span className={styles.unit}>{t('list.coinUnit')}</span>}
+      </td>
+    </tr>
+  );
+}
+
+export default BuyProductHistoryPage;

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CouponUseResult } from '@gacha/contract/account';
+import type { UserDetail } from '@gacha/contract/user';
+import { api, unwrap } from '../../../lib/api.ts';
+import { loadCurrentUser } from '../../../lib/session.ts';
+
+/** GET /user/detail: profile, balances, rank bar, end_sms and the referral code. */
+export const userDetailKey = ['user', 'detail'] as const;
+
+export async function fetchUserDetail(): Promise<UserDetail> {
+  return unwrap(await api.get<UserDetail>('user/detail')) as unknown as UserDetail;
+}
+
+export function useUserDetail() {
+  return useQuery({ queryKey: userDetailKey, queryFn: fetchUserDetail, staleTime: 0 });
+}
+
+/** POST /user/create_onetime_reset_password {mail}: emails a one-time code (same answer for any address). */
+export function createResetCode(mail: string) {
+  return api.post('user/create_onetime_reset_password', { mail });
+}
+
+/** POST /user/reset_password {code}: emails a temporary password. */
+export function resetPassword(code: string) {
+  return api.post('user/reset_password', { code });
+}
+
+/** POST /user/change_password {pass, confirmPass}: errors of both fields come under errors.pass. */
+export function changePassword(pass: string, confirmPass: string) {
+  return api.post('user/change_password', { pass, confirmPass });
+}
+
+/** POST /user/change {tel}: the phone number, editable until SMS verification. */
+export function changeTel(tel: string) {
+  return api.post('user/change', { tel });
+}
+
+/** POST /user/send_sms {tel}: errors under errors.user_id. */
+export function sendSms(tel: string) {
+  return api.post('user/send_sms', { tel });
+}
+
+/** POST /user/check_sms {sms_code}: errors under errors.sms_code. */
+export function checkSms(smsCode: string) {
+  return api.post('user/check_sms', { sms_code: smsCode });
+}
+
+/** POST /user/coupon/use {couponCode}: `error` '' is success. */
+export function applyCoupon(couponCode: string) {
+  return api.post<CouponUseResult>('user/coupon/use', { couponCode });
+}
+
+/** POST /user/buy_rank: keeps the current rank for next month for rank_coin coins (errors.count). */
+export async function buyRank() {
+  const res = await api.post('user/buy_rank', {});
+  if (res.state === 200) await loadCurrentUser().catch(() => undefined);
+  return res;
+}

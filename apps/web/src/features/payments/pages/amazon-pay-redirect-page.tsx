@@ -1,0 +1,3 @@
+import { AmazonPayRedirectPage } from './pay-redirect-page.tsx';
+
+export default AmazonPayRedirectPage;

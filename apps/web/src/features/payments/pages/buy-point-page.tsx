@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PointPriceItem, PointPriceList } from '@gacha/contract/payments';
+import { Modal } from '../../../components/modal.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { ApiBusyError, State } from '../../../lib/api.ts';
+import { formatGems, parseJstDateTime } from '../../../lib/format.ts';
+import { useCatalogue } from '../../../lib/i18n.ts';
+import { presentFreeGrant, usePointPrices } from '../api/payments.ts';
+import { CourseList } from '../components/course-list.tsx';
+import { useAlert } from '../components/result-alert.tsx';
+import styles from './payments.module.css';
+
+/** 'YYYY-MM-DD HH:mm:ss' (JST) → 'YYYY/MM/DD HH:mm'. */
+function jstLabel(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  return m ? `${m[1]}/${m[2]}/${m[3]} ${m[4]}:${m[5]}` : value;
+}
+
+export function CampaignNote({ data }: { data: PointPriceList }) {
+  const { t } = useTranslation('payments');
+  const start = parseJstDateTime(data.campaign_start);
+  const end = parseJstDateTime(data.campaign_end);
+  const now = Date.now();
+  const status =
+    data.campaign === '1'
+      ? 'on'
+      : end && now >= end.getTime()
+        ? 'ended'
+        : start && now < start.getTime()
+          ? 'soon'
+          : 'ended';
+  return (
+    <p className={`${styles.note} ${styles.campaign}`}>
+      <span className={`${styles.badge} ${status === 'on' ? styles.badgeOn : ''}`}>
+        {t(status === 'on' ? 'buy.campaignOn' : status === 'soon' ? 'buy.campaignSoon' : 'buy.campaignEnded')}
+      </span>
+      {t('buy.campaign', {
+        percent: data.campaign_percent || 10,
+        start: jstLabel(data.campaign_start),
+        end: jstLabel(data.campaign_end),
+      })}
+    </p>
+  );
+}
+
+/**
+ * /buy-point?productId (spec §2 Buy gems): the gem courses with yen and dollar prices, the FX-rate date, the
+ * campaign note, free-grant courses (confirm, then POST /user/coupon/point/present) and the legal links.
+ */
+export function BuyPointPage() {
+  const { t } = useTranslation('payments');
+  const catalogue = useCatalogue();
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('productId');
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending, isError } = usePointPrices(page);
+  const [free, setFree] = useState<PointPriceItem | null>(null);
+  const alert = useAlert();
+  const navigate = useNavigate();
+
+  const grant = async (item: PointPriceItem) => {
+    setFree(null);
+    try {
+      const res = await presentFreeGrant(item.id);
+      if (res.state === State.ok) navigate('/complete-buy-point?append=true');
+      else alert.show(catalogue('grant_failed'));
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) alert.show(catalogue('grant_failed'));
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1 className="page-title">{t('common:pages.buyPoint')}</h1>
+      <p className={styles.lead}>{t('buy.lead')}</p>
+      {productId && <p className={styles.lead}>{t('buy.productNote')}</p>}
+      {isPending ? (
+        <p aria-busy="true">{t('common.loading')}</p>
+      ) : isError ? (
+        <p role="alert" className={styles.error}>
+          {t('common.loadError')}
+        </p>
+      ) : (
+        <>
+          <div className={styles.notes}>
+            <p className={styles.note}>
+              {t('buy.fx', { date: data.fx_date, rate: data.fx_rate.toLocaleString('en-US') })}
+            </p>
+            <CampaignNote data={data} />
+          </div>
+          {data.list.length ? (
+            <CourseList
+              list={data.list}
+              productId={productId}
+              label={t('buy.coursesLabel')}
+              onFree={setFree}
+            />
+          ) : (
+            <p className={styles.empty}>{t('buy.empty')}</p>
+          )}
+          <Pager
+            page={data.page}
+            allPage={data.all_page}
+            pages={data.pages}
+            onChange={(p) =>
+              setParams((prev) => {
+                const q = new URLSearchParams(prev);
+                q.set('page', String(p));
+                return q;
+              })
+            }
+          />
+        </>
+      )}
+      <nav className={styles.panel} aria-label={t('buy.legalLabel')}>
+        <ul className={styles.links}>
+          <li>
+            <Link to="/specific-commerce">{t('buy.specificCommerce')}</Link>
+          </li>
+          <li>
+            <Link to="/fund-settlement">{t('buy.fundSettlement')}</Link>
+          </li>
+          <li>
+            <Link to="/gem-terms-of-service">{t('buy.gemTerms')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <Modal
+        open={free !== null}
+        title={t('buy.freeTitle')}
+        onClose={() => setFree(null)}
+        role="alertdialog"
+        footer={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => setFree(null)}>
+              {t('common.no')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-autofocus
+              onClick={() => free && void grant(free)}
+            >
+              {t('common.yes')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('buy.freeConfirm', { gems: formatGems(free?.point ?? 0) })}</p>
+      </Modal>
+      {alert.element}
+    </div>
+  );
+}
+
+export default BuyPointPage;

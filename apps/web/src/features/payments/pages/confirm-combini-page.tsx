@@ -1,0 +1,57 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatYen } from '../../../lib/format.ts';
+import { useCombiniInfo } from '../api/payments.ts';
+import { withQuery } from '../purchase.ts';
+import styles from './payments.module.css';
+
+/** /confirm-combini?payment_id (spec §2): the convenience-store payment URL and receipt number. */
+export function ConfirmCombiniPage() {
+  const { t } = useTranslation('payments');
+  const [params] = useSearchParams();
+  const paymentId = params.get('payment_id');
+  const { data, isPending, isError } = useCombiniInfo(paymentId);
+  return (
+    <div className={`page ${styles.narrow}`}>
+      <h1 className="page-title">{t('common:pages.confirmCombini')}</h1>
+      {isPending ? (
+        <p aria-busy="true">{t('common.loading')}</p>
+      ) : isError ? (
+        <p className={styles.empty}>{t('common.noPayment')}</p>
+      ) : (
+        <>
+          <p className={styles.lead}>{t('combini.lead')}</p>
+          <section className={styles.panel}>
+            <dl className={styles.facts}>
+              <dt>{t('combini.receipt')}</dt>
+              <dd className={styles.big} data-testid="receipt-number">
+                {data.receipt_number}
+              </dd>
+              <dt>{t('common.amount')}</dt>
+              <dd className={styles.big}>{formatYen(data.price)}</dd>
+              <dt>{t('common.due')}</dt>
+              <dd>{data.expires}</dd>
+              <dt>{t('combini.url')}</dt>
+              <dd>
+                <a href={data.url}>{data.url}</a>
+              </dd>
+            </dl>
+          </section>
+          <div className={styles.actions}>
+            <a className="btn btn-primary" href={data.url}>
+              {t('combini.open')}
+            </a>
+            <Link
+              className="btn btn-secondary"
+              to={withQuery('/complete-buy-point', { payment_id: data.payment_id, pay_id: 2 })}
+            >
+              {t('combini.status')}
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default ConfirmCombiniPage;
