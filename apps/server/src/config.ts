@@ -57,6 +57,7 @@ const envSchema = z.object({
   // payments (issue 4): per-method provider, the sandbox, Stripe, PayPal, carrier billing, FX
   SANDBOX_PAYMENTS: bool,
   SANDBOX_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ADMIN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PAYMENT_PROVIDER_CARD: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_PROVIDER_COMBINI: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_PROVIDER_BANK: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -107,6 +108,8 @@ export interface Config {
   devOutbox: boolean;
   /** Gem purchase: which provider serves each payment method, and each provider's settings. */
   payments: PaymentsConfig;
+  /** The x-admin-secret of the admin HTTP routes until the admin console exists; unset: they refuse all. */
+  adminSecret: string | null;
 }
 
 export type PaymentProviderName = 'sandbox' | 'stripe' | 'paypal' | 'carrier';
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mockIdp:
       e.NODE_ENV !== 'production' && (e.MOCK_IDP ?? (e.NODE_ENV === 'development' || e.DEMO_DATA === true)),
     devOutbox: e.NODE_ENV !== 'production' && (e.DEV_OUTBOX ?? true),
+    adminSecret: e.ADMIN_SECRET ?? null,
     payments: paymentsConfig(
       e,
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),

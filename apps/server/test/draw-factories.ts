@@ -9,10 +9,19 @@ import type {
 } from 'kysely';
 import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { addMonths } from '../src/db/time.ts';
 import { publishPack } from '../src/modules/draws/service.ts';
-import { freshDb, tableCounts, TestClient, TestClock, testConfig, type TestApp } from './helpers.ts';
+import {
+  expectNonFormBodiesRefused,
+  freshDb,
+  tableCounts,
+  TestClient,
+  TestClock,
+  testConfig,
+  type TestApp,
+} from './helpers.ts';
 
 /** Test data for draws, won items and shipping: members, sessions, cards, packs (ARCHITECTURE.md: factories). */
 
@@ -382,6 +391,9 @@ export async function expectBadInputRefused(
   valid: Record<string, unknown>,
   wrongTypes: Record<string, unknown>,
 ) {
+  const start = await snapshot(db);
+  await expectNonFormBodiesRefused(client.app, path, valid);
+  expect(await snapshot(db), `${path}: non-form bodies`).toEqual(start);
   for (const c of badInputCases(valid, wrongTypes)) {
     const before = await snapshot(db);
     let res;
@@ -418,12 +430,12 @@ export class YieldEveryQuery implements KyselyPlugin {
  * createTestApp, but the app's database yields after every query (see YieldEveryQuery). `inFlight.max` is the
  * largest number of API requests that were being handled at the same moment, to show a race really raced.
  */
-export async function createInterleavingTestApp(): Promise<
-  TestApp & { inFlight: { now: number; max: number } }
-> {
+export async function createInterleavingTestApp(
+  overrides: Partial<Config> = {},
+): Promise<TestApp & { inFlight: { now: number; max: number } }> {
   const db = await freshDb();
   const clock = new TestClock();
-  const config = testConfig();
+  const config = testConfig(overrides);
   const app = await buildApp({ config, db: db.withPlugin(new YieldEveryQuery()), clock });
   const inFlight = { now: 0, max: 0 };
   app.addHook('onRequest', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
@@ -87,7 +87,7 @@ export class TestClient {
   csrf: { name: string; value: string } | null = null;
 
   constructor(
-    private app: FastifyInstance,
+    readonly app: FastifyInstance,
     private opts: { lang?: 'en' | 'ja'; ip?: string } = {},
   ) {
     if (opts.lang) this.cookies.set('lang', opts.lang);
@@ -149,6 +149,34 @@ export class TestClient {
     if (!this.csrf) await this.get('/user/point');
     const form = withCsrf ? { csrf_name: this.csrf!.name, csrf_value: this.csrf!.value, ...fields } : fields;
     return this.post(path, undefined, form);
+  }
+}
+
+/**
+ * POSTs that are not the envelope's form: no body, a JSON body, other content types. Each is refused with
+ * 400 or 403, never a 500 (the caller checks that nothing was written).
+ */
+export async function expectNonFormBodiesRefused(app: FastifyInstance, path: string, valid: unknown) {
+  const url = `/api${path}`;
+  const noBody = await app.inject({ method: 'POST', url });
+  expect(noBody.statusCode, `${path}: no body`).toBe(403);
+  expect(JSON.parse(noBody.body).state, `${path}: no body`).toBe(403);
+  const jsonBody = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(valid),
+  });
+  expect(JSON.parse(jsonBody.body).state, `${path}: a JSON body`).toBe(403);
+  for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': type },
+      payload: 'hello',
+    });
+    expect(res.statusCode, `${path}: ${type}`).toBeLessThan(500);
+    expect([400, 403], `${path}: ${type}`).toContain(JSON.parse(res.body).state);
   }
 }
 

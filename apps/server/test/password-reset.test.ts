@@ -239,6 +239,16 @@ describe('password reissue (POST /user/create_onetime_reset_password, /user/rese
     expect(msg!.body).toContain(msg!.code!);
   });
 
+  it('follows the language the member last chose in the browser', async () => {
+    const m = await createMember(t.db, { lang: 'en' });
+    const me = await loggedIn(t, m);
+    me.cookies.set('lang', 'ja'); // the language switch
+    expect((await me.get('/user/point')).body.state).toBe(200);
+    await requestCode(t.client({ ip: freshIp(), lang: 'en' }), m.mail);
+    const [msg] = await outboxFor(t, m.mail);
+    expect(msg!.subject).toBe('【ガチャジェム】認証コードのお知らせ');
+  });
+
   it('refuses codes longer than 20 characters (spec §5) with a field error', async () => {
     const res = await t.client({ ip: freshIp() }).post('/user/reset_password', { code: 'A'.repeat(21) });
     expect(res.body.state).toBe(400);

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/time.ts';
 
@@ -40,6 +41,12 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
         .where('sessions.expires_at', '>', nowIso())
         .executeTakeFirst();
       if (row) {
+        const chosen = req.cookies[LANG_COOKIE];
+        if ((chosen === 'en' || chosen === 'ja') && chosen !== row.lang) {
+          // the member switched language in this browser: emails and SMS follow (rare, so a write here is fine)
+          await db.updateTable('users').set({ lang: chosen }).where('id', '=', row.id).execute();
+          row.lang = chosen;
+        }
         req.user = { id: row.id, lang: row.lang };
         req.csrfBinding = `s:${sid}`;
         return;

@@ -18,7 +18,7 @@ export function registerPasswordRoutes({ api, app, db, config, clock }: ModuleDe
   const deps = () => ({ db, config, mailer: mailerFor({ db, config, log: app.log }) });
 
   api.post(
-    '/user/create_onetime_reset_password',
+    ['/user/create_onetime_reset_password', '/user/createOnetimeResetPassword'],
     { body: createResetCodeSchema },
     async ({ req, reply, body, lang }) => {
       const { ticket } = await createResetCode(deps(), { mail: body.mail, ip: req.ip }, clock.now());
@@ -33,23 +33,27 @@ export function registerPasswordRoutes({ api, app, db, config, clock }: ModuleDe
     },
   );
 
-  api.post('/user/reset_password', { body: resetPasswordSchema }, async ({ req, reply, body, lang }) => {
-    await resetPassword(
-      deps(),
-      {
-        ticket: req.cookies[RESET_TICKET_COOKIE],
-        code: body.code,
-        ip: req.ip,
-        keepSessionHash: sessionHash(req.cookies[SESSION_COOKIE]),
-      },
-      clock.now(),
-    );
-    reply.clearCookie(RESET_TICKET_COOKIE, { path: RESET_TICKET_PATH });
-    return { message: message('temp_password_sent', lang) };
-  });
+  api.post(
+    ['/user/reset_password', '/user/resetPassword'],
+    { body: resetPasswordSchema },
+    async ({ req, reply, body, lang }) => {
+      await resetPassword(
+        deps(),
+        {
+          ticket: req.cookies[RESET_TICKET_COOKIE],
+          code: body.code,
+          ip: req.ip,
+          keepSessionHash: sessionHash(req.cookies[SESSION_COOKIE]),
+        },
+        clock.now(),
+      );
+      reply.clearCookie(RESET_TICKET_COOKIE, { path: RESET_TICKET_PATH });
+      return { message: message('temp_password_sent', lang) };
+    },
+  );
 
   api.post(
-    '/user/change_password',
+    ['/user/change_password', '/user/changePassword'],
     { body: changePasswordSchema, auth: true, errorFields: { confirmPass: 'pass' } },
     async ({ req, user, body, lang }) => {
       await changePassword(

@@ -55,22 +55,24 @@ export function registerAccountRoutes({ api, db, sessions, clock, config }: Modu
   );
 
   api.post(
-    '/user/append_address',
+    ['/user/append_address', '/user/appendAddress'],
     { body: appendAddressSchema, auth: true, errorFields: { referralCode: 'referral_code' } },
     async ({ user, body }) => {
       await saveAddress(db, user.id, body, clock.now());
     },
   );
 
-  api.get('/user/has_register', {}, ({ req }): HasRegister => ({
+  api.get(['/user/has_register', '/user/hasRegister'], {}, ({ req }): HasRegister => ({
     is_user_register: req.cookies[JUST_REGISTERED_COOKIE] === '1' ? '1' : '0',
   }));
 
-  api.get('/user/delete_is_user_register', {}, ({ reply }) => {
+  api.get(['/user/delete_is_user_register', '/user/deleteIsUserRegister'], {}, ({ reply }) => {
     reply.clearCookie(JUST_REGISTERED_COOKIE, { path: '/' });
   });
 
-  api.get('/user/pref_list', {}, async ({ lang }) => ({ list: await prefectureList(db, lang) }));
+  api.get(['/user/pref_list', '/user/prefList'], {}, async ({ lang }) => ({
+    list: await prefectureList(db, lang),
+  }));
 
   api.get('/user/country', {}, async ({ lang }) => ({ list: await countryList(db, lang) }));
 

@@ -271,6 +271,49 @@ export async function expireLots(
   return { lots, gems };
 }
 
+/**
+ * Voids every unexpired lot of a member (DOMAIN.md: the inactivity rule): each is zeroed with a conditional
+ * update and gets a `voided` ledger row. Call inside the transaction that decides the voiding; returns the
+ * gems voided.
+ */
+export async function voidGems(tx: Transaction<Database>, userId: number, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const lots = await tx
+    .selectFrom('gem_lots')
+    .select(['id', 'remaining'])
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .where('expires_at', '>', at)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .$if(isPostgres(tx), (q) => q.forUpdate())
+    .execute();
+  let balance = lots.reduce((sum, lot) => sum + lot.remaining, 0);
+  const total = balance;
+  for (const lot of lots) {
+    const r = await tx
+      .updateTable('gem_lots')
+      .set({ remaining: 0 })
+      .where('id', '=', lot.id)
+      .where('remaining', '=', lot.remaining)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new Error(`gem lot ${lot.id} changed during voiding`);
+    balance -= lot.remaining;
+    await tx
+      .insertInto('gem_ledger')
+      .values({
+        user_id: userId,
+        delta: -lot.remaining,
+        reason: 'voided',
+        reference: `lot:${lot.id}`,
+        balance_after: balance,
+        created_at: at,
+      })
+      .execute();
+  }
+  return total;
+}
+
 /** A ledger row as "Your gems history" shows it. */
 export interface LedgerRow {
   id: number;

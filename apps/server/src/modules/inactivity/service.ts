@@ -1,8 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { addMonths } from '../../db/time.ts';
-import { gemBalance } from '../gems/service.ts';
+import { gemBalance, voidGems } from '../gems/service.ts';
 import { formatDeadline, langOf, memberMail, type Mailer } from '../mail/service.ts';
 
 /**
@@ -179,39 +178,7 @@ async function anonymise(db: Db, userId: number, now: Date): Promise<number | nu
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return null;
 
-    const lots = await tx
-      .selectFrom('gem_lots')
-      .select(['id', 'remaining'])
-      .where('user_id', '=', userId)
-      .where('remaining', '>', 0)
-      .where('expires_at', '>', at)
-      .orderBy('expires_at')
-      .orderBy('id')
-      .$if(isPostgres(tx), (q) => q.forUpdate())
-      .execute();
-    let balance = lots.reduce((s, l) => s + l.remaining, 0);
-    const total = balance;
-    for (const lot of lots) {
-      const r = await tx
-        .updateTable('gem_lots')
-        .set({ remaining: 0 })
-        .where('id', '=', lot.id)
-        .where('remaining', '=', lot.remaining)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new Error(`gem lot ${lot.id} changed during voiding`);
-      balance -= lot.remaining;
-      await tx
-        .insertInto('gem_ledger')
-        .values({
-          user_id: userId,
-          delta: -lot.remaining,
-          reason: 'voided',
-          reference: `lot:${lot.id}`,
-          balance_after: balance,
-          created_at: at,
-        })
-        .execute();
-    }
+    const total = await voidGems(tx, userId, now);
     await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await tx.deleteFrom('sms_codes').where('user_id', '=', userId).execute();
     await tx.deleteFrom('verified_phones').where('user_id', '=', userId).execute();

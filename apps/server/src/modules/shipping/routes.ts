@@ -4,19 +4,19 @@ import { notFound } from '../../http/api-error.ts';
 import { assertAdmin, listShipments, markShipped } from './service.ts';
 
 /**
- * Admin shipping routes, behind the `x-admin-secret` header equal to ADMIN_SECRET (refused when unset).
+ * Admin shipping routes, behind the `x-admin-secret` header equal to config.adminSecret (ADMIN_SECRET; refused when unset).
  * They speak the same envelope as every API call: the POST needs the csrf pair of a previous answer.
  */
-export function registerShippingRoutes({ api, db, clock }: ModuleDeps): void {
+export function registerShippingRoutes({ api, db, clock, config }: ModuleDeps): void {
   api.get('/admin/shipments', {}, async ({ req }) => {
-    assertAdmin(req.headers['x-admin-secret']);
+    assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
     const q = (req.query ?? {}) as Record<string, unknown>;
     const status = q.status === 'shipped' || q.status === 'all' ? q.status : 'open';
     return { list: await listShipments(db, { status }) };
   });
 
   api.post('/admin/shipments/:id/ship', { body: shipSchema }, async ({ req, body }) => {
-    assertAdmin(req.headers['x-admin-secret']);
+    assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
     const id = String((req.params as { id?: string }).id ?? '');
     if (!/^\d{1,9}$/.test(id)) throw notFound();
     const shipped = await markShipped(

@@ -45,18 +45,18 @@ export async function joinOpenShipment(
 }
 
 /**
- * The admin secret of the shipping routes (until the admin console exists). Read from the environment at each
- * request; unset or shorter than 16 characters refuses every call.
+ * The admin secret of the shipping routes (until the admin console exists): config.adminSecret (ADMIN_SECRET,
+ * at least 16 characters, checked at start); unset refuses every call.
  */
-export function adminSecretValid(given: unknown, secret = process.env.ADMIN_SECRET): boolean {
+export function adminSecretValid(given: unknown, secret: string | null): boolean {
   if (!secret || secret.length < 16 || typeof given !== 'string' || !given) return false;
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(secret).digest();
   return timingSafeEqual(a, b);
 }
 
-export function assertAdmin(given: unknown): void {
-  if (!adminSecretValid(given)) throw new ApiError(403, { message: 'admin_forbidden' });
+export function assertAdmin(given: unknown, secret: string | null): void {
+  if (!adminSecretValid(given, secret)) throw new ApiError(403, { message: 'admin_forbidden' });
 }
 
 /** Batches with their member's address and items, oldest first. */

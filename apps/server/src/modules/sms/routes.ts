@@ -8,14 +8,18 @@ export function registerSmsRoutes({ api, db, config, clock }: ModuleDeps): void 
 
   // spec §8: a send failure alerts errors.user_id, so the tel's own errors are reported there too
   api.post(
-    '/user/send_sms',
+    ['/user/send_sms', '/user/sendSms'],
     { body: sendSmsSchema, auth: true, errorFields: { tel: 'user_id' } },
     async ({ user, body }) => {
       await sendSmsCode(deps(), user.id, body.tel, clock.now());
     },
   );
 
-  api.post('/user/check_sms', { body: checkSmsSchema, auth: true }, async ({ user, body }) => {
-    await checkSmsCode(deps(), user.id, body.sms_code, clock.now());
-  });
+  api.post(
+    ['/user/check_sms', '/user/checkSms'],
+    { body: checkSmsSchema, auth: true },
+    async ({ user, body }) => {
+      await checkSmsCode(deps(), user.id, body.sms_code, clock.now());
+    },
+  );
 }
