@@ -1,4 +1,4 @@
-import type { RegistrationInput } from '@gacha/contract/user';
+import type { HasRegister, RegistrationInput } from '@gacha/contract/user';
 import { api } from '../../../lib/api.ts';
 import { loadCurrentUser } from '../../../lib/session.ts';
 
@@ -17,4 +17,15 @@ export async function appendUser(input: RegistrationInput) {
 /** POST /user/set_referral_code {referralCode} (errors.referral_code). */
 export function setReferralCode(referralCode: string) {
   return api.post('user/set_referral_code', { referralCode });
+}
+
+/**
+ * The completion page is shown once, right after registering: GET /user/has_register says whether this
+ * browser just registered, and GET /user/delete_is_user_register spends that mark.
+ */
+export async function takeJustRegistered(): Promise<boolean> {
+  const res = await api.get<HasRegister>('user/has_register');
+  if (res.state !== 200 || res.is_user_register !== '1') return false;
+  await api.get('user/delete_is_user_register');
+  return true;
 }

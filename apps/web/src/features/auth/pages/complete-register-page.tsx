@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
-import { setReferralCode } from '../api/registration.ts';
+import { setReferralCode, takeJustRegistered } from '../api/registration.ts';
 import styles from './auth-pages.module.css';
 
 /**
  * /complete-user-register (spec §2): thanks, an optional referral code with Verify
- * (POST /user/set_referral_code), the 'Referral code completed' modal, Home → /.
+ * (POST /user/set_referral_code), the 'Referral code completed' modal, Home → /. Shown once after
+ * registering (has_register); opened again later it goes to /.
  */
 export function CompleteRegisterPage() {
   const { t } = useTranslation('auth');
@@ -20,6 +21,18 @@ export function CompleteRegisterPage() {
   const [verified, setVerified] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (checked.current) return; // once per visit, also under StrictMode's double effects
+    checked.current = true;
+    takeJustRegistered()
+      .then((fresh) => {
+        if (!fresh) navigate('/', { replace: true });
+      })
+      .catch(() => undefined);
+  }, [navigate]);
 
   const onVerify = async (e: FormEvent) => {
     e.preventDefault();
