@@ -73,8 +73,12 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
         : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // a proxy's X-Request-Id is kept when it looks like one, so its logs and ours share the id
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
     logController: new QuietLogController(),
   });
 
@@ -108,6 +112,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
   app.decorateRequest('csrfBinding', '');
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id); // what a member quotes to support finds the log lines
     if (!req.url.startsWith('/api/')) return;
     await sessions.load(req);
     req.lang = resolveLang(req);

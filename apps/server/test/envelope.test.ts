@@ -4,6 +4,23 @@ import { createTestApp, tableCounts } from './helpers.ts';
 describe('the API envelope', async () => {
   const t = await createTestApp();
 
+  it('names every answer with its request id, keeping a well-formed X-Request-Id from a proxy', async () => {
+    const own = await t.app.inject({ method: 'GET', url: '/api/user/point' });
+    expect(String(own.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/point',
+      headers: { 'x-request-id': 'edge-42.abc' },
+    });
+    expect(given.headers['x-request-id']).toBe('edge-42.abc');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/point',
+      headers: { 'x-request-id': 'a\nfake log line' },
+    });
+    expect(String(forged.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers GET /healthz', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
