@@ -1,6 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
-/** Issue 5 journeys: password reissue through the dev outbox, change password, SMS verification, Google. */
+/**
+ * Issue 5 journeys: password reissue through the dev outbox, change password, SMS verification, Google,
+ * personal information, the referral box, the Apple flags and guests sent to login keeping packId.
+ */
+
+const DEMO = { mail: 'demo@example.com', pass: 'demo1234' };
+/** A pack of the demo catalogue. */
+const DEMO_PACK_ID = '2';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const uniqueMail = () => `e2e-m-${unique()}@example.com`;
@@ -67,6 +74,22 @@ async function logOutFromMyPage(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/** The demo member's referral code, read from GET /api/user/detail in a browser context of its own. */
+async function demoReferralCode(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await logIn(page, DEMO.mail, DEMO.pass);
+    const res = await page.request.get('/api/user/detail');
+    const body = (await res.json()) as { state: number; referral_code?: string };
+    expect(body.state).toBe(200);
+    expect(body.referral_code).toBeTruthy();
+    return body.referral_code!;
+  } finally {
+    await context.close();
+  }
+}
+
 test('forgot password → code → temporary password → log in → change password → log in again', async ({
   page,
 }) => {
@@ -122,12 +145,24 @@ test('forgot password → code → temporary password → log in → change pass
   await done.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/my-page/);
 
+  // a second change: this time a click outside the alert (on its backdrop) also goes to /my-page
+  await page.goto('/change-password');
+  await page.locator('input[name=pass]').fill('Third789');
+  await page.locator('input[name=confirmPass]').fill('Third789');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await expect(done).toBeVisible();
+  const box = await done.boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.click(Math.max(2, box!.x / 2), Math.max(2, box!.y / 2));
+  await expect(page).toHaveURL(/\/my-page/);
+  await expect(done).toBeHidden();
+
   await logOutFromMyPage(page);
   await page.locator('input[name=mail]').fill(mail);
   await page.locator('input[name=pass]').fill(temp.code!);
   await page.locator('input[name=pass]').press('Enter');
   await expect(page.getByText('Email address or password do not match.')).toBeVisible();
-  await logIn(page, mail, 'Second456');
+  await logIn(page, mail, 'Third789');
 });
 
 test('SMS verification through the outbox shows the referral block', async ({ page }) => {
@@ -209,10 +244,49 @@ test('registration with Google through the mock identity provider', async ({ pag
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('guests are sent to login keeping packId; coupon errors show under the input', async ({ page }) => {
-  await page.goto('/my-page?packId=1');
-  await expect(page).toHaveURL(/\/login\?packId=1/);
+test('guests are sent to login keeping packId, then back to the pack', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const pack = `/pack-detail?packId=${DEMO_PACK_ID}`;
+  const toLogin = new RegExp(`/login\\?packId=${DEMO_PACK_ID}$`);
+  const myPageLink = page
+    .getByRole('navigation', { name: 'Quick menu' })
+    .getByRole('link', { name: 'My Page' });
+  const openPack = async () => {
+    await page.goto(pack);
+    // the current user has loaded as a guest: the member links point to login
+    await expect(myPageLink).toHaveAttribute('href', `/login?packId=${DEMO_PACK_ID}`);
+  };
 
+  // a protected route opened directly
+  await page.goto(`/my-page?packId=${DEMO_PACK_ID}`);
+  await expect(page).toHaveURL(toLogin);
+
+  // the bottom menu's My Page
+  await openPack();
+  await myPageLink.click();
+  await expect(page).toHaveURL(toLogin);
+
+  // the dropdown's Buy gems and Buying history
+  for (const name of ['Buy gems', 'Buying history']) {
+    await openPack();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name }).click();
+    await expect(page).toHaveURL(toLogin);
+  }
+
+  // logging in returns to the pack
+  await page.locator('input[name=mail]').fill(DEMO.mail);
+  await page.locator('input[name=pass]').fill(DEMO.pass);
+  await page.locator('input[name=pass]').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/pack-detail\\?packId=${DEMO_PACK_ID}$`));
+
+  // a member's links are the pages themselves
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Buying history' }).click();
+  await expect(page).toHaveURL(/\/buy-product-history$/);
+});
+
+test('coupon errors show under the input', async ({ page }) => {
   await register(page, uniqueMail(), 'Coupon123');
   await page.goto('/my-page?code=NOSUCHCOUPON');
   const field = page.getByLabel('Coupon code');
@@ -220,4 +294,60 @@ test('guests are sent to login keeping packId; coupon errors show under the inpu
   await page.getByRole('button', { name: 'Use coupon' }).click();
   await expect(page.locator('#main [role=alert]').first()).toBeVisible();
   await expect(page).toHaveURL(/\/my-page/);
+});
+
+test('complete registration: the referral box needs a code, then takes a valid one', async ({
+  page,
+  browser,
+}) => {
+  const code = await demoReferralCode(browser);
+  await register(page, uniqueMail(), 'Refer1234');
+
+  const box = page.getByLabel('Referral code');
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await verify.click();
+  await expect(page.getByText('Please enter a referral code.')).toBeVisible();
+
+  await box.fill(code);
+  await verify.click();
+  const done = page.getByRole('dialog', { name: 'Referral code completed' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+  await expect(verify).toBeDisabled();
+  await expect(page.getByText('Please enter a referral code.')).toHaveCount(0);
+});
+
+test('personal information: the no-country note, then saving the tel shows Setup complete', async ({
+  page,
+}) => {
+  await register(page, uniqueMail(), 'Tel12345');
+  await page.goto('/user-menu');
+  await page.getByRole('link', { name: /Personal information/ }).click();
+  await expect(page).toHaveURL(/\/change-member/);
+  await expect(page.getByText('Please contact us to change your personal information')).toBeVisible();
+  await expect(
+    page.getByText('You can enter this information when you choose to ship for the first time.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'SMS Authentication' })).toBeVisible();
+
+  const tel = uniqueTel();
+  await page.locator('input[name=tel]').fill(tel);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Setup complete');
+
+  // the tel is kept
+  await page.reload();
+  await expect(page.locator('input[name=tel]')).toHaveValue(tel);
+});
+
+test('the Apple flags show their messages', async ({ page }) => {
+  await page.goto('/login?Apple=1');
+  await expect(page.getByText('The account could not be matched. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Failed to link with Apple. Please try again.')).toHaveCount(0);
+
+  await page.goto('/user-register?apple=2');
+  await expect(
+    page.getByText('Please remove the link to this site in your Apple ID settings and try again.'),
+  ).toBeVisible();
 });

@@ -123,7 +123,7 @@ export interface CouponUseResult {
  * - `/login?login_error=1`: Google sign-in refused (state/nonce mismatch, bad or expired token, unknown
  *   issuer, cancelled) → 'login_mismatch'.
  * - `/login?login_error=2`: Google or Apple account not registered yet → 'social_not_registered'.
- * - `/login?Apple=1`: Apple sign-in refused → 'apple_link_failed'.
+ * - `/login?Apple=1`: Apple sign-in refused → 'login_mismatch' (spec §2: the Apple flag shows the mismatch message).
  * - `/user-register?google=1`: Google registration refused → 'login_mismatch'.
  * - `/user-register?google=3`: Google account already registered → 'already_registered', then /login.
  * - `/user-register?apple=1` (link failed), `=2` (no email from Apple: remove the link in the Apple ID settings
@@ -143,7 +143,7 @@ export const SIGN_IN_REDIRECTS = {
 /** The catalogue key the web shows for each redirect flag. */
 export const SIGN_IN_FLAG_MESSAGES = {
   login_error: { '1': 'login_mismatch', '2': 'social_not_registered' },
-  Apple: { '1': 'apple_link_failed' },
+  Apple: { '1': 'login_mismatch' },
   google: { '1': 'login_mismatch', '3': 'already_registered' },
   apple: { '1': 'apple_link_failed', '2': 'apple_unlink_retry', '3': 'already_registered' },
 } as const;

@@ -1,32 +1,36 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/logout.ts';
 import { ApiBusyError } from '../lib/api.ts';
+import { loginPath, memberLink } from '../lib/guest-links.ts';
 import styles from './account-menu.module.css';
 
 interface AccountMenuProps {
   loggedIn: boolean;
+  /** The current user is loaded and is a guest: member links go to login, keeping packId (spec §4 Guests). */
+  guest: boolean;
 }
 
-const items = [
-  { to: '/my-page', key: 'menu.myPage' },
-  { to: '/buy-point', key: 'menu.buyGems' },
-  { to: '/buy-point-history', key: 'menu.gemsHistory' },
-  { to: '/buy-product-history', key: 'menu.buyingHistory' },
+const items: ReadonlyArray<{ to: string; key: string; member?: boolean }> = [
+  { to: '/my-page', key: 'menu.myPage', member: true },
+  { to: '/buy-point', key: 'menu.buyGems', member: true },
+  { to: '/buy-point-history', key: 'menu.gemsHistory', member: true },
+  { to: '/buy-product-history', key: 'menu.buyingHistory', member: true },
   { to: '/exchange-card', key: 'menu.exchange' },
   { to: '/user-guide', key: 'menu.userGuide' },
   { to: '/terms-of-service', key: 'menu.terms' },
-] as const;
+];
 
 /**
  * The header's dropdown (spec §2), as an ARIA menu button: Enter/Space/ArrowDown open it on the first item,
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click outside
  * closes it.
  */
-export function AccountMenu({ loggedIn }: AccountMenuProps) {
+export function AccountMenu({ loggedIn, guest }: AccountMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -133,7 +137,7 @@ export function AccountMenu({ loggedIn }: AccountMenuProps) {
             <Link
               role="menuitem"
               tabIndex={-1}
-              to={item.to}
+              to={item.member ? memberLink(item.to, guest, search) : item.to}
               className={styles.item}
               onClick={() => setOpen(false)}
             >
@@ -157,7 +161,7 @@ export function AccountMenu({ loggedIn }: AccountMenuProps) {
             <Link
               role="menuitem"
               tabIndex={-1}
-              to="/login"
+              to={loginPath(search)}
               className={`${styles.item} ${styles.strong}`}
               onClick={() => setOpen(false)}
             >

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { memberLink } from '../lib/guest-links.ts';
 import { CONTACT_URL } from '../lib/links.ts';
+import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
 import styles from './bottom-nav.module.css';
 
 const icon = (d: ReactNode) => (
@@ -54,30 +56,72 @@ const icons = {
   ),
 };
 
-const items = [
+interface Item {
+  to: string;
+  key: string;
+  icon: ReactNode;
+  end?: boolean;
+  /** A member page: a guest goes to login instead, keeping packId (spec §4 Guests). */
+  member?: boolean;
+  /** Pages reached from this item that keep it highlighted. */
+  section?: readonly string[];
+}
+
+const before: Item[] = [
   { to: '/', key: 'bottomNav.home', icon: icons.home, end: true },
-  { to: '/buy-product-history', key: 'bottomNav.history', icon: icons.history },
-  { to: '/buy-point', key: 'bottomNav.buyGems', icon: icons.gems },
+  { to: '/buy-product-history', key: 'bottomNav.history', icon: icons.history, member: true },
+  { to: '/buy-point', key: 'bottomNav.buyGems', icon: icons.gems, member: true },
   { to: '/exchange-card', key: 'bottomNav.coin', icon: icons.coin },
-] as const;
+];
+const myPage: Item = {
+  to: '/my-page',
+  key: 'bottomNav.myPage',
+  icon: icons.me,
+  member: true,
+  section: ['/user-menu', '/change-member', '/change-password'],
+};
 
 /** Bottom menu (spec §2), fixed at the bottom on phones. */
 export function BottomNav() {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { data: user, isPending } = useCurrentUser();
+  const guest = !isPending && !isLoggedIn(user);
+
+  const entry = (item: Item) => {
+    const label = (
+      <>
+        {item.icon}
+        <span>{t(item.key)}</span>
+      </>
+    );
+    const to = item.member ? memberLink(item.to, guest, search) : item.to;
+    // a guest's link to login is never the "current" item, not even on /login
+    if (to !== item.to) {
+      return (
+        <Link to={to} className={styles.item}>
+          {label}
+        </Link>
+      );
+    }
+    return (
+      <NavLink
+        to={to}
+        end={item.end ?? false}
+        className={({ isActive }) =>
+          `${styles.item} ${isActive || item.section?.includes(pathname) ? styles.active : ''}`
+        }
+      >
+        {label}
+      </NavLink>
+    );
+  };
+
   return (
     <nav className={styles.nav} aria-label={t('bottomNav.label')}>
       <ul className={styles.list}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={'end' in item ? item.end : false}
-              className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
-            >
-              {item.icon}
-              <span>{t(item.key)}</span>
-            </NavLink>
-          </li>
+        {before.map((item) => (
+          <li key={item.to}>{entry(item)}</li>
         ))}
         <li>
           <a href={CONTACT_URL} className={styles.item} target="_blank" rel="noopener noreferrer">
@@ -85,15 +129,7 @@ export function BottomNav() {
             <span>{t('bottomNav.contact')}</span>
           </a>
         </li>
-        <li>
-          <NavLink
-            to="/my-page"
-            className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
-          >
-            {icons.me}
-            <span>{t('bottomNav.myPage')}</span>
-          </NavLink>
-        </li>
+        <li>{entry(myPage)}</li>
       </ul>
     </nav>
   );

@@ -1,25 +1,31 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon, GemIcon } from '../components/currency-icons.tsx';
 import { Logo } from '../components/logo.tsx';
 import { RankIcon, rankKey } from '../components/rank-icon.tsx';
 import { formatCoinTenths, formatGems } from '../lib/format.ts';
+import { loginPath, memberLink } from '../lib/guest-links.ts';
 import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import styles from './header.module.css';
 
-/** Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. */
+/**
+ * Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. For a
+ * guest the balances and the login link go to /login, keeping the current page's packId (spec §4 Guests).
+ */
 export function Header() {
   const { t } = useTranslation();
+  const { search } = useLocation();
   const { data: user, isPending } = useCurrentUser();
   const loggedIn = isLoggedIn(user);
+  const guest = !isPending && !loggedIn;
   const rankName = user?.rank_name || t(`rank.${rankKey(user?.rank ?? 1)}`);
 
   const balances = (
     <div className={styles.balances}>
       <Link
-        to={loggedIn ? '/exchange-card' : '/login'}
+        to={memberLink('/exchange-card', guest, search)}
         className={`${styles.chip} ${styles.coin}`}
         aria-label={t('header.coinsLabel', { amount: formatCoinTenths(user?.coin_tenths ?? 0) })}
       >
@@ -30,7 +36,7 @@ export function Header() {
         <span className={styles.unit}>{t('header.coinUnit')}</span>
       </Link>
       <Link
-        to={loggedIn ? '/buy-point' : '/login'}
+        to={memberLink('/buy-point', guest, search)}
         className={`${styles.chip} ${styles.gem}`}
         aria-label={t('header.gemsLabel', { amount: formatGems(user?.point ?? 0) })}
       >
@@ -53,7 +59,7 @@ export function Header() {
       </span>
     </Link>
   ) : (
-    <Link to="/login" className={styles.guest}>
+    <Link to={loginPath(search)} className={styles.guest}>
       {t('header.guestCta')}
     </Link>
   );
@@ -68,7 +74,7 @@ export function Header() {
         <div className={styles.spacer} />
         <div className={styles.desktopBalances}>{balances}</div>
         <LanguageSwitch />
-        <AccountMenu loggedIn={loggedIn} />
+        <AccountMenu loggedIn={loggedIn} guest={guest} />
       </div>
       <div className={styles.subbar}>
         <div className={styles.subRank}>{!isPending && rank}</div>

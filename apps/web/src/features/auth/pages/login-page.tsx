@@ -28,15 +28,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const mode: Mode = params.get('mode') === '2' ? '2' : '1';
   const packId = params.get('packId');
-  // the redirect flags of Google/Apple sign-in (contract account.ts SIGN_IN_FLAG_MESSAGES)
+  // The redirect flags of Google/Apple sign-in. Spec §2: "Query flags Apple or login_error show the mismatch
+  // message", so ?Apple (any value, either case) and ?login_error show 'login_mismatch'; login_error=2 (a social
+  // account not registered yet) is our own extension with a link to registration.
   const flagMessage: string | null =
     params.get('login_error') === '2'
       ? 'social_not_registered'
-      : params.has('Apple') || params.has('apple')
-        ? 'apple_link_failed'
-        : params.has('login_error')
-          ? 'login_mismatch'
-          : null;
+      : params.has('Apple') || params.has('apple') || params.has('login_error')
+        ? 'login_mismatch'
+        : null;
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
   // A two-field form kept in plain state: the Top page's bundle (which carries Login) stays small.

@@ -18,13 +18,8 @@ import { CouponEntry } from '../components/coupon-entry.tsx';
 import { ReferralBlock } from '../components/referral-block.tsx';
 import { SmsPopup } from '../components/sms-popup.tsx';
 import { Toast } from '../components/toast.tsx';
+import { rankBarPercent } from '../rank-bar.ts';
 import styles from './my-page.module.css';
-
-/** Width of the monthly rank bar in percent, capped at 100 (spec §2). */
-export function rankBarPercent(current: number, max: number): number {
-  if (!Number.isFinite(current) || !Number.isFinite(max) || max <= 0) return current > 0 ? 100 : 0;
-  return Math.min(100, Math.max(0, (current / max) * 100));
-}
 
 export function fullName(d: Pick<UserDetail, 'lastName' | 'middleName' | 'firstName'>, lang: string): string {
   const parts =
