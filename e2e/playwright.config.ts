@@ -32,8 +32,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    // a production build served by the real server on a throwaway SQLite file with the demo catalogue
-    command: `rm -rf ../data/e2e-${PORT} && DATABASE_URL=./data/e2e-${PORT}/shop.sqlite PORT=${PORT} DEMO_DATA=1 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
+    // a production build served by the real server on a throwaway SQLite file with the demo catalogue; PUBLIC_URL
+    // is the address under test, so the return addresses the server hands to providers lead back to it
+    command: `rm -rf ../data/e2e-${PORT} && DATABASE_URL=./data/e2e-${PORT}/shop.sqlite PORT=${PORT} PUBLIC_URL=${baseURL} DEMO_DATA=1 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -31,6 +31,7 @@ test('a second tap within 350 ms is cancelled, a later one is not', async ({ bro
   });
   const page = await context.newPage();
   await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible(); // the layout (and its guard) has mounted
   const cancelled = await page.evaluate(async () => {
     const tap = () => {
       const e = new TouchEvent('touchend', { cancelable: true, bubbles: true });

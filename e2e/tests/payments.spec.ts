@@ -3,28 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * Issue 4 journeys: the demo member (US address, 30,000 gems) buys 1,000 gems by card with the 3-D Secure step,
  * pays 1,000 gems at a convenience store settled on the sandbox page, and fails a PayPal payment. The sandbox
- * provider's pages are served by the same server.
+ * provider's pages are served by the same server, which is told its address (PUBLIC_URL): the return
+ * addresses it gives the sandbox are followed for real.
  */
 
 const DEMO = { mail: 'demo@example.com', pass: 'demo1234' };
 const toNumber = (text: string) => Number(text.replace(/[^\d]/g, ''));
-
-/**
- * The server builds provider and return addresses from PUBLIC_URL (default http://localhost:3000), which the
- * e2e server does not set: send those requests to the server under test.
- */
-async function routePublicUrl(page: Page, baseURL: string) {
-  const base = new URL(baseURL);
-  await page.route(
-    (url) => url.hostname === 'localhost' && url.port === '3000',
-    async (route) => {
-      const url = new URL(route.request().url());
-      url.protocol = base.protocol;
-      url.host = base.host;
-      await route.fulfill({ status: 302, headers: { location: url.toString() } });
-    },
-  );
-}
 
 async function logIn(page: Page) {
   await page.goto('/login');
@@ -53,8 +37,7 @@ async function chooseCourse(page: Page, method: string) {
   await page.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
 }
 
-test.beforeEach(async ({ page, baseURL }) => {
-  await routePublicUrl(page, baseURL!);
+test.beforeEach(async ({ page }) => {
   await logIn(page);
 });
 

@@ -69,7 +69,8 @@ describe('the campaign window: 10% off from 10 Oct 2025 04:00 to 11 Oct 2025 09:
     await setMonthlyRate(t.db, '2025-10', 150);
     at('2025-10-09T18:59:59Z'); // 03:59:59 JST
     expect((await detail()).detail).toMatchObject({ discount: null, pay_price: 1000 });
-    expect((await detail()).campaign).toBe('0');
+    // before (and after) the window the note still names the window's own discount
+    expect(await detail()).toMatchObject({ campaign: '0', campaign_percent: 10 });
     at('2025-10-09T19:00:00Z'); // 04:00 JST
     const inside = await detail();
     expect(inside).toMatchObject({
@@ -87,6 +88,7 @@ describe('the campaign window: 10% off from 10 Oct 2025 04:00 to 11 Oct 2025 09:
     });
     at('2025-10-11T00:00:00Z'); // 09:00 JST: over
     expect((await detail()).detail.discount).toBeNull();
+    expect(await detail()).toMatchObject({ campaign: '0', campaign_percent: 10 });
   });
 
   it('a purchase inside the window is charged the discounted price for the full gems', async () => {

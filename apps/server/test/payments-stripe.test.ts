@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { mailerFor } from '../src/modules/mail/service.ts';
 import { createTestApp, testConfig } from './helpers.ts';
 import { createCourse, gemState, loggedIn, paymentCounts } from './fakes/shop.ts';
 import { startFakeStripe } from './fakes/stripe.ts';
@@ -50,12 +51,70 @@ const paymentRow = (publicId: string) =>
   t.db.selectFrom('payments').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 
 describe('Stripe: card', () => {
-  it('pay_style hands the card page Stripe.js with the publishable key', async () => {
+  it('pay_style tells the card page that card details are entered on Stripe Checkout', async () => {
     const { client } = await loggedIn(t);
     expect((await client.get('/user/pay_style')).body.card_tokenizer).toEqual({
-      provider: 'stripe',
-      publishable_key: 'pk_test_fake',
+      provider: 'stripe_checkout',
     });
+  });
+
+  it('no token: a Checkout Session for the price row (JPY, shop URLs, our payment id); the webhook credits once', async () => {
+    const { member, client } = await loggedIn(t);
+    const discounted = await createCourse(t.db, { point: 2000, price: 1800 });
+    const res = await client.post('/user/point/buy', { pay_id: 1, pointPriceId: discounted });
+    expect(res.body).toMatchObject({ state: 200, result: '3', pay_id: 1, point: 2000, price: 1800 });
+    const pay = await paymentRow(res.body.payment_id);
+    expect(pay).toMatchObject({ provider: 'stripe', status: 'pending', amount_yen: 1800, method: 'card' });
+    expect(pay.provider_ref).toMatch(/^cs_test_/);
+    expect(res.body.url).toBe(`${fake.url}/pay/${pay.provider_ref}`);
+    const cs = fake.sessions.get(pay.provider_ref!)!;
+    const back = `http://localhost:3000/pay-redirect?payment_id=${res.body.payment_id}`;
+    expect(cs).toMatchObject({
+      mode: 'payment',
+      currency: 'jpy',
+      amount_total: 1800,
+      payment_method_types: ['card'],
+      client_reference_id: res.body.payment_id,
+      metadata: { payment_id: res.body.payment_id },
+      success_url: back,
+      cancel_url: back,
+      customer_email: member.mail,
+    });
+    // not paid yet: the return says pending, nothing credited
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('2');
+    expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
+
+    fake.completeSession(cs.id);
+    const first = await webhook('checkout.session.completed', cs);
+    expect(first.statusCode).toBe(200);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({
+      balance: 2000,
+      credits: 1,
+      ledgerRows: 1,
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await webhook('checkout.session.completed', cs)).statusCode).toBe(200);
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('1');
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({
+      balance: 2000,
+      credits: 1,
+      ledgerRows: 1,
+    });
+  });
+
+  it('an expired card is refused with the card status message', async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_chargeDeclinedExpiredCard',
+    });
+    expect(res.body).toMatchObject({ state: 400, result: '0' });
+    expect(res.body.message).toBe(
+      'The card status check failed. Please use another card or contact your card company.',
+    );
+    expect((await paymentRow(res.body.payment_id)).status).toBe('failed');
+    expect((await gemState(t.db, member.id, t.clock.now())).balance).toBe(0);
   });
 
   it('a card that succeeds is credited at once; the webhook replayed changes nothing', async () => {
@@ -189,6 +248,52 @@ describe('Stripe: konbini and bank transfer', () => {
     expect(fake.intents.get(pay.provider_ref!)!.customer).toBe(saved[0]!.customer_ref);
     await webhook('payment_intent.succeeded', fake.payIntent(pay.provider_ref!));
     expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 1000, credits: 1 });
+  });
+
+  it('bank transfer: the answer carries the account; the remittance email carries it too', async () => {
+    const { member, client } = await loggedIn(t, {}, 'en');
+    const res = await client.post('/user/point/buy', {
+      pay_id: 4,
+      pointPriceId: course,
+      name: 'ヤマダ タロウ',
+    });
+    expect(res.body.bank).toEqual({
+      bank: '三井住友銀行',
+      branch: 'トウキョウ',
+      account_type: 'futsu',
+      number: '1234567',
+      name: 'ストライプジャパン（カ',
+    });
+    await mailerFor({ db: t.db, config: t.config }).idle();
+    const mails = (await t.client().get(`/dev/outbox?to=${encodeURIComponent(member.mail)}`)).body.list;
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain('Account number: 1234567');
+    expect(mails[0].body).toContain('Bank: 三井住友銀行');
+  });
+
+  it("bank transfer without account details: no bank in the answer, the email points to Stripe's instructions", async () => {
+    const { member, client } = await loggedIn(t, {}, 'en');
+    fake.noBankAccount = true;
+    try {
+      const res = await client.post('/user/point/buy', {
+        pay_id: 4,
+        pointPriceId: course,
+        name: 'ヤマダ タロウ',
+      });
+      expect(res.body).toMatchObject({ state: 200, result: '2', pay_id: 4 });
+      expect(res.body.bank).toBeUndefined();
+      const pay = await paymentRow(res.body.payment_id);
+      await mailerFor({ db: t.db, config: t.config }).idle();
+      const mails = (await t.client().get(`/dev/outbox?to=${encodeURIComponent(member.mail)}`)).body.list;
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ kind: 'bank_transfer', channel: 'email' });
+      expect(mails[0].body).toContain(`${fake.url}/instructions/${pay.provider_ref}`);
+      expect(mails[0].body).toContain('Transfer name: ヤマダ タロウ');
+      expect(mails[0].body).toContain('Amount: ¥1,000');
+      expect(mails[0].body).not.toContain('Account number');
+    } finally {
+      fake.noBankAccount = false;
+    }
   });
 });
 

@@ -189,8 +189,7 @@ export const pointBuySchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.pay_id === 1 && !v.token)
-      ctx.addIssue({ code: 'custom', path: ['token'], message: 'card_check_failed' });
+    // pay_id 1 without a token is a hosted card page (Stripe Checkout); whether that is on is the server's call
     if (v.pay_id === 4) {
       const name = normaliseKatakanaName(v.name ?? '');
       if (!name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
@@ -236,6 +235,7 @@ export interface FxInfo {
 export interface CampaignInfo {
   /** '1' while the campaign discount applies. */
   campaign: '0' | '1';
+  /** The discount of the campaign window shown (also before and after it); 0 = none announced. */
   campaign_percent: number;
   campaign_start: string; // 'YYYY-MM-DD HH:mm:ss' JST
   campaign_end: string;
@@ -261,11 +261,13 @@ export interface PayStyleItem {
   price: number | null;
 }
 
-/** Where the card page sends card data: the sandbox tokenizer, or Stripe.js with a publishable key. */
+/**
+ * Where card data is entered: the sandbox tokenizer (the card form on /card-input posts to `url`), or Stripe
+ * Checkout (`stripe_checkout`: /card-input shows no card form; POST /user/point/buy with pay_id 1 and no token
+ * answers the hosted Checkout page's `url`, so card numbers never reach the shop), or none (card is off).
+ */
 export type CardTokenizer =
-  | { provider: 'sandbox'; url: string }
-  | { provider: 'stripe'; publishable_key: string }
-  | { provider: 'none' };
+  { provider: 'sandbox'; url: string } | { provider: 'stripe_checkout' } | { provider: 'none' };
 
 /** GET /user/pay_style. */
 export interface PayStyleList {
@@ -279,8 +281,9 @@ export interface PayStyleList {
  * - result '1': paid, gems credited.
  * - result '7': 3-D Secure — go to `acs_url` (/api/acs/secure?payment_id=…).
  * - `url` starting with http(s): navigate there (PayPal, Amazon Pay, carrier billing, UnionPay, Alipay).
- * - `payment_id` with `receipt_number`: convenience store — go to /confirm-combini.
- * - pay_id 4 (bank transfer, result '2'): go to /bank-transfer-information (GET /user/bank).
+ * - `payment_id` (result '2', pending): bank transfer (pay_id 4) goes to /bank-transfer-information when the
+ *   answer carries `bank` (the account to pay into), else to /payge-transfer-information (the details are
+ *   emailed); a convenience store payment goes to /confirm-combini, with or without `receipt_number`.
  * - `isJp` true: the member's country is Japan; nothing was created or charged.
  * Failures answer a non-200 state with `message` (and `errors.name` for the bank holder name).
  */
@@ -291,7 +294,18 @@ export interface PointBuyResult {
   url?: string;
   acs_url?: string;
   receipt_number?: string;
+  /** Bank transfer: the account to transfer to, when the provider gave one. */
+  bank?: BankAccount;
   isJp?: boolean;
+}
+
+/** The account a bank transfer goes to (the shop's, or a virtual account of the provider). */
+export interface BankAccount {
+  bank: string;
+  branch: string;
+  account_type: string;
+  number: string;
+  name: string;
 }
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';

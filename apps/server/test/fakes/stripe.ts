@@ -14,8 +14,9 @@ import {
  * transfer), Customers and Checkout Sessions. Test helpers move objects on (3-D Secure, paying at the store,
  * funding the transfer, completing a session) and sign webhook events with the endpoint secret.
  *
- * Test PaymentMethods: pm_card_visa (succeeds), pm_card_chargeDeclined (card_error), pm_card_threeDSecure2Required
- * (requires_action with a redirect).
+ * Test PaymentMethods: pm_card_visa (succeeds), pm_card_chargeDeclined (card_error), pm_card_chargeDeclinedExpiredCard
+ * (card_error expired_card), pm_card_threeDSecure2Required (requires_action with a redirect). Checkout Sessions
+ * keep what they were created with (mode, line items, URLs, metadata) for the tests to check.
  */
 type Obj = Record<string, unknown> & { id: string };
 
@@ -25,6 +26,8 @@ export interface FakeStripe extends FakeServer {
   customers: Map<string, Obj>;
   /** While true every API call answers 500 (an outage). */
   down: boolean;
+  /** While true a JP bank transfer's instructions carry no zengin account (only the hosted page). */
+  noBankAccount: boolean;
   finish3ds(id: string, ok: boolean): Obj;
   payIntent(id: string): Obj;
   completeSession(id: string): Obj;
@@ -42,7 +45,7 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
   const idempotent = new Map<string, FakeResponse>();
   const signer = new Stripe('sk_test_signer');
   let base = '';
-  const state = { down: false };
+  const state = { down: false, noBankAccount: false };
 
   const error = (status: number, type: string, code: string, extra: object = {}): FakeResponse => ({
     status,
@@ -78,6 +81,10 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
           decline_code: 'generic_decline',
           payment_intent: pi,
         });
+      } else if (pm === 'pm_card_chargeDeclinedExpiredCard') {
+        Object.assign(pi, { last_payment_error: { code: 'expired_card' } });
+        intents.set(pi.id, pi);
+        return error(402, 'card_error', 'expired_card', { payment_intent: pi });
       } else if (pm === 'pm_card_threeDSecure2Required')
         Object.assign(pi, {
           status: 'requires_action',
@@ -117,23 +124,25 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
             hosted_instructions_url: `${base}/instructions/${pi.id}`,
             reference: 'FAKE01',
             type: 'jp_bank_transfer',
-            financial_addresses: [
-              {
-                type: 'zengin',
-                supported_networks: ['zengin'],
-                zengin: {
-                  account_holder_name: 'ストライプジャパン（カ',
-                  account_number: '1234567',
-                  account_type: 'futsu',
-                  bank_code: '0009',
-                  bank_name: '三井住友銀行',
-                  branch_code: '950',
-                  branch_name: 'トウキョウ',
-                  account_holder_address: {},
-                  bank_address: {},
-                },
-              },
-            ],
+            financial_addresses: state.noBankAccount
+              ? []
+              : [
+                  {
+                    type: 'zengin',
+                    supported_networks: ['zengin'],
+                    zengin: {
+                      account_holder_name: 'ストライプジャパン（カ',
+                      account_number: '1234567',
+                      account_type: 'futsu',
+                      bank_code: '0009',
+                      bank_name: '三井住友銀行',
+                      branch_code: '950',
+                      branch_name: 'トウキョウ',
+                      account_holder_address: {},
+                      bank_address: {},
+                    },
+                  },
+                ],
           },
         },
       });
@@ -143,15 +152,18 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
   }
 
   function createSession(p: Record<string, unknown>): FakeResponse {
-    const items = (p.line_items as { quantity: string; price_data: { unit_amount: string } }[]) ?? [];
+    const items =
+      (p.line_items as { quantity: string; price_data: { unit_amount: string; currency: string } }[]) ?? [];
     const cs: Obj = {
       id: id('cs_test'),
       object: 'checkout.session',
       status: 'open',
       payment_status: 'unpaid',
       amount_total: items.reduce((s, i) => s + Number(i.quantity) * Number(i.price_data.unit_amount), 0),
-      currency: 'jpy',
-      mode: 'payment',
+      currency: items[0]?.price_data.currency ?? null,
+      mode: p.mode ?? null,
+      line_items: items,
+      customer_email: p.customer_email ?? null,
       client_reference_id: p.client_reference_id ?? null,
       metadata: p.metadata ?? {},
       payment_method_types: p.allowed_payment_method_types ?? [],
@@ -224,6 +236,12 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
     },
     set down(v: boolean) {
       state.down = v;
+    },
+    get noBankAccount() {
+      return state.noBankAccount;
+    },
+    set noBankAccount(v: boolean) {
+      state.noBankAccount = v;
     },
     finish3ds(piId: string, ok: boolean) {
       const pi = need(intents.get(piId), piId);

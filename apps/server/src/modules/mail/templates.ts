@@ -23,6 +23,18 @@ type Templates = {
   temp_password: { password: string };
   password_changed: Record<string, never>;
   inactivity_notice: { deadline: string; gems: number };
+  bank_transfer: {
+    amount: number;
+    gems: number;
+    /** The member's transfer name (katakana) the transfer must carry. */
+    holderName: string;
+    /** 'YYYY-MM-DD HH:mm', Japan time. */
+    deadline: string;
+    paymentId: string;
+    /** The account to transfer to; null when the provider gave none (then `instructionsUrl`, if any). */
+    account: { bank: string; branch: string; accountType: string; number: string; name: string } | null;
+    instructionsUrl: string | null;
+  };
 };
 
 export type MailKind = keyof Templates;
@@ -94,7 +106,54 @@ const mails: { [K in MailKind]: Record<Lang, (p: Templates[K]) => Composed> } = 
         `アカウントを継続される場合は、期限までにログインしてジェムをご利用ください。`,
     }),
   },
+  bank_transfer: {
+    en: (p) => ({
+      subject: `[${SITE_NAME.en}] Bank transfer details for your gem purchase`,
+      text: bankTransferText('en', p),
+    }),
+    ja: (p) => ({
+      subject: `【${SITE_NAME.ja}】銀行振込のお振込み先のご案内`,
+      text: bankTransferText('ja', p),
+    }),
+  },
 };
+
+/** The remittance details of a pending bank transfer (spec §9: pay within 3 days). */
+function bankTransferText(lang: Lang, p: Templates['bank_transfer']): string {
+  const ja = lang === 'ja';
+  const rows: [string, string][] = [];
+  if (p.account)
+    rows.push(
+      [ja ? '銀行名' : 'Bank', p.account.bank],
+      [ja ? '支店名' : 'Branch', p.account.branch],
+      [ja ? '口座種別' : 'Account type', p.account.accountType],
+      [ja ? '口座番号' : 'Account number', p.account.number],
+      [ja ? '口座名義' : 'Account holder', p.account.name],
+    );
+  rows.push(
+    [ja ? '振込金額' : 'Amount', `¥${p.amount.toLocaleString(ja ? 'ja-JP' : 'en-US')}`],
+    [ja ? '振込名義' : 'Transfer name', p.holderName],
+    [ja ? '振込期限' : 'Pay by', `${p.deadline}${ja ? '（日本時間）' : ' (Japan time)'}`],
+    [ja ? '受付番号' : 'Reference', p.paymentId],
+  );
+  const table = rows.map(([k, v]) => `    ${k}${ja ? '：' : ': '}${v}`).join('\n');
+  const where =
+    p.account || !p.instructionsUrl
+      ? ''
+      : ja
+        ? `\n振込先口座は次のページでご確認ください：\n    ${p.instructionsUrl}\n`
+        : `\nThe account to transfer to is shown on this page:\n    ${p.instructionsUrl}\n`;
+  return ja
+    ? `銀行振込でのジェム購入（${p.gems.toLocaleString('ja-JP')}ジェム）を受け付けました。\n` +
+        `3日以内に、下記の振込名義で金額ちょうどをお振込みください。\n\n${table}\n${where}\n` +
+        `振込名義と金額で入金を確認し、確認後にジェムを付与します。期限までにお振込みがない場合、` +
+        `このお申し込みは自動的にキャンセルされます。平日10時〜18時以外のお振込みは、翌営業日以降の反映となります。`
+    : `We have received your order of ${p.gems.toLocaleString('en-US')} gems by bank transfer.\n` +
+        `Please transfer the exact amount within 3 days, in the transfer name below.\n\n${table}\n${where}\n` +
+        `We match the transfer by its name and amount and add your gems once it is confirmed. If no transfer ` +
+        `arrives by the deadline, the order is cancelled automatically. Transfers outside weekdays 10:00–18:00 ` +
+        `are credited on the next business day at the earliest.`;
+}
 
 export function composeMail<K extends MailKind>(kind: K, lang: Lang, params: Templates[K]): Composed {
   const composed = mails[kind][lang](params);

@@ -30,6 +30,7 @@ export const CAMPAIGNS: readonly { start: string; end: string; percent: number }
 
 export interface Campaign {
   active: boolean;
+  /** The discount of the window shown (the current one, else the next, else the last), active or not. */
   percent: number;
   start: string;
   end: string;
@@ -41,7 +42,7 @@ export function campaignAt(now: Date): Campaign {
   const shown = active ?? CAMPAIGNS.find((c) => at < c.end) ?? CAMPAIGNS[CAMPAIGNS.length - 1]!;
   return {
     active: Boolean(active),
-    percent: active ? active.percent : 0,
+    percent: shown.percent,
     start: shown.start,
     end: shown.end,
   };
@@ -50,7 +51,7 @@ export function campaignAt(now: Date): Campaign {
 export function campaignInfo(c: Campaign): CampaignInfo {
   return {
     campaign: c.active ? '1' : '0',
-    campaign_percent: c.active ? c.percent : 0,
+    campaign_percent: c.percent,
     campaign_start: formatJst(c.start),
     campaign_end: formatJst(c.end),
   };

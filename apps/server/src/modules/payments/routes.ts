@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pointAppendSchema, pointBuySchema, pointPresentSchema } from '@gacha/contract/payments';
 import type { ModuleDeps } from '../../app.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
+import { mailerFor } from '../mail/service.ts';
 import { listPointPrices, pointPriceDetail } from './point-prices.ts';
 import { createProviders } from './providers/registry.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/adapter.ts';
@@ -69,7 +70,14 @@ export async function registerPaymentsRoutes({ api, app, config, db, clock }: Mo
       ).statusCode,
     log: app.log,
   });
-  const deps: PaymentsDeps = { db, config, clock, providers, log: app.log };
+  const deps: PaymentsDeps = {
+    db,
+    config,
+    clock,
+    providers,
+    mailer: mailerFor({ db, config, log: app.log }),
+    log: app.log,
+  };
   const fx = config.payments.fxUsdJpy;
 
   // --- histories and prices ---

@@ -7,6 +7,7 @@ import {
   normaliseKatakanaName,
   PAY_METHODS,
   payMethod,
+  type BankAccount,
   type BankInfo,
   type CardTokenizer,
   type PaymentStatus,
@@ -23,6 +24,7 @@ import type { Database } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { ApiError, fieldError, notFound } from '../../http/api-error.ts';
 import { awardGems, ledgerMemoKey, ledgerPage, referenceId } from '../gems/service.ts';
+import { formatDeadline, memberMail, type Mailer } from '../mail/service.ts';
 import { purchasableCourse, visibleCourse } from './point-prices.ts';
 import {
   NotificationRejectedError,
@@ -64,6 +66,8 @@ export interface PaymentsDeps {
   config: Config;
   clock: Clock;
   providers: Providers;
+  /** Sends the bank transfer remittance email (absent: no email, as in some unit tests). */
+  mailer?: Mailer;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -102,11 +106,18 @@ function returnUrls(config: Config, method: PaymentMethodKey, paymentId: string)
   }
 }
 
-/** The failure message of spec §8 for a method and a provider's failure code. */
+/**
+ * The failure message of spec §8 for a method and a provider's failure code: a provider that cannot be
+ * reached at all → 'Unable to connect to payment company'; a provider that answered with a communication
+ * error → the communication message; a card refused by the card status check (expired, lost, stolen,
+ * restricted) → the card status message.
+ */
 export function failureMessage(method: string, code: FailureCode | string | null): MessageKey {
   if (code === 'maintenance') return 'payment_maintenance';
-  if (code === 'communication' || code === 'unreachable') return 'payment_unreachable';
+  if (code === 'unreachable') return 'payment_unreachable';
+  if (code === 'communication') return 'payment_communication';
   if (code === 'invalid') return 'payment_invalid_input';
+  if (code === 'card_status') return 'payment_card_status';
   switch (method) {
     case 'card':
       return code === 'card_check_failed'
@@ -252,6 +263,9 @@ export async function buyPoints(
   const info = payMethod(args.input.pay_id);
   const provider = info ? deps.providers.forMethod(info.key) : null;
   if (!info || !provider) throw fieldError('pay_id', 'pay_method_unavailable');
+  // a card needs the tokenizer's token, except on Stripe where no token means its hosted Checkout page
+  if (info.key === 'card' && !args.input.token && provider.name !== 'stripe')
+    throw fieldError('token', 'card_check_failed');
 
   const user = await db
     .selectFrom('users')
@@ -326,7 +340,21 @@ export async function buyPoints(
     await recordStart(db, payment.id, { failure_code: 'unreachable' }, now);
     throw refusal(payment, 'unreachable');
   }
-  return finishStart(deps, payment, outcome, now);
+  const answer = await finishStart(deps, payment, outcome, now);
+  if (info.key === 'bank' && answer.result === '2' && outcome.kind === 'pending')
+    deps.mailer?.sendLater(
+      // in the language the member is using right now (the one they chose the transfer in)
+      memberMail({ id: user.id, mail: user.mail, lang: args.lang }, 'bank_transfer', {
+        amount: payment.amount_yen,
+        gems: payment.gems,
+        holderName: holderName ?? '',
+        deadline: formatDeadline(payment.expires_at),
+        paymentId: payment.public_id,
+        account: outcome.bank ?? null,
+        instructionsUrl: outcome.bank ? null : (outcome.paymentUrl ?? null),
+      }),
+    );
+  return answer;
 }
 
 async function finishStart(
@@ -394,9 +422,21 @@ async function finishStart(
         result: '2',
         ...answer,
         ...(outcome.receiptNumber ? { receipt_number: outcome.receiptNumber } : {}),
+        ...(outcome.bank ? { bank: bankAccount(outcome.bank) } : {}),
       };
     }
   }
+}
+
+function bankAccount(b: { bank: string; branch: string; accountType: string; number: string; name: string }) {
+  const account: BankAccount = {
+    bank: b.bank,
+    branch: b.branch,
+    account_type: b.accountType,
+    number: b.number,
+    name: b.name,
+  };
+  return account;
 }
 
 // --- return, end and the pending pages ------------------------------------------------------------------
@@ -534,7 +574,7 @@ export async function payStyles(
     card === 'sandbox'
       ? { provider: 'sandbox', url: '/sandbox-pay/token' }
       : card === 'stripe'
-        ? { provider: 'stripe', publishable_key: p.stripe.publishableKey }
+        ? { provider: 'stripe_checkout' }
         : { provider: 'none' };
   return {
     list: PAY_METHODS.filter((m) => p.methods[m.key] !== 'none').map((m) => ({

@@ -45,26 +45,58 @@ export function withQuery(path: string, values: Record<string, string | number |
   return s ? `${path}?${s}` : path;
 }
 
+/**
+ * What to do with an answer of POST /user/point/buy, checked in the order of spec §4 Gem purchase:
+ * 1. state 200 and result "1": paid → /complete-buy-point;
+ * 2. result "7": the 3-D Secure step → /api/acs/secure (a full-page hop: the server redirects on);
+ * 3. a url starting with http(s): the provider's page (PayPal, carrier, UnionPay, Alipay, Stripe Checkout);
+ * 4. a payment_id of a pending payment: a bank transfer → /bank-transfer-information when the answer carries
+ *    the account, else /payge-transfer-information (the details come by email); a convenience store payment →
+ *    /confirm-combini (with or without a receipt number); any other pending method → /complete-buy-point,
+ *    which waits for it;
+ * 5. isJp: the alert that shipping to Japan is not possible (do not deposit);
+ * 6. otherwise the failure alert: the server's message, or the method's own (spec §8).
+ * A bank transfer name refused by the server is a field error under the name input.
+ */
 export function purchaseAction(res: BuyAnswer, payId: number): PurchaseAction {
-  if (res.state !== State.ok) {
-    const nameError = firstFieldError(res.errors, 'name');
-    if (nameError) return { kind: 'field', field: 'name', message: nameError };
-    return { kind: 'alert', message: res.message, key: failureKey(payId) };
-  }
+  const ok = res.state === State.ok;
+  const method = Number(res.pay_id ?? payId);
   const paymentId = res.payment_id;
-  if (res.result === '1')
+  if (ok && res.result === '1')
     return {
       kind: 'navigate',
-      to: withQuery('/complete-buy-point', { payment_id: paymentId, pay_id: payId }),
+      to: withQuery('/complete-buy-point', { payment_id: paymentId, pay_id: method }),
     };
-  if (res.result === '7' && res.acs_url) return { kind: 'location', href: res.acs_url };
-  if (res.url && /^https?:\/\//i.test(res.url)) return { kind: 'location', href: res.url };
-  if (paymentId && res.receipt_number)
-    return { kind: 'navigate', to: withQuery('/confirm-combini', { payment_id: paymentId }) };
-  if (res.result === '2' && (res.pay_id ?? payId) === 4 && paymentId)
-    return { kind: 'navigate', to: withQuery('/bank-transfer-information', { payment_id: paymentId }) };
+  if (ok && res.result === '7') {
+    const href =
+      res.acs_url && res.acs_url.startsWith('/api/acs/secure')
+        ? res.acs_url
+        : withQuery('/api/acs/secure', { payment_id: paymentId });
+    return { kind: 'location', href };
+  }
+  if (ok && res.url && /^https?:\/\//i.test(res.url)) return { kind: 'location', href: res.url };
+  if (ok && paymentId && res.result !== '0') {
+    const key = payMethod(method)?.key;
+    if (key === 'bank')
+      return {
+        kind: 'navigate',
+        to: withQuery(res.bank ? '/bank-transfer-information' : '/payge-transfer-information', {
+          payment_id: paymentId,
+        }),
+      };
+    if (key === 'combini' || key === undefined)
+      return { kind: 'navigate', to: withQuery('/confirm-combini', { payment_id: paymentId }) };
+    return {
+      kind: 'navigate',
+      to: withQuery('/complete-buy-point', { payment_id: paymentId, pay_id: method }),
+    };
+  }
   if (res.isJp) return { kind: 'alert', key: 'buy_from_japan' };
-  return { kind: 'alert', message: res.message, key: failureKey(payId) };
+  if (!ok) {
+    const nameError = firstFieldError(res.errors, 'name');
+    if (nameError) return { kind: 'field', field: 'name', message: nameError };
+  }
+  return { kind: 'alert', message: ok ? undefined : res.message, key: failureKey(method) };
 }
 
 /** The dollar price from cents: $6.67. */

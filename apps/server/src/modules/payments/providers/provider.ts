@@ -53,8 +53,20 @@ export interface BankDetails {
   name: string;
 }
 
+/**
+ * Why a provider refused: `communication` is a provider that answered with a communication error (not one
+ * that could not be reached: that is ProviderUnavailableError); `card_status` is a card refused by the card
+ * status check (expired, lost, stolen, restricted).
+ */
 export type FailureCode =
-  'declined' | 'card_check_failed' | 'maintenance' | 'communication' | 'canceled' | 'invalid' | 'other';
+  | 'declined'
+  | 'card_check_failed'
+  | 'card_status'
+  | 'maintenance'
+  | 'communication'
+  | 'canceled'
+  | 'invalid'
+  | 'other';
 
 export type StartOutcome =
   | { kind: 'succeeded'; ref: string; amountYen: number }

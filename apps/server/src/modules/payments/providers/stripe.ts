@@ -13,7 +13,8 @@ import {
 } from './provider.ts';
 
 /**
- * Stripe through its official SDK: card (PaymentIntent with a PaymentMethod from Stripe.js, 3-D Secure by
+ * Stripe through its official SDK: card through a Checkout Session (Stripe's hosted page: the shop never sees
+ * card numbers; or, when a client sends a PaymentMethod id as the token, a PaymentIntent with 3-D Secure by
  * redirect), konbini (convenience store), customer_balance (Japanese bank transfer to a virtual account),
  * and Checkout Sessions for UnionPay cards and Alipay. STRIPE_API_BASE points the SDK at another host (the
  * tests' local fake). Webhooks are checked with stripe.webhooks.constructEvent.
@@ -40,6 +41,15 @@ export function createStripeProvider(deps: {
   }
   const isStripeError = (err: unknown, type: string) =>
     typeof err === 'object' && err !== null && (err as { type?: string }).type === type;
+  /** Card errors of the card status check (the card itself cannot be used), not a plain decline. */
+  const CARD_STATUS_CODES = new Set([
+    'expired_card',
+    'lost_card',
+    'stolen_card',
+    'pickup_card',
+    'restricted_card',
+    'card_not_supported',
+  ]);
 
   function intentOutcome(pi: Stripe.PaymentIntent): StartOutcome {
     const next = pi.next_action;
@@ -129,8 +139,13 @@ export function createStripeProvider(deps: {
       return intentOutcome(pi);
     } catch (err) {
       if (isStripeError(err, 'StripeCardError')) {
-        const pi = (err as { payment_intent?: { id?: string } }).payment_intent;
-        return { kind: 'failed', ref: pi?.id ?? null, code: 'declined' };
+        const e = err as { payment_intent?: { id?: string }; code?: string; decline_code?: string };
+        const status = CARD_STATUS_CODES.has(e.code ?? '') || CARD_STATUS_CODES.has(e.decline_code ?? '');
+        return {
+          kind: 'failed',
+          ref: e.payment_intent?.id ?? null,
+          code: status ? 'card_status' : 'declined',
+        };
       }
       if (isStripeError(err, 'StripeInvalidRequestError')) {
         const code = (err as { code?: string }).code;
@@ -143,6 +158,44 @@ export function createStripeProvider(deps: {
               : 'invalid',
         };
       }
+      return unreachable(err);
+    }
+  }
+
+  /**
+   * A Checkout Session (Stripe's hosted payment page) for one line of the course's yen amount; the buyer comes
+   * back to success_url / cancel_url, the webhook (checkout.session.completed) or the return credits.
+   */
+  async function checkout(req: StartRequest, type: 'card' | 'alipay'): Promise<StartOutcome> {
+    try {
+      const s = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          allowed_payment_method_types: [type],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'jpy',
+                unit_amount: req.amountYen,
+                product_data: { name: req.description },
+              },
+            },
+          ],
+          client_reference_id: req.paymentId,
+          customer_email: req.customer.email,
+          metadata: { payment_id: req.paymentId },
+          payment_intent_data: { metadata: { payment_id: req.paymentId } },
+          success_url: req.returnUrl,
+          cancel_url: req.cancelUrl,
+        },
+        { idempotencyKey: `start-${req.paymentId}` },
+      );
+      if (!s.url) return { kind: 'failed', ref: s.id, code: 'other' };
+      return { kind: 'action', ref: s.id, url: s.url, threeDSecure: false };
+    } catch (err) {
+      if (isStripeError(err, 'StripeInvalidRequestError'))
+        return { kind: 'failed', ref: null, code: 'invalid' };
       return unreachable(err);
     }
   }
@@ -182,6 +235,7 @@ export function createStripeProvider(deps: {
     async start(req) {
       switch (req.method) {
         case 'card':
+          if (!req.card?.token) return checkout(req, 'card');
           return createIntent(req, {
             payment_method: req.card?.token ?? '',
             allowed_payment_method_types: ['card'],
@@ -212,38 +266,9 @@ export function createStripeProvider(deps: {
           return outcome.kind === 'pending' ? { ...outcome, customerRef: customer } : outcome;
         }
         case 'unionpay':
+          return checkout(req, 'card');
         case 'alipay':
-          try {
-            const s = await stripe.checkout.sessions.create(
-              {
-                mode: 'payment',
-                allowed_payment_method_types: [req.method === 'alipay' ? 'alipay' : 'card'],
-                line_items: [
-                  {
-                    quantity: 1,
-                    price_data: {
-                      currency: 'jpy',
-                      unit_amount: req.amountYen,
-                      product_data: { name: req.description },
-                    },
-                  },
-                ],
-                client_reference_id: req.paymentId,
-                customer_email: req.customer.email,
-                metadata: { payment_id: req.paymentId },
-                payment_intent_data: { metadata: { payment_id: req.paymentId } },
-                success_url: req.returnUrl,
-                cancel_url: req.cancelUrl,
-              },
-              { idempotencyKey: `start-${req.paymentId}` },
-            );
-            if (!s.url) return { kind: 'failed', ref: s.id, code: 'other' };
-            return { kind: 'action', ref: s.id, url: s.url, threeDSecure: false };
-          } catch (err) {
-            if (isStripeError(err, 'StripeInvalidRequestError'))
-              return { kind: 'failed', ref: null, code: 'invalid' };
-            return unreachable(err);
-          }
+          return checkout(req, 'alipay');
         default:
           return { kind: 'failed', ref: null, code: 'invalid' };
       }

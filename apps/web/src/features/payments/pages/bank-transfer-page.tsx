@@ -7,7 +7,8 @@ import styles from './payments.module.css';
 
 /**
  * /bank-transfer-information?payment_id (the amount and the account, GET /user/bank) and
- * /payge-transfer-information (the remittance details follow by email within 3 days), spec §2.
+ * /payge-transfer-information?payment_id (the provider gave no account here: the remittance details have been
+ * emailed; pay within 3 days), spec §2.
  */
 export function BankTransferPage() {
   const { t } = useTranslation('payments');
@@ -31,6 +32,8 @@ export function BankTransferPage() {
                 <dd className={styles.big}>{formatYen(data.price)}</dd>
                 <dt>{t('bank.holderName')}</dt>
                 <dd>{data.holder_name}</dd>
+                <dt>{t('common.due')}</dt>
+                <dd>{data.expires}</dd>
               </dl>
             </section>
           )}

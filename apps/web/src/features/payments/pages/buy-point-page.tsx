@@ -23,6 +23,9 @@ export function CampaignNote({ data }: { data: PointPriceList }) {
   const start = parseJstDateTime(data.campaign_start);
   const end = parseJstDateTime(data.campaign_end);
   const now = Date.now();
+  // the server's figure; without one the note names no percentage rather than guess it
+  const percent =
+    Number.isFinite(data.campaign_percent) && data.campaign_percent > 0 ? data.campaign_percent : null;
   const status =
     data.campaign === '1'
       ? 'on'
@@ -36,11 +39,16 @@ export function CampaignNote({ data }: { data: PointPriceList }) {
       <span className={`${styles.badge} ${status === 'on' ? styles.badgeOn : ''}`}>
         {t(status === 'on' ? 'buy.campaignOn' : status === 'soon' ? 'buy.campaignSoon' : 'buy.campaignEnded')}
       </span>
-      {t('buy.campaign', {
-        percent: data.campaign_percent || 10,
-        start: jstLabel(data.campaign_start),
-        end: jstLabel(data.campaign_end),
-      })}
+      {percent
+        ? t('buy.campaign', {
+            percent,
+            start: jstLabel(data.campaign_start),
+            end: jstLabel(data.campaign_end),
+          })
+        : t('buy.campaignNoPercent', {
+            start: jstLabel(data.campaign_start),
+            end: jstLabel(data.campaign_end),
+          })}
     </p>
   );
 }

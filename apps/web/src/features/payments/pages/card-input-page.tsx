@@ -57,7 +57,9 @@ const EMPTY: Record<Field, string> = {
  * /card-input?pointPriceId&productId (spec §2 Card input, §5): card number in four boxes of 4 digits, expiry
  * month (2) and year (4), security code (3), holder (max 20), checked on the client; the card data goes to the
  * tokenizer named by /user/pay_style, the token to POST /user/point/buy. Tokenizer codes become the 'X is
- * invalid' messages (spec §8). The course list leads to /confirm-buy-point; the legal-notice buttons do nothing.
+ * invalid' messages (spec §8). When the card provider is Stripe (`stripe_checkout`) there is no card form: To
+ * payment asks the server for a Stripe Checkout page (POST /user/point/buy without a token answers its url) and
+ * the card is entered there. The course list leads to /confirm-buy-point; the legal-notice buttons do nothing.
  */
 export function CardInputPage() {
   const { t } = useTranslation('payments');
@@ -75,6 +77,8 @@ export function CardInputPage() {
   const follow = useFollowPurchase(alert.show);
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const course = detail.data?.detail;
+  const tokenizer = payStyles.data?.card_tokenizer;
+  const hosted = tokenizer?.provider === 'stripe_checkout';
 
   const digits = (field: Field, max: number, next?: Field) => (e: ChangeEvent<HTMLInputElement>) => {
     const v = e.target.value.replace(/\D/g, '').slice(0, max);
@@ -106,7 +110,6 @@ export function CardInputPage() {
       }
     }
     setErrors({});
-    const tokenizer = payStyles.data?.card_tokenizer;
     if (!tokenizer || tokenizer.provider !== 'sandbox') {
       alert.show(t('card.unavailable'));
       return;
@@ -144,6 +147,32 @@ export function CardInputPage() {
     }
   };
 
+  /** Stripe Checkout: the server makes the session; the card is entered on Stripe's page. */
+  const toCheckout = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!course || sending) return;
+    setSending(true);
+    try {
+      follow(await buyPoints({ pay_id: 1, pointPriceId: course.id, productId: productId || undefined }), 1);
+    } catch (err) {
+      if (!(err instanceof ApiBusyError)) alert.show(catalogue('payment_unreachable'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const legalButtons = (
+    <div className={styles.legalButtons} role="group" aria-label={t('card.legalLabel')}>
+      {/* spec §2 Card input: the legal-notice buttons do nothing */}
+      <button type="button" className="btn btn-secondary btn-sm">
+        {t('buy.specificCommerce')}
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm">
+        {t('buy.fundSettlement')}
+      </button>
+    </div>
+  );
+
   const input = (
     field: Field,
     label: string,
@@ -178,7 +207,27 @@ export function CardInputPage() {
   return (
     <div className={`page ${styles.narrow}`}>
       <h1 className="page-title">{t('common:pages.cardInput')}</h1>
-      {course ? (
+      {course && hosted ? (
+        <form className={styles.panel} onSubmit={toCheckout} noValidate>
+          <p className={styles.lead}>{t('card.hostedLead')}</p>
+          <p className={styles.selected}>
+            {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}
+          </p>
+          <div className={styles.actions}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {t('confirm.toPayment')}
+            </button>
+          </div>
+          {legalButtons}
+        </form>
+      ) : course && payStyles.isPending ? (
+        <p aria-busy="true">{t('common.loading')}</p>
+      ) : course ? (
         <form className={styles.panel} onSubmit={submit} noValidate>
           <p className={styles.lead}>{t('card.lead')}</p>
           <p className={styles.selected}>
@@ -250,15 +299,7 @@ export function CardInputPage() {
               {t('card.pay', { price: formatYen(course.pay_price) })}
             </button>
           </div>
-          <div className={styles.legalButtons} role="group" aria-label={t('card.legalLabel')}>
-            {/* spec §2 Card input: the legal-notice buttons do nothing */}
-            <button type="button" className="btn btn-secondary btn-sm">
-              {t('buy.specificCommerce')}
-            </button>
-            <button type="button" className="btn btn-secondary btn-sm">
-              {t('buy.fundSettlement')}
-            </button>
-          </div>
+          {legalButtons}
         </form>
       ) : detail.isPending && pointPriceId ? (
         <p aria-busy="true">{t('common.loading')}</p>

@@ -20,13 +20,17 @@ export function ConfirmCombiniPage() {
         <p className={styles.empty}>{t('common.noPayment')}</p>
       ) : (
         <>
-          <p className={styles.lead}>{t('combini.lead')}</p>
+          <p className={styles.lead}>{t(data.receipt_number ? 'combini.lead' : 'combini.leadNoReceipt')}</p>
           <section className={styles.panel}>
             <dl className={styles.facts}>
-              <dt>{t('combini.receipt')}</dt>
-              <dd className={styles.big} data-testid="receipt-number">
-                {data.receipt_number}
-              </dd>
+              {data.receipt_number && (
+                <>
+                  <dt>{t('combini.receipt')}</dt>
+                  <dd className={styles.big} data-testid="receipt-number">
+                    {data.receipt_number}
+                  </dd>
+                </>
+              )}
               <dt>{t('common.amount')}</dt>
               <dd className={styles.big}>{formatYen(data.price)}</dd>
               <dt>{t('common.due')}</dt>

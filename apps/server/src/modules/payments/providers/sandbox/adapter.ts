@@ -34,6 +34,7 @@ function toStatus(s: SandboxPaymentStatus, amount: number, failure: string | nul
 
 function failureCode(code: string | null): FailureCode {
   if (code === 'card_check_failed') return 'card_check_failed';
+  if (code === 'card_status') return 'card_status';
   if (code === 'declined' || code === 'three_d_secure_failed') return 'declined';
   return 'other';
 }
