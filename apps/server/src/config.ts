@@ -68,7 +68,6 @@ const envSchema = z.object({
   PAYMENT_PROVIDER_AMAZON_PAY: z.enum(['sandbox', 'none']).optional(),
   PAYMENT_NOTIFY_TOLERANCE: z.coerce.number().int().min(1).max(3600).default(300),
   STRIPE_SECRET_KEY: z.string().default(''),
-  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().default(''),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   PAYPAL_CLIENT_ID: z.string().default(''),
@@ -124,7 +123,7 @@ export interface PaymentsConfig {
   methods: Record<PaymentMethodKey, PaymentProviderName | 'none'>;
   /** Allowed age of a signed notification (seconds). */
   notifyToleranceSeconds: number;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string };
   paypal: { clientId: string; clientSecret: string; baseUrl: string; webhookId: string };
   carrier: { baseUrl: string; merchantId: string; secret: string };
   /** Yen per dollar used until the shop stores a monthly rate (settings 'fx_usd_jpy'). */
@@ -247,7 +246,6 @@ function paymentsConfig(e: z.output<typeof envSchema>, sessionSecret: string): P
     notifyToleranceSeconds: e.PAYMENT_NOTIFY_TOLERANCE,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
-      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },

@@ -26,7 +26,6 @@ const t = await createTestApp({
     },
     stripe: {
       secretKey: 'sk_test_fake',
-      publishableKey: 'pk_test_fake',
       webhookSecret: WEBHOOK_SECRET,
       apiBase: fake.url,
     },
