@@ -86,6 +86,26 @@ export async function run() {
       .where('user_id', 'in', ids)
       .where('reason', '=', 'pack_purchase')
       .executeTakeFirstOrThrow();
+    // every sold position once, and exactly the last 100 of the pack (900…999)
+    const sold = await shop.db
+      .selectFrom('won_items')
+      .select('position')
+      .where('pack_id', '=', racePack)
+      .where('position', 'is not', null)
+      .execute();
+    const positions = sold.map((r) => Number(r.position)).sort((a, b) => a - b);
+    const distinct = new Set(positions).size;
+    const lastHundred = positions.length === 100 && positions.every((p, i) => p === 900 + i);
+    const claimed = await shop.db
+      .selectFrom('pack_lots')
+      .innerJoin('pack_purchases', 'pack_purchases.id', 'pack_lots.purchase_id')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('pack_lots.position').as('lo'),
+        eb.fn.max('pack_lots.position').as('hi'),
+      ])
+      .where('pack_lots.pack_id', '=', racePack)
+      .executeTakeFirstOrThrow();
     const lots = await shop.db
       .selectFrom('gem_lots')
       .select((eb) => [eb.fn.min('remaining').as('min'), eb.fn.sum<number>('remaining').as('sum')])
@@ -96,6 +116,19 @@ export async function run() {
         `${ok} bought, ${soldOut} sold out, sold_count ${pack.sold_count}, won items ${won.n}, ` +
         `gems debited ${-Number(spent.s)}, min lot remaining ${lots.min}`,
     );
+    console.log(
+      `race: sold positions ${positions.length}, distinct ${distinct}, ` +
+        `range ${positions[0] ?? '-'}…${positions.at(-1) ?? '-'} of 0…999, ` +
+        `exactly the last 100: ${lastHundred ? 'yes' : 'NO'}; lots bought ${claimed.n} ` +
+        `(positions ${claimed.lo ?? '-'}…${claimed.hi ?? '-'})`,
+    );
+    if (distinct !== positions.length)
+      failures.push(`race: ${positions.length - distinct} positions sold twice`);
+    if (!lastHundred) failures.push('race: the sold positions are not exactly 900…999');
+    if (Number(claimed.n) !== 100 || Number(claimed.lo) !== 900 || Number(claimed.hi) !== 999)
+      failures.push(
+        `race: pack_lots bought ${claimed.n} in ${claimed.lo}…${claimed.hi}, expected 100 in 900…999`,
+      );
     if (ok !== 100 || soldOut !== 100)
       failures.push(`race: ${ok} bought / ${soldOut} refused, expected 100/100`);
     if (pack.sold_count !== 1000) failures.push(`race: sold_count ${pack.sold_count} ≠ 1000`);

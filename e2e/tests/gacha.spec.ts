@@ -31,6 +31,9 @@ test('the pack page needs a pack id, and a guest is sent to login', async ({ pag
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/gacha-animation');
   await expect(page).toHaveURL(/\/login/);
+  // /buy-product is protected: a guest goes to login with the pack id
+  await page.goto('/buy-product?packId=1');
+  await expect(page).toHaveURL(/\/login\?packId=1$/);
 });
 
 test('buy 3, skip the opening, ship one and convert two, see the balance and the history', async ({
@@ -51,6 +54,12 @@ test('buy 3, skip the opening, ship one and convert two, see the balance and the
   await expect(page).toHaveURL(/\/login\?packId=1$/);
   await logIn(page);
   await expect(page).toHaveURL(/\/pack-detail\?packId=1$/);
+  // /buy-product?packId goes to the pack page (buying happens there); without an id to Top
+  await page.goto('/buy-product?packId=1');
+  await expect(page).toHaveURL(/\/pack-detail\?packId=1$/);
+  await page.goto('/buy-product');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/pack-detail?packId=1');
   const before = await headerGems(page, /Gems: ([\d,]+)/);
   expect(before).toBeGreaterThanOrEqual(3000);
   const remaining = page.getByTestId('remaining');
@@ -67,6 +76,8 @@ test('buy 3, skip the opening, ship one and convert two, see the balance and the
 
   // the opening: tap, watch the first card, then skip everything
   await expect(page).toHaveURL(/\/gacha-animation$/);
+  await expect(page.locator('footer')).toHaveCount(0); // spec §2: no footer menu on the opening
+  await expect(page.getByRole('navigation', { name: 'Quick menu' })).toHaveCount(0);
   await page.getByRole('button', { name: /Tap to open/ }).click();
   await expect(page.getByText('1 / 3')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'All skip' }).click();
@@ -187,6 +198,150 @@ test.describe('in Japanese at phone width', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });
+});
+
+test('a sold-out pack: the verify page recomputes the order and every sold position of the member matches', async ({
+  page,
+}) => {
+  // the demo's nearly sold-out pack: the member buys its last 3 lots, which sells it out and reveals the seed
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /Blaze Rush Pack: Last Chance/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
+  const packUrl = page.url();
+  const packId = new URL(packUrl).searchParams.get('packId')!;
+  await page.getByRole('button', { name: 'BUY', exact: true }).click();
+  await logIn(page);
+  await expect(page).toHaveURL(packUrl);
+  await expect(page.getByTestId('remaining')).toContainText('3 /');
+  await page.getByLabel('Number of plays').selectOption('3');
+  await page.getByRole('button', { name: 'BUY', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your purchase' })
+    .getByRole('button', { name: 'Yes, buy' })
+    .click();
+  await expect(page).toHaveURL(/\/gacha-animation$/);
+
+  // back on the pack: sold out, the seed revealed, the verify link
+  await page.goto(packUrl);
+  const panel = page.getByRole('region', { name: 'Provably fair draw' });
+  await expect(panel.getByText('Seed revealed')).toBeVisible();
+  await panel.getByRole('link', { name: 'Verify the draw' }).click();
+  await expect(page).toHaveURL(`/pack-detail/verify?packId=${packId}`);
+
+  // the browser recomputed the commitment and the order; every position the member bought matches
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify the draw' })).toBeVisible();
+  await expect(page.getByText('The seed matches the commitment published during the sale.')).toBeVisible();
+  await expect(page.getByText('The order of all 500 lots was recomputed in your browser.')).toBeVisible();
+  await expect(page.getByText('Your draws match the recomputed order (3 of 3).')).toBeVisible();
+  const rows = page
+    .getByRole('table', { name: 'Your draws compared with the recomputed order' })
+    .getByRole('row');
+  await expect(rows).toHaveCount(4); // header + the 3 lots
+  for (const [i, position] of ['#498', '#499', '#500'].entries()) {
+    const row = rows.nth(i + 1);
+    await expect(row.getByRole('cell').first()).toHaveText(position);
+    await expect(row.getByRole('cell').last()).toHaveText('✓ Yes');
+  }
+  await expect(page.getByText('✗ No')).toHaveCount(0);
+});
+
+/** A short WebM (canvas picture and a tone) recorded in the page itself: there is no video file in the repo. */
+async function recordWebm(page: Page, seconds: number): Promise<Buffer> {
+  const b64 = await page.evaluate(async (ms) => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 180;
+    const g = c.getContext('2d')!;
+    const ac = new AudioContext();
+    const osc = ac.createOscillator();
+    const dest = ac.createMediaStreamDestination();
+    osc.connect(dest);
+    osc.start();
+    const stream = new MediaStream([
+      ...c.captureStream(30).getVideoTracks(),
+      ...dest.stream.getAudioTracks(),
+    ]);
+    const rec = new MediaRecorder(stream, { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    rec.ondataavailable = (e) => chunks.push(e.data);
+    rec.start(100);
+    const t0 = performance.now();
+    await new Promise<void>((done) => {
+      const draw = () => {
+        const t = performance.now() - t0;
+        g.fillStyle = `hsl(${(t / 5) % 360} 70% 40%)`;
+        g.fillRect(0, 0, 320, 180);
+        if (t < ms) requestAnimationFrame(draw);
+        else done();
+      };
+      draw();
+    });
+    rec.stop();
+    await new Promise((done) => (rec.onstop = done));
+    osc.stop();
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let bin = '';
+    for (const x of bytes) bin += String.fromCharCode(x);
+    return btoa(bin);
+  }, seconds * 1000);
+  return Buffer.from(b64, 'base64');
+}
+
+test("a pack's own opening video plays unmuted after the tap; one that fails gives way to the built-in animation", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  const webm = await recordWebm(page, 1.5);
+  expect(webm.length).toBeGreaterThan(1000);
+
+  // the pack's video list as the server sends it for a pack with an uploaded video (draws-videos.test.ts covers
+  // the server side); the file itself is served here
+  let videoUrl = '';
+  await page.route(/\/api\/user\/pack\/(buy|gache_result|buy_result)/, async (route) => {
+    const res = await route.fetch();
+    const json = await res.json();
+    if (Array.isArray(json.cards)) json.videos = [{ rarity: null, movie_style: null, url: videoUrl }];
+    await route.fulfill({ response: res, json });
+  });
+  await page.route(/\/media\/packs\/1\/videos\//, (route) =>
+    route.request().url().endsWith('/1.webm')
+      ? route.fulfill({ status: 200, contentType: 'video/webm', body: webm })
+      : route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }),
+  );
+
+  const buyOne = async () => {
+    await page.goto('/pack-detail?packId=1');
+    await page.getByRole('button', { name: 'BUY', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm your purchase' })
+      .getByRole('button', { name: 'Yes, buy' })
+      .click();
+    await expect(page).toHaveURL(/\/gacha-animation$/);
+  };
+
+  // an uploaded video: mounted before the tap, played with sound after it, then the card
+  videoUrl = '/media/packs/1/videos/1.webm';
+  await buyOne();
+  const video = page.getByTestId('opening-video');
+  await expect(video).toHaveAttribute('src', videoUrl);
+  await page.getByRole('button', { name: /Tap to open/ }).click();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 })
+    .toBeGreaterThan(0.2);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+  await expect(page.getByText('1 / 1')).toBeVisible({ timeout: 10_000 }); // after the video ends
+
+  // a video that cannot load: the app's own animation plays instead, then the card
+  videoUrl = '/media/packs/1/videos/2.webm';
+  await buyOne();
+  await page.getByRole('button', { name: /Tap to open/ }).click();
+  await expect(page.getByTestId('opening-video')).toHaveCount(0);
+  await expect(page.getByText('1 / 1')).toBeVisible({ timeout: 10_000 });
 });
 
 test('the description sanitiser keeps the allow-list only', async ({ page }) => {

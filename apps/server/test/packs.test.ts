@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import type { NewPack } from '../src/db/schema.ts';
+import { createPack, updatePack } from '../src/modules/packs/service.ts';
+import { sanitizePackHtml } from '../src/modules/packs/sanitize.ts';
 import { createTestApp, tableCounts } from './helpers.ts';
 
 const HOUR = 3600 * 1000;
@@ -378,6 +380,79 @@ describe('packs', async () => {
     expect(await detail(await make({ seed: null, commitment: null }))).toMatchObject({
       commitment: null,
       seed: null,
+    });
+  });
+
+  describe('the description is sanitised when saved', () => {
+    const dirty =
+      '<p onclick="steal()">Hello <script>alert(1)</script><img src=x onerror="alert(2)">' +
+      '<a href="javascript:alert(3)">click</a> <a href="https://example.com/rules" style="color:red">rules</a>' +
+      '<iframe src="https://evil.example/"></iframe><div>kept text</div></p>';
+    const clean =
+      '<p>Hello <a>click</a> <a href="https://example.com/rules" target="_blank" ' +
+      'rel="noopener noreferrer nofollow">rules</a></p>kept text<p></p>';
+    const base = {
+      card_type_id: 5,
+      name_en: 'Sanitised pack',
+      name_ja: '無害化パック',
+      payment_method: 1,
+      point: 100,
+      total_pack_count: 10,
+      images: '[]',
+      banner_image: '',
+      start_at: new Date(now.getTime() - HOUR).toISOString(),
+      end_at: null,
+      created_at: now.toISOString(),
+    };
+    const expectClean = (html: string) => {
+      expect(html).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img|style=/i);
+      expect(html).not.toContain('alert');
+    };
+
+    it('on create: a <script>, an onerror attribute and a javascript: link are stored and served clean', async () => {
+      const id = await createPack(db, {
+        ...base,
+        detail_en: dirty,
+        detail_ja: `<h3 onmouseover="x()">見出し</h3>${dirty}`,
+      });
+      const row = await db
+        .selectFrom('packs')
+        .select(['detail_en', 'detail_ja'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.detail_en).toBe(clean);
+      expect(row.detail_ja).toBe(`<h3>見出し</h3>${clean}`);
+      expectClean(row.detail_ja);
+
+      const en = await t.client().get(`/user/pack/detail/${id}`);
+      expect(en.body.pack.detail).toBe(clean);
+      const ja = await t.client({ lang: 'ja' }).get(`/user/pack/detail/${id}`);
+      expect(ja.body.pack.detail).toBe(`<h3>見出し</h3>${clean}`);
+    });
+
+    it('on update: the new description is cleaned too, other columns are left alone', async () => {
+      const id = await createPack(db, { ...base, detail_en: '<p>fine</p>' });
+      await updatePack(db, id, { detail_en: `<strong>new</strong>${dirty}`, name_en: 'Renamed' });
+      const res = await t.client().get(`/user/pack/detail/${id}`);
+      expect(res.body.pack.name).toBe('Renamed');
+      expect(res.body.pack.detail).toBe(`<strong>new</strong>${clean}`);
+      expectClean(res.body.pack.detail);
+      await expect(updatePack(db, 999_999, { detail_en: 'x' })).rejects.toThrow();
+    });
+
+    it('keeps the allow-list of the web sanitiser', () => {
+      expect(sanitizePackHtml('<p>Hi <strong>there</strong><br></p><ul><li>one</li></ul>')).toBe(
+        '<p>Hi <strong>there</strong><br /></p><ul><li>one</li></ul>',
+      );
+      expect(sanitizePackHtml('<a href="/rel">y</a><a href="//evil.example/">z</a>')).toBe(
+        '<a>y</a><a>z</a>',
+      );
+      expect(sanitizePackHtml('<span style="x">s</span><em>e</em><svg><script>1</script>t</svg>')).toBe(
+        '<span>s</span><em>e</em>',
+      );
+      expect(sanitizePackHtml('<table><tr><td>cell</td></tr></table><!-- c --><h4>T</h4>')).toBe(
+        'cell<h4>T</h4>',
+      );
     });
   });
 

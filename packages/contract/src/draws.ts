@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PackVideo } from './packs.ts';
 import type { PageInfo } from './paging.ts';
 
 /**
@@ -116,6 +117,8 @@ export interface BuyPackResult {
   price_paid: number;
   currency: Currency | null;
   cards: ResultCard[];
+  /** The pack's own opening videos (empty when it has none: the app's animation plays). */
+  videos: PackVideo[];
 }
 
 /** GET /user/pack/fairness/{packId}. `seed` is null until the pack is sold out or its sale has ended. */

@@ -42,6 +42,16 @@ export interface PackDetail extends PackSummary {
   seed: string | null;
 }
 
+/**
+ * A pack's own opening video (issue 3 point 3): played for the purchase's best rarity and the pack's
+ * movie_style; `rarity` / `movie_style` null means any. `url` is same-origin (/media/packs/{id}/videos/…).
+ */
+export interface PackVideo {
+  rarity: number | null;
+  movie_style: number | null;
+  url: string;
+}
+
 export interface PackDetailAnswer {
   pack: PackDetail;
 }

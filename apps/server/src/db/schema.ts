@@ -121,6 +121,23 @@ export interface PackPrizesTable {
   is_last_one: Generated<number>; // given with the final lot, not part of the shuffled sequence
 }
 
+/**
+ * A pack's own opening videos (migration 006; issue 3 point 3). `rarity` / `movie_style` null means any. `url` is
+ * where the video is served: for an uploaded file kept in `data`, /media/packs/{pack_id}/videos/{id}.{ext}
+ * (media-routes.ts); otherwise a same-origin path of a file served elsewhere.
+ */
+export interface PackVideosTable {
+  id: Generated<number>;
+  pack_id: number;
+  rarity: number | null; // 1–7, null = any
+  movie_style: number | null; // null = any
+  url: string;
+  content_type: Generated<string>;
+  data: Buffer | null; // the uploaded file (bytea / blob), null when the url points elsewhere
+  byte_size: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface GemLotsTable {
   id: Generated<number>;
   user_id: number;
@@ -404,6 +421,7 @@ export interface Database {
   cards: CardsTable;
   packs: PacksTable;
   pack_prizes: PackPrizesTable;
+  pack_videos: PackVideosTable;
   gem_lots: GemLotsTable;
   gem_ledger: GemLedgerTable;
   coin_ledger: CoinLedgerTable;
@@ -436,3 +454,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Pack = Selectable<PacksTable>;
 export type NewPack = Insertable<PacksTable>;
+export type PackUpdate = Updateable<PacksTable>;
+export type PackVideo = Selectable<PackVideosTable>;

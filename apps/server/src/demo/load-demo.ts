@@ -2,7 +2,13 @@ import type { Db } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { publishPack } from '../modules/draws/service.ts';
 import { awardGems } from '../modules/gems/service.ts';
-import { cardImageUrl, PACK_IMAGE_COUNT, packBannerUrl, packImageUrl } from '../modules/packs/service.ts';
+import {
+  cardImageUrl,
+  createPack,
+  PACK_IMAGE_COUNT,
+  packBannerUrl,
+  packImageUrl,
+} from '../modules/packs/service.ts';
 import { DEMO_CARDS, DEMO_MEMBER, DEMO_PACKS, DEMO_POINT_PRICES, detailHtml } from './catalogue.ts';
 
 const HOUR = 3600 * 1000;
@@ -63,34 +69,32 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
 
     for (const [i, p] of DEMO_PACKS.entries()) {
       const total = p.prizes.filter((x) => !x.lastOne).reduce((s, x) => s + x.quantity, 0);
-      const pack = await tx
-        .insertInto('packs')
-        .values({
-          card_type_id: p.type,
-          name_en: p.en,
-          name_ja: p.ja,
-          payment_method: p.paymentMethod,
-          point: p.point,
-          total_pack_count: total,
-          sold_count: Math.min(p.sold, total),
-          images: '[]',
-          banner_image: '',
-          start_at: at(p.startsInHours),
-          end_at: p.endsInHours === null ? null : at(p.endsInHours),
-          can_limit: p.limit ? 1 : 0,
-          limit_count: p.limit?.count ?? 0,
-          limit_message_en: p.limit?.en ?? '',
-          limit_message_ja: p.limit?.ja ?? '',
-          max_buy_count: p.maxBuyCount ?? 0,
-          show_cardlist: p.showCardlist === false ? 0 : 1,
-          detail_en: detailHtml(p.detail.en),
-          detail_ja: detailHtml(p.detail.ja),
-          movie_style: p.movieStyle,
-          sort: 0,
-          created_at: at(Math.min(p.startsInHours, 0) - 24 - i),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      // through the packs service: the description is sanitised when saved
+      const packId = await createPack(tx, {
+        card_type_id: p.type,
+        name_en: p.en,
+        name_ja: p.ja,
+        payment_method: p.paymentMethod,
+        point: p.point,
+        total_pack_count: total,
+        sold_count: Math.min(p.sold, total),
+        images: '[]',
+        banner_image: '',
+        start_at: at(p.startsInHours),
+        end_at: p.endsInHours === null ? null : at(p.endsInHours),
+        can_limit: p.limit ? 1 : 0,
+        limit_count: p.limit?.count ?? 0,
+        limit_message_en: p.limit?.en ?? '',
+        limit_message_ja: p.limit?.ja ?? '',
+        max_buy_count: p.maxBuyCount ?? 0,
+        show_cardlist: p.showCardlist === false ? 0 : 1,
+        detail_en: detailHtml(p.detail.en),
+        detail_ja: detailHtml(p.detail.ja),
+        movie_style: p.movieStyle,
+        sort: 0,
+        created_at: at(Math.min(p.startsInHours, 0) - 24 - i),
+      });
+      const pack = { id: packId };
 
       ids.push(pack.id);
       await tx

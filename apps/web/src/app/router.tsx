@@ -184,7 +184,11 @@ const protectedRoutes: RouteObject[] = [
       () => import('../features/payments/pages/complete-paypal-page.tsx'),
     ),
   },
-  { path: 'buy-product', ...later('pages.buyProduct') },
+  {
+    // spec §2 lists it; buying happens on the pack page, whose chunk redirects there (Top's JS budget)
+    path: 'buy-product',
+    ...page('pages.buyProduct', () => import('../features/gacha/pages/pack-detail-page.tsx')),
+  },
   {
     path: 'confirm-buy-product',
     ...page('pages.confirmBuyProduct', () => import('../features/gacha/pages/confirm-buy-product-page.tsx')),

@@ -4,6 +4,7 @@ import * as m002 from './002-reference-data.ts';
 import * as m003 from './003-draws.ts';
 import * as m004 from './004-payments.ts';
 import * as m005 from './005-members.ts';
+import * as m006 from './006-pack-videos.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-draws': m003,
   '004-payments': m004,
   '005-members': m005,
+  '006-pack-videos': m006,
 };

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/index.ts';
-import { getPack, packPrizes, type PackRow, type PrizeRow } from './repo.ts';
+import type { PackVideo } from '@gacha/contract/packs';
+import { getPack, packPrizes, packVideos, type PackRow, type PrizeRow } from './repo.ts';
 
 /**
  * In-memory copy of what a purchase reads about a pack that is on sale: the pack row (every column but
- * sold_count is fixed once the sale has started: ARCHITECTURE.md / DOMAIN.md) and its prizes with their cards.
+ * sold_count is fixed once the sale has started: ARCHITECTURE.md / DOMAIN.md), its prizes with their cards and
+ * its own opening videos (the buy-pack result carries them; no query per buy).
  * sold_count is NOT trusted from here: the buy's conditional UPDATE answers the live one, and any refusal is
  * decided again on a fresh read. Entries are per database handle (tests open many), kept only for published
  * packs whose sale has started, and expire after PACK_CACHE_TTL_MS so that another server process's edit (or a
@@ -17,6 +19,7 @@ export interface CachedPack {
   prizes: PrizeRow[];
   byId: Map<number, PrizeRow>;
   lastOne: PrizeRow[];
+  videos: PackVideo[];
   loadedAt: number;
 }
 
@@ -42,12 +45,13 @@ export async function cachedPack(db: Db, packId: number, now: Date): Promise<Cac
     cache.delete(packId);
     return undefined;
   }
-  const prizes = await packPrizes(db, packId);
+  const [prizes, videos] = await Promise.all([packPrizes(db, packId), packVideos(db, packId)]);
   const entry: CachedPack = {
     pack,
     prizes,
     byId: new Map(prizes.map((x) => [x.id, x])),
     lastOne: prizes.filter((x) => x.is_last_one),
+    videos,
     loadedAt: t,
   };
   // only a published pack on sale is frozen; anything else is read afresh every time

@@ -1,3 +1,4 @@
+import type { PackVideo } from '@gacha/contract/packs';
 import { sql, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
@@ -32,6 +33,22 @@ export async function getPack(ex: Executor, packId: number) {
     .executeTakeFirst();
 }
 export type PackRow = NonNullable<Awaited<ReturnType<typeof getPack>>>;
+
+/** A pack's own opening videos (migration 006), without their bytes: what the buy-pack result carries. */
+export async function packVideos(ex: Executor, packId: number): Promise<PackVideo[]> {
+  const rows = await ex
+    .selectFrom('pack_videos')
+    .select(['rarity', 'movie_style', 'url'])
+    .where('pack_id', '=', packId)
+    .where('url', '<>', '')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    rarity: r.rarity === null ? null : Number(r.rarity),
+    movie_style: r.movie_style === null ? null : Number(r.movie_style),
+    url: r.url,
+  }));
+}
 
 const buyerColumns = ['id', 'rank', 'country_id', 'coin_tenths', 'coin_carry_gems'] as const;
 

@@ -33,6 +33,7 @@ import {
   lockBuyer,
   memberPlays,
   packPrizes,
+  packVideos,
   readBuyer,
   takeLots,
   type Executor,
@@ -42,6 +43,14 @@ import {
 } from './repo.ts';
 
 export const GEM_PACK = 1;
+
+/**
+ * A pack, its prizes or its videos changed: the buy path's cached copy is dropped in this process (others see
+ * the change within PACK_CACHE_TTL_MS).
+ */
+export function packChanged(db: Db, packId: number): void {
+  forgetPack(db, packId);
+}
 export const COIN_PACK = 2;
 
 /**
@@ -233,6 +242,7 @@ export async function buyPacks(
   const gemPack = pack.payment_method === GEM_PACK;
   const sale = pack;
   const lastOnePrizes = cached.lastOne;
+  const videos = cached.videos;
 
   const done = await db.transaction().execute(async (tx) => {
     const buyer = await lockBuyer(tx, args.userId, gemPack && sale.point > 0, now); // a gem use: last_gem_use_at
@@ -366,6 +376,7 @@ export async function buyPacks(
     price_paid: done.price,
     currency: done.currency,
     cards: done.cards,
+    videos,
   };
 }
 
@@ -392,8 +403,10 @@ export async function purchaseResult(
       price_paid: 0,
       currency: null,
       cards: [],
+      videos: [],
     };
   }
+  const [cards, videos] = await Promise.all([purchaseCards(db, p.id, args.lang), packVideos(db, p.pack_id)]);
   return {
     result: '1',
     purchase_id: p.id,
@@ -407,7 +420,8 @@ export async function purchaseResult(
     count: p.count,
     price_paid: p.price_paid,
     currency: p.currency,
-    cards: await purchaseCards(db, p.id, args.lang),
+    cards,
+    videos,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../demo/art.ts';
 import type { Db } from '../../db/index.ts';
 import * as repo from './repo.ts';
-import { PACK_IMAGE_COUNT } from './service.ts';
+import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';
 
 function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
@@ -21,6 +21,46 @@ function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
     .header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.code(200).send(svg);
+}
+
+/**
+ * An uploaded video, with single-range support (browsers fetch media in ranges; Safari plays only when the server
+ * answers them). Immutable: a new upload gets a new id and so a new URL.
+ */
+function sendVideo(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  video: { id: number; content_type: string; data: Buffer },
+) {
+  const size = video.data.length;
+  const etag = `"v${video.id}-${size}"`;
+  reply
+    .header('content-type', video.content_type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'public, max-age=86400')
+    .header('etag', etag);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  const range = req.headers.range;
+  const m = typeof range === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (range !== undefined && m && (m[1] || m[2])) {
+    let start: number;
+    let end: number;
+    if (m[1]) {
+      start = Number(m[1]);
+      end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+    } else {
+      start = Math.max(0, size - Number(m[2])); // the last N bytes
+      end = size - 1;
+    }
+    if (start >= size || start > end) {
+      return reply.code(416).header('content-range', `bytes */${size}`).send();
+    }
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${start}-${end}/${size}`)
+      .send(video.data.subarray(start, end + 1));
+  }
+  return reply.code(200).send(video.data);
 }
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('not found');
@@ -38,7 +78,8 @@ async function packArt(db: Db, id: number): Promise<{ pack: PackArtInput; top: C
 
 /**
  * GET /media/cards/{id}.svg, /media/packs/{id}/banner.svg and /media/packs/{id}/{n}.svg: card faces and pack
- * artwork drawn from the database rows (outside /api: plain images, no envelope).
+ * artwork drawn from the database rows (outside /api: plain images, no envelope). GET
+ * /media/packs/{id}/videos/{videoId}.{mp4|webm}: a pack's uploaded opening video, kept in the database.
  */
 export function registerMediaRoutes({ app, db }: ModuleDeps): void {
   app.get('/media/cards/:file', async (req, reply) => {
@@ -47,6 +88,20 @@ export function registerMediaRoutes({ app, db }: ModuleDeps): void {
     const card = await repo.findCard(db, Number(m[1]));
     if (!card) return notFound(reply);
     return sendSvg(req, reply, renderCardSvg({ ...card, type_name: card.type_name_en }));
+  });
+
+  app.get('/media/packs/:id/videos/:file', async (req, reply) => {
+    const { id, file } = req.params as { id: string; file: string };
+    if (!/^\d{1,9}$/.test(id)) return notFound(reply);
+    const m = /^(\d{1,9})\.(mp4|webm)$/.exec(file);
+    if (!m) return notFound(reply);
+    const video = await repo.findPackVideoFile(db, Number(id), Number(m[1]));
+    if (!video?.data || VIDEO_TYPES[video.content_type] !== m[2]) return notFound(reply);
+    return sendVideo(req, reply, {
+      id: video.id,
+      content_type: video.content_type,
+      data: Buffer.from(video.data),
+    });
   });
 
   app.get('/media/packs/:id/:file', async (req, reply) => {

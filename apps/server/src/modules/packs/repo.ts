@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, NewPack, PackUpdate } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -19,6 +19,16 @@ export function findCardType(db: Executor, id: number) {
 
 export function findPack(db: Executor, id: number) {
   return db.selectFrom('packs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPack(db: Executor, values: NewPack): Promise<number> {
+  const row = await db.insertInto('packs').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePack(db: Executor, id: number, values: PackUpdate): Promise<boolean> {
+  const r = await db.updateTable('packs').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 function filtered(db: Executor, f: PackFilter) {
@@ -156,4 +166,14 @@ export function prizeTiers(db: Executor, packId: number) {
     .groupBy('c.rarity')
     .orderBy('c.rarity', 'desc')
     .execute();
+}
+
+/** An uploaded opening video of a pack, with its bytes (the media route). */
+export function findPackVideoFile(db: Executor, packId: number, videoId: number) {
+  return db
+    .selectFrom('pack_videos')
+    .select(['id', 'content_type', 'data'])
+    .where('id', '=', videoId)
+    .where('pack_id', '=', packId)
+    .executeTakeFirst();
 }

@@ -8,11 +8,14 @@ import type {
   PackSummary,
 } from '@gacha/contract/packs';
 import { pageInfo } from '@gacha/contract/paging';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Pack } from '../../db/schema.ts';
+import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
+import { packChanged } from '../draws/service.ts';
 import * as repo from './repo.ts';
+import { sanitizePackHtml } from './sanitize.ts';
 
 export const PACKS_PER_PAGE = 20;
 
@@ -22,6 +25,92 @@ export const packBannerUrl = (packId: number) => `/media/packs/${packId}/banner.
 export const packImageUrl = (packId: number, n: number) => `/media/packs/${packId}/${n}.svg`;
 export const PACK_IMAGE_COUNT = 2;
 export const CARDS_PER_PAGE = 20;
+
+type Executor = Db | Transaction<Database>;
+
+/** The description columns cleaned (the only HTML a pack stores): every pack write goes through here. */
+function cleanDetail<T extends { detail_en?: string; detail_ja?: string }>(values: T): T {
+  const out = { ...values };
+  if (out.detail_en !== undefined) out.detail_en = sanitizePackHtml(out.detail_en);
+  if (out.detail_ja !== undefined) out.detail_ja = sanitizePackHtml(out.detail_ja);
+  return out;
+}
+
+/** Creates a pack (unpublished; draws' publishPack fixes its lots). The description is sanitised when saved. */
+export function createPack(ex: Executor, values: NewPack): Promise<number> {
+  return repo.insertPack(ex, cleanDetail(values));
+}
+
+/**
+ * Changes a pack's columns; the description is sanitised when saved. The buy path's cached copy of the pack is
+ * dropped in this process (other processes see the change within the cache's lifetime, draws/pack-cache.ts).
+ */
+export async function updatePack(db: Db, packId: number, values: PackUpdate): Promise<void> {
+  if (!(await repo.updatePack(db, packId, cleanDetail(values)))) throw notFound('pack_not_found');
+  packChanged(db, packId);
+}
+
+/** Uploaded opening videos: the types a browser plays, and the largest file kept. */
+export const VIDEO_TYPES: Readonly<Record<string, string>> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+export const MAX_VIDEO_BYTES = 64 * 1024 * 1024;
+export const packVideoUrl = (packId: number, videoId: number, ext: string) =>
+  `/media/packs/${packId}/videos/${videoId}.${ext}`;
+
+export type NewPackVideo = { packId: number; rarity: number | null; movieStyle: number | null } & (
+  { file: { contentType: string; data: Buffer } } | { url: string }
+);
+
+/**
+ * Configures a pack's own opening video for a rarity (1–7) and a movie_style, either null for "any": an uploaded
+ * file (kept in the database and served at /media/packs/{id}/videos/{videoId}.{ext}, media-routes.ts) or the
+ * same-origin path of a file served elsewhere. The buy-pack result carries the pack's videos from then on.
+ */
+export async function addPackVideo(db: Db, v: NewPackVideo, now: Date): Promise<{ id: number; url: string }> {
+  if (v.rarity !== null && !(Number.isInteger(v.rarity) && v.rarity >= 1 && v.rarity <= 7)) {
+    throw new RangeError('rarity must be 1–7 or null');
+  }
+  if (v.movieStyle !== null && !(Number.isInteger(v.movieStyle) && v.movieStyle >= 0)) {
+    throw new RangeError('movie_style must be a whole number or null');
+  }
+  let file: { contentType: string; data: Buffer; ext: string } | null = null;
+  if ('file' in v) {
+    const ext = VIDEO_TYPES[v.file.contentType];
+    if (!ext)
+      throw new RangeError(`video type ${v.file.contentType} is not one of ${Object.keys(VIDEO_TYPES)}`);
+    if (!v.file.data.length || v.file.data.length > MAX_VIDEO_BYTES) throw new RangeError('video size');
+    file = { ...v.file, ext };
+  } else if (!/^\/(?!\/)[\w\-./%]+$/.test(v.url)) {
+    throw new RangeError('a video url must be a same-origin path');
+  }
+  const id = await db.transaction().execute(async (tx) => {
+    if (!(await repo.findPack(tx, v.packId))) throw notFound('pack_not_found');
+    const row = await tx
+      .insertInto('pack_videos')
+      .values({
+        pack_id: v.packId,
+        rarity: v.rarity,
+        movie_style: v.movieStyle,
+        url: file ? '' : (v as { url: string }).url,
+        content_type: file?.contentType ?? 'video/mp4',
+        data: file?.data ?? null,
+        byte_size: file?.data.length ?? 0,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (file) {
+      await tx
+        .updateTable('pack_videos')
+        .set({ url: packVideoUrl(v.packId, row.id, file.ext) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return row.id;
+  });
+  packChanged(db, v.packId);
+  const row = await db.selectFrom('pack_videos').select('url').where('id', '=', id).executeTakeFirstOrThrow();
+  return { id, url: row.url };
+}
 
 export type SaleState = 'before' | 'on_sale' | 'sold_out' | 'ended';
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bestRarity, introDuration, parseVideoMap, rarityTier, sceneFor, videoFor } from './opening.ts';
+import {
+  bestRarity,
+  introDuration,
+  packVideoFor,
+  parseVideoMap,
+  rarityTier,
+  sceneFor,
+  videoFor,
+} from './opening.ts';
 
 describe('opening choice (spec §2)', () => {
   it('maps rarities to tiers', () => {
@@ -36,10 +44,38 @@ describe('opening choice (spec §2)', () => {
       JSON.stringify({ '7:1': '/v/a.mp4', '7': '/v/b.mp4', '*:3': '/v/c.mp4', bad: 'javascript:x' }),
     );
     expect(map.bad).toBeUndefined();
-    expect(videoFor(7, 1, map)).toBe('/v/a.mp4');
-    expect(videoFor(7, 2, map)).toBe('/v/b.mp4');
-    expect(videoFor(2, 3, map)).toBe('/v/c.mp4');
-    expect(videoFor(2, 4, map)).toBeUndefined();
+    expect(videoFor(7, 1, [], map)).toBe('/v/a.mp4');
+    expect(videoFor(7, 2, [], map)).toBe('/v/b.mp4');
+    expect(videoFor(2, 3, [], map)).toBe('/v/c.mp4');
+    expect(videoFor(2, 4, [], map)).toBeUndefined();
     expect(parseVideoMap('not json')).toEqual({});
+  });
+
+  it("prefers the pack's own uploaded video, then the build-time map, else none (the built-in animation)", () => {
+    const map = parseVideoMap(JSON.stringify({ '7:1': '/v/site-7-1.mp4', '7': '/v/site-7.mp4' }));
+    const pack = [
+      { rarity: null, movie_style: null, url: '/media/packs/4/videos/1.mp4' },
+      { rarity: 7, movie_style: null, url: '/media/packs/4/videos/2.mp4' },
+      { rarity: 7, movie_style: 1, url: '/media/packs/4/videos/3.webm' },
+      { rarity: null, movie_style: 2, url: '/media/packs/4/videos/4.mp4' },
+    ];
+    // the pack's video wins over the build-time map, most specific first
+    expect(videoFor(7, 1, pack, map)).toBe('/media/packs/4/videos/3.webm');
+    expect(videoFor(7, 5, pack, map)).toBe('/media/packs/4/videos/2.mp4');
+    expect(videoFor(3, 2, pack, map)).toBe('/media/packs/4/videos/4.mp4');
+    expect(videoFor(3, 5, pack, map)).toBe('/media/packs/4/videos/1.mp4');
+    // a pack video for another rarity does not fit: the map's, else nothing
+    const onlyRare = [{ rarity: 6, movie_style: null, url: '/media/packs/4/videos/5.mp4' }];
+    expect(videoFor(7, 1, onlyRare, map)).toBe('/v/site-7-1.mp4');
+    expect(videoFor(2, 1, onlyRare, map)).toBeUndefined();
+    expect(videoFor(6, 9, onlyRare, {})).toBe('/media/packs/4/videos/5.mp4');
+    // a url the page could not play safely is skipped
+    expect(
+      packVideoFor(7, 1, [{ rarity: null, movie_style: null, url: 'javascript:alert(1)' }]),
+    ).toBeUndefined();
+    expect(
+      packVideoFor(7, 1, [{ rarity: null, movie_style: null, url: '//evil.example/x.mp4' }]),
+    ).toBeUndefined();
+    expect(packVideoFor(7, 1, undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ResultCard } from '@gacha/contract/draws';
+import type { PackVideo } from '@gacha/contract/packs';
 
 /**
  * How the opening looks (spec §2 Gacha animation): chosen by the best rarity of the purchase (1–7) and the
@@ -65,16 +66,23 @@ export function introDuration(tier: Tier, reducedMotion: boolean): number {
 /** Spec §9: the opening starts 300 ms after the tap; each card opens 300 ms after it mounts. */
 export const START_DELAY_MS = 300;
 export const FLIP_DELAY_MS = 300;
+/** An opening video that has not started playing by then gives way to the built-in animation. */
+export const VIDEO_START_TIMEOUT_MS = 5000;
 /** The flip itself (CSS), after which the card's info shows. */
 export const FLIP_MS = 650;
 
 /**
- * Uploaded opening videos. The server's buy-pack result carries no video URL yet, so videos are configured at
- * build time: VITE_OPENING_VIDEOS is a JSON object whose keys are 'rarity:style', 'rarity', or '*:style'
- * (most specific wins), e.g. {"7:1": "/media/opening/ur-pack.mp4", "7": "/media/opening/ur.mp4"}.
- * Without an entry the app's own CSS/canvas animation plays.
+ * Opening videos, in this order:
+ *  1. the pack's own uploaded videos (the buy-pack result's `videos`: rarity / movie_style null = any), the
+ *     most specific match first: rarity and style, rarity, style, then the pack's catch-all;
+ *  2. the site-wide build-time map VITE_OPENING_VIDEOS, a JSON object whose keys are 'rarity:style', 'rarity'
+ *     or '*:style' (most specific wins), e.g. {"7:1": "/media/opening/ur-pack.mp4", "7": "/media/opening/ur.mp4"};
+ *  3. none: the app's own CSS/canvas animation plays.
+ * Only same-origin paths and https URLs are taken (the page's CSP plays same-origin media only).
  */
 export type VideoMap = Record<string, string>;
+
+const playableUrl = (v: unknown): v is string => typeof v === 'string' && /^(\/(?!\/)|https:\/\/)/.test(v);
 
 export function parseVideoMap(raw: unknown): VideoMap {
   if (typeof raw !== 'string' || !raw.trim()) return {};
@@ -83,7 +91,7 @@ export function parseVideoMap(raw: unknown): VideoMap {
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     const out: VideoMap = {};
     for (const [k, v] of Object.entries(parsed)) {
-      if (typeof v === 'string' && /^(\/|https:\/\/)/.test(v)) out[k] = v;
+      if (playableUrl(v)) out[k] = v;
     }
     return out;
   } catch {
@@ -93,11 +101,39 @@ export function parseVideoMap(raw: unknown): VideoMap {
 
 const configuredVideos = parseVideoMap(import.meta.env.VITE_OPENING_VIDEOS);
 
+/** The pack's own video for a rarity and style, most specific first; undefined when none fits. */
+export function packVideoFor(
+  rarity: number,
+  movieStyle: number,
+  videos: readonly PackVideo[] | undefined,
+): string | undefined {
+  if (!videos?.length) return undefined;
+  const r = clampRarity(rarity);
+  const fits = (v: PackVideo, byRarity: boolean, byStyle: boolean) =>
+    playableUrl(v.url) &&
+    (byRarity ? v.rarity === r : v.rarity === null) &&
+    (byStyle ? v.movie_style === movieStyle : v.movie_style === null);
+  for (const [byRarity, byStyle] of [
+    [true, true],
+    [true, false],
+    [false, true],
+    [false, false],
+  ] as const) {
+    const hit = videos.find((v) => fits(v, byRarity, byStyle));
+    if (hit) return hit.url;
+  }
+  return undefined;
+}
+
+/** The opening video for the best rarity and the movie_style: the pack's own, else the build-time map's. */
 export function videoFor(
   rarity: number,
   movieStyle: number,
+  packVideos: readonly PackVideo[] = [],
   map: VideoMap = configuredVideos,
 ): string | undefined {
+  const own = packVideoFor(rarity, movieStyle, packVideos);
+  if (own) return own;
   const r = clampRarity(rarity);
   return map[`${r}:${movieStyle}`] ?? map[String(r)] ?? map[`*:${movieStyle}`];
 }

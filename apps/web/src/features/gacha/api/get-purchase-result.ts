@@ -30,6 +30,7 @@ export async function fetchPurchaseResult(purchaseId: number | null): Promise<Bu
     price_paid: Number(res.price_paid ?? 0),
     currency: res.currency ?? null,
     cards: Array.isArray(res.cards) ? res.cards : [],
+    videos: Array.isArray(res.videos) ? res.videos : [],
   };
 }
 

@@ -13,6 +13,7 @@ import {
   rarityTier,
   sceneFor,
   START_DELAY_MS,
+  VIDEO_START_TIMEOUT_MS,
   videoFor,
 } from '../opening.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
@@ -32,7 +33,8 @@ interface EntryState {
  * /gacha-animation (spec §2, §9): the result is loaded; with no cards → /. Entered from the pack page or the
  * confirm page it stays (and marks the history entry as played, so Back/Forward or a reload go to the list);
  * otherwise → /get-card-list. A tap on the overlay starts the opening 300 ms later with sound: an uploaded
- * video for the best rarity and the movie_style when one is configured, else the app's own animation. Then
+ * video for the best rarity and the movie_style when one is configured (the pack's own first, opening.ts),
+ * played unmuted in a <video>, else — or when the video fails to load or play — the app's own animation. Then
  * each card flips 300 ms after it mounts (a tap turns it at once) and shows its info; Skip finishes the current
  * step, Next goes on, All skip → /get-card-list.
  */
@@ -73,7 +75,7 @@ export function GachaAnimationPage() {
   const best = bestRarity(cards);
   const tier = rarityTier(best);
   const scene = sceneFor(result?.movie_style ?? 0);
-  const video = videoFailed ? undefined : videoFor(best, result?.movie_style ?? 0);
+  const video = videoFailed ? undefined : videoFor(best, result?.movie_style ?? 0, result?.videos ?? []);
   const duration = introDuration(tier, reduced);
   const listUrl = `/get-card-list?${new URLSearchParams({ c: String(result?.purchase_id ?? purchaseId ?? '') })}`;
 
@@ -82,6 +84,19 @@ export function GachaAnimationPage() {
   const start = () => {
     if (phase !== 'ready') return;
     sound.current?.unlock(); // inside the tap: the browser allows sound from here on
+    const el = videoRef.current;
+    if (el) {
+      // inside the tap, so that the unmuted play 300 ms later is allowed everywhere (iOS grants it per element
+      // to one played from a gesture): start and stop at once, then rewind
+      el.muted = muted;
+      el.play()
+        .then(() => {
+          el.pause();
+          el.currentTime = 0;
+        })
+        .catch(() => undefined); // the pause below aborts it; a real failure shows at the proper play
+      el.pause();
+    }
     setPhase('starting');
   };
 
@@ -97,11 +112,36 @@ export function GachaAnimationPage() {
     if (phase !== 'intro') return undefined;
     if (video) {
       const el = videoRef.current;
-      if (el) {
-        el.muted = muted;
-        void el.play().catch(() => setVideoFailed(true));
+      if (!el) {
+        setVideoFailed(true);
+        return undefined;
       }
-      return undefined;
+      let started = false;
+      const onPlaying = () => {
+        started = true;
+      };
+      el.addEventListener('playing', onPlaying);
+      el.currentTime = 0;
+      el.muted = muted; // spec §2: the video is unmuted (unless the member turned the sound off)
+      el.play().catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === 'NotAllowedError' && !el.muted) {
+          // a browser that still refuses sound: play it silently rather than not at all
+          el.muted = true;
+          setMuted(true);
+          sound.current?.setMuted(true);
+          el.play().catch(() => setVideoFailed(true));
+        } else if (!(err instanceof DOMException && err.name === 'AbortError')) {
+          setVideoFailed(true);
+        }
+      });
+      // a video that never starts (slow network, a stalled file) gives way to the built-in animation
+      const watchdog = window.setTimeout(() => {
+        if (!started) setVideoFailed(true);
+      }, VIDEO_START_TIMEOUT_MS);
+      return () => {
+        window.clearTimeout(watchdog);
+        el.removeEventListener('playing', onPlaying);
+      };
     }
     sound.current?.intro(tier, duration);
     const timer = window.setTimeout(() => setPhase('cards'), duration + 250);
@@ -194,21 +234,24 @@ export function GachaAnimationPage() {
       </div>
 
       <div className={styles.body}>
-        {(phase === 'intro' || phase === 'starting') &&
-          (video ? (
-            <video
-              ref={videoRef}
-              className={styles.video}
-              src={video}
-              playsInline
-              preload="auto"
-              onEnded={() => setPhase('cards')}
-              onError={() => setVideoFailed(true)}
-              aria-label={t('opening.videoLabel')}
-            />
-          ) : phase === 'intro' ? (
-            <IntroScene tier={tier} scene={scene} durationMs={duration} reduced={reduced} />
-          ) : null)}
+        {phase !== 'cards' && video && (
+          // mounted (hidden under the overlay) before the tap, so it loads meanwhile and the tap can unlock it
+          <video
+            ref={videoRef}
+            className={styles.video}
+            data-ready={phase === 'ready' ? '' : undefined}
+            src={video}
+            playsInline
+            preload="auto"
+            onEnded={() => setPhase('cards')}
+            onError={() => setVideoFailed(true)}
+            aria-label={t('opening.videoLabel')}
+            data-testid="opening-video"
+          />
+        )}
+        {phase === 'intro' && !video && (
+          <IntroScene tier={tier} scene={scene} durationMs={duration} reduced={reduced} />
+        )}
 
         {phase === 'cards' && card && (
           <div className={styles.cards}>

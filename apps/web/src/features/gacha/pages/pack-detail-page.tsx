@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
@@ -119,10 +119,13 @@ export function PackDetailPage() {
       if (answer.reason === 'not_enough_gems') setShort('gem');
       else if (answer.reason === 'not_enough_coins') setShort('coin');
       else setCountError(answer.message || t('detail.countError'));
+      // refused (sold out meanwhile, above what is left, …): show the counts as they are now
+      void refetch();
     } catch (err) {
       if (!(err instanceof ApiBusyError)) {
         setCheck(null);
         setCountError(t('errors.network'));
+        void refetch();
       }
     } finally {
       setBuying(false);
@@ -294,4 +297,18 @@ export function PackDetailPage() {
   );
 }
 
-export default PackDetailPage;
+/**
+ * The routes' component. /buy-product?packId (spec §2, protected: the guard has already sent a guest to
+ * /login?packId=) shares this chunk, so the Top page's bundle stays as it is, and goes to
+ * /pack-detail?packId=<id>, or to / without a valid id.
+ */
+export default function PackDetailRoute() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  if (pathname.replace(/\/+$/, '') === '/buy-product') {
+    const packId = params.get('packId') ?? '';
+    const to = /^\d{1,10}$/.test(packId) ? `/pack-detail?${new URLSearchParams({ packId })}` : '/';
+    return <Navigate to={to} replace />;
+  }
+  return <PackDetailPage />;
+}

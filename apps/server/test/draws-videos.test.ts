@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { addPackVideo } from '../src/modules/packs/service.ts';
+import { createPack, memberClient } from './draw-factories.ts';
+import { createTestApp } from './helpers.ts';
+
+/**
+ * A pack's own opening videos (issue 3 point 3): configured per pack for a rarity and a movie_style (null = any),
+ * carried by the buy-pack result (from the buy path's cached pack) and by gache_result / buy_result, and served
+ * same-origin from /media/packs/{id}/videos/ with ranges.
+ */
+describe('pack opening videos', async () => {
+  const t = await createTestApp();
+  const db = t.db;
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+  it('a configured video comes back in the buy-pack result and in gache_result / buy_result', async () => {
+    const { packId } = await createPack(db, { point: 100, movie_style: 5 });
+    const { client } = await memberClient(t, { gems: 10_000 });
+
+    // no video yet: an empty list (the app's own animation plays); this buy also caches the pack
+    const before = await client.post('/user/pack/buy', { packId, count: '1' });
+    expect(before.body.state).toBe(200);
+    expect(before.body.videos).toEqual([]);
+
+    const upload = await addPackVideo(
+      db,
+      { packId, rarity: null, movieStyle: null, file: { contentType: 'video/webm', data: bytes } },
+      t.clock.now(),
+    );
+    expect(upload.url).toBe(`/media/packs/${packId}/videos/${upload.id}.webm`);
+    await addPackVideo(
+      db,
+      { packId, rarity: 7, movieStyle: 5, url: '/media/opening/ur-style5.mp4' },
+      t.clock.now(),
+    );
+    const expected = [
+      { rarity: null, movie_style: null, url: upload.url },
+      { rarity: 7, movie_style: 5, url: '/media/opening/ur-style5.mp4' },
+    ];
+
+    // the cached pack was dropped by the change: the very next buy carries the videos
+    const res = await client.post('/user/pack/buy', { packId, count: '2' });
+    expect(res.body.state).toBe(200);
+    expect(res.body.videos).toEqual(expected);
+
+    const latest = await client.get('/user/pack/gache_result');
+    expect(latest.body.purchase_id).toBe(res.body.purchase_id);
+    expect(latest.body.videos).toEqual(expected);
+    const earlier = await client.get(`/user/pack/buy_result?purchaseId=${before.body.purchase_id}`);
+    expect(earlier.body.videos).toEqual(expected); // the pack's videos now, whichever purchase is shown
+  });
+
+  it('serves an uploaded video same-origin, whole or in ranges, and nothing else', async () => {
+    const { packId } = await createPack(db);
+    const { id, url } = await addPackVideo(
+      db,
+      { packId, rarity: 6, movieStyle: null, file: { contentType: 'video/mp4', data: bytes } },
+      t.clock.now(),
+    );
+    const whole = await t.app.inject({ method: 'GET', url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 10-19/1000');
+    expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-5' } });
+    expect(tail.headers['content-range']).toBe('bytes 995-999/1000');
+    const past = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=5000-' } });
+    expect(past.statusCode).toBe(416);
+
+    const cached = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(whole.headers.etag) },
+    });
+    expect(cached.statusCode).toBe(304);
+
+    for (const wrong of [
+      `/media/packs/${packId}/videos/${id}.webm`, // not its type
+      `/media/packs/${packId + 1000}/videos/${id}.mp4`, // another pack
+      `/media/packs/${packId}/videos/${id + 1000}.mp4`,
+      `/media/packs/${packId}/videos/..%2F1.mp4`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url: wrong })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses what a browser cannot play or a url of another origin', async () => {
+    const { packId } = await createPack(db);
+    const now = t.clock.now();
+    const base = { packId, rarity: null, movieStyle: null };
+    await expect(
+      addPackVideo(db, { ...base, file: { contentType: 'text/html', data: bytes } }, now),
+    ).rejects.toThrow(RangeError);
+    await expect(addPackVideo(db, { ...base, url: 'https://evil.example/x.mp4' }, now)).rejects.toThrow();
+    await expect(addPackVideo(db, { ...base, url: '//evil.example/x.mp4' }, now)).rejects.toThrow();
+    await expect(addPackVideo(db, { ...base, url: 'javascript:alert(1)' }, now)).rejects.toThrow();
+    await expect(
+      addPackVideo(db, { ...base, rarity: 8, url: '/media/opening/x.mp4' }, now),
+    ).rejects.toThrow();
+    const n = await db
+      .selectFrom('pack_videos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pack_id', '=', packId)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(0);
+  });
+});
