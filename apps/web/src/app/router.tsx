@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadCurrentUser } from '../lib/session.ts';
 import { TopPage } from '../features/packs/pages/top-page.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { Splash } from './splash.tsx';
@@ -14,7 +13,7 @@ import { Splash } from './splash.tsx';
  * Guard rule: on every navigation the root loader loads the current user (GET /user/point), which stores its
  * csrf pair through the API client. Public routes continue whatever the answer; a protected route waits for
  * it and sends a guest, or a failed load, to /login (keeping packId when the target had one). Unknown paths
- * go to /. Top and Login are in the main bundle; every other page is a lazy chunk.
+ * go to /. Top is in the main bundle; every other page, Login included, is a lazy chunk (the Top page budget).
  */
 
 type Lazy = () => Promise<{ default: ComponentType }>;
@@ -56,7 +55,7 @@ function requirePackId({ request }: LoaderFunctionArgs): null {
 
 const publicRoutes: RouteObject[] = [
   { index: true, element: <TopPage />, handle: { title: 'pages.top' } },
-  { path: 'login', element: <LoginPage />, handle: { title: 'pages.login' } },
+  { path: 'login', ...page('pages.login', () => import('../features/auth/pages/login-page.tsx')) },
   {
     path: 'pack-list',
     ...page('pages.packList', () => import('../features/packs/pages/pack-list-page.tsx')),

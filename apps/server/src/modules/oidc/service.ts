@@ -168,6 +168,10 @@ export async function readFlow(
   token: string | undefined,
 ): Promise<Flow | null> {
   if (!token || token.length > 4096) return null;
+  // only the canonical base64url of each part: a decoder ignores the spare low bits of the last character,
+  // so an altered cookie could otherwise still verify
+  if (!token.split('.').every((part) => Buffer.from(part, 'base64url').toString('base64url') === part))
+    return null;
   try {
     const { payload } = await jwtVerify(token, flowKey(secret), { algorithms: ['HS256'] });
     const flow = payload.f as Flow | undefined;
