@@ -24,9 +24,22 @@ export async function run() {
       body: body1,
       duration: 5,
     });
+    // for reference, where the time goes: the same envelope, session and validation without the transaction
+    const check1 = await load({
+      url: `${shop.url}/api/user/pack/check`,
+      method: 'POST',
+      headers: { cookie: buyer!.cookie, 'content-type': CT },
+      body: body1,
+      duration: 5,
+    });
     const ratio = buy1.requestsPerSec / bare.requestsPerSec;
     console.log('buy: bare Fastify route        ', bare);
+    console.log('buy: POST /api/user/pack/check  ', check1, '(envelope only, for reference)');
     console.log('buy: POST /api/user/pack/buy ×1 ', buy1);
+    const usPer = (r: { requestsPerSec: number }) => 1e6 / r.requestsPerSec;
+    console.log(
+      `buy: µs per request: bare ${usPer(bare).toFixed(0)}, check ${usPer(check1).toFixed(0)}, buy-1 ${usPer(buy1).toFixed(0)}`,
+    );
     console.log(`buy: buy-1 / bare = ${(ratio * 100).toFixed(1)}% (budget ≥ 35%)`);
     if (buy1.non2xx > 0) failures.push(`buy-1 answered ${buy1.non2xx} non-2xx`);
     if (ratio < 0.35) failures.push(`buy-1 throughput ${(ratio * 100).toFixed(1)}% of bare < 35%`);

@@ -1,5 +1,6 @@
 /**
  * Profiling driver (not part of run-all): `PROFILE_OUT=/tmp/prof/buy.cpuprofile npx tsx bench/profile-buy.ts 2000`
+ * (`BUY_COUNT=3000 … 60` for the big purchase)
  * drives N sequential buy-1 requests through real HTTP, then prints per-statement timing of the SQL.
  */
 import { Session } from 'node:inspector/promises';
@@ -24,11 +25,13 @@ if (process.env.STMT_CACHE) {
 import { benchMembers, benchPack, envelopeBody, median, postForm } from './setup.ts';
 
 const N = Number(process.argv[2] ?? 3000);
+/** Packs per request (BUY_COUNT=3000 profiles the big purchase). */
+const COUNT = process.env.BUY_COUNT ?? '1';
 const shop = await startShop({ bareRoute: true });
 try {
   const [buyer] = await benchMembers(shop.db, 1, 50_000_000);
   const pack = await benchPack(shop.db, 400_000, 1);
-  const body = await envelopeBody(shop.url, buyer!.cookie, { packId: pack, count: '1' });
+  const body = await envelopeBody(shop.url, buyer!.cookie, { packId: pack, count: COUNT });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
