@@ -278,11 +278,11 @@ export const DEMO_PACKS: readonly DemoPack[] = [
     movieStyle: 3,
     detail: {
       en: [
-        'Only a few lots left, and the <strong>SAR</strong> has not been drawn yet.',
+        'Only a few lots left: the <strong>final lot</strong> comes with an extra SAR.',
         ['500 lots in total.', 'Whoever draws the final lot also wins Aurora Kitsune ex (SAR).'],
       ],
       ja: [
-        '残りわずか！<strong>SAR</strong>はまだ出ていません。',
+        '残りわずか！<strong>最後の1口</strong>にはSARが付いてきます。',
         ['全500口。', '最後の1口を引いた方にはオーロラキュウビex（SAR）もプレゼント。'],
       ],
     },
