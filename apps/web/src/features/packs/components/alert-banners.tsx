@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import styles from './alert-banners.module.css';
 
 interface AlertProps {
@@ -28,21 +29,12 @@ function CollapsibleAlert({ tone, title, children, defaultOpen = false }: AlertP
         <span className={styles.title}>{title}</span>
         <span className={styles.toggle}>
           {open ? t('alerts.hide') : t('alerts.show')}
-          <svg
-            viewBox="0 0 24 24"
-            width="16"
-            height="16"
-            aria-hidden="true"
+          <ChevronIcon
+            direction="down"
+            size={16}
+            weight={2.4}
             className={open ? styles.chevronOpen : styles.chevron}
-          >
-            <path
-              d="M6 9l6 6 6-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-            />
-          </svg>
+          />
         </span>
       </button>
       <div id={bodyId} className={styles.body} hidden={!open}>

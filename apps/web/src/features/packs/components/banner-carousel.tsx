@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { useNow } from '../../../lib/use-now.ts';
@@ -87,15 +88,7 @@ export function BannerCarousel() {
         onClick={prev}
         aria-label={t('carousel.prev')}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.6"
-            strokeLinecap="round"
-          />
-        </svg>
+        <ChevronIcon direction="left" />
       </button>
       <button
         type="button"
@@ -103,9 +96,7 @@ export function BannerCarousel() {
         onClick={next}
         aria-label={t('carousel.next')}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
-        </svg>
+        <ChevronIcon direction="right" />
       </button>
 
       <div className={styles.controls}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePackList } from '../api/get-pack-list.ts';
 import { orderPacks, visiblePacks } from '../pack-state.ts';
@@ -57,21 +58,12 @@ export function PackBannerList({ type }: { type: number }) {
             onClick={() => setExpanded((e) => !e)}
           >
             {expanded ? t('list.showLatest') : t('list.showRest', { count: hidden })}
-            <svg
-              viewBox="0 0 24 24"
-              width="16"
-              height="16"
-              aria-hidden="true"
+            <ChevronIcon
+              direction="down"
+              size={16}
+              weight={2.4}
               style={{ transform: expanded ? 'rotate(180deg)' : undefined }}
-            >
-              <path
-                d="M6 9l6 6 6-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.4"
-                strokeLinecap="round"
-              />
-            </svg>
+            />
           </button>
         )}
         {data.all_page > 1 && (
