@@ -121,6 +121,18 @@ export function payMethod(id: number): PayMethodInfo | undefined {
   return PAY_METHODS.find((m) => m.id === id);
 }
 
+/** The failure message of each method when nothing more specific is known (spec §8), on server and web. */
+export const METHOD_FAILURE_KEYS: Record<PayMethodKey, MessageKey> = {
+  card: 'payment_failed_card',
+  combini: 'payment_failed_other',
+  bank: 'payment_failed_other',
+  paypal: 'payment_failed_paypal',
+  amazon_pay: 'payment_failed_amazon',
+  unionpay: 'payment_failed_unionpay',
+  alipay: 'payment_failed_alipay',
+  carrier: 'payment_failed_carrier',
+};
+
 /** Convenience store chains (combini_code; spec: default econ). econ = Lawson, FamilyMart, Ministop, Seicomart. */
 export const COMBINI_CODES = ['econ', 'sej', 'other'] as const;
 export type CombiniCode = (typeof COMBINI_CODES)[number];

@@ -5,12 +5,14 @@ import { pageInfo } from '@gacha/contract/paging';
 import {
   FREE_GRANT_RATE,
   normaliseKatakanaName,
+  METHOD_FAILURE_KEYS,
   PAY_METHODS,
   payMethod,
   type BankAccount,
   type BankInfo,
   type CardTokenizer,
   type PaymentStatus,
+  type PayMethodKey,
   type PayStyleList,
   type PointBuyResult,
   type PointEndResult,
@@ -118,26 +120,11 @@ export function failureMessage(method: string, code: FailureCode | string | null
   if (code === 'communication') return 'payment_communication';
   if (code === 'invalid') return 'payment_invalid_input';
   if (code === 'card_status') return 'payment_card_status';
-  switch (method) {
-    case 'card':
-      return code === 'card_check_failed'
-        ? 'card_check_failed'
-        : code === 'declined'
-          ? 'payment_failed_card'
-          : 'payment_error_other';
-    case 'paypal':
-      return 'payment_failed_paypal';
-    case 'amazon_pay':
-      return 'payment_failed_amazon';
-    case 'unionpay':
-      return 'payment_failed_unionpay';
-    case 'alipay':
-      return 'payment_failed_alipay';
-    case 'carrier':
-      return 'payment_failed_carrier';
-    default:
-      return 'payment_failed_other';
+  if (method === 'card') {
+    if (code === 'card_check_failed') return 'card_check_failed';
+    if (code !== 'declined') return 'payment_error_other';
   }
+  return METHOD_FAILURE_KEYS[method as PayMethodKey] ?? 'payment_failed_other';
 }
 
 function refOf(p: PaymentRow): PaymentRef {

@@ -1,5 +1,5 @@
 import type { MessageKey } from '@gacha/contract/messages';
-import { payMethod } from '@gacha/contract/payments';
+import { METHOD_FAILURE_KEYS, payMethod } from '@gacha/contract/payments';
 import { State } from '../../lib/api.ts';
 import type { BuyAnswer } from './api/payments.ts';
 
@@ -12,22 +12,8 @@ export type PurchaseAction =
 
 /** The failure message of a method when the server sent none (spec §8). */
 export function failureKey(payId: number | null | undefined): MessageKey {
-  switch (payMethod(Number(payId))?.key) {
-    case 'card':
-      return 'payment_failed_card';
-    case 'paypal':
-      return 'payment_failed_paypal';
-    case 'amazon_pay':
-      return 'payment_failed_amazon';
-    case 'unionpay':
-      return 'payment_failed_unionpay';
-    case 'alipay':
-      return 'payment_failed_alipay';
-    case 'carrier':
-      return 'payment_failed_carrier';
-    default:
-      return 'payment_failed_other';
-  }
+  const method = payMethod(Number(payId));
+  return method ? METHOD_FAILURE_KEYS[method.key] : 'payment_failed_other';
 }
 
 function firstFieldError(errors: unknown, field: string): string | undefined {
