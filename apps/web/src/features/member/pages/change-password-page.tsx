@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { FormAlert, PasswordField } from '../../../components/form.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
+import { firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
 import { changePassword } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
 
@@ -18,39 +19,16 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [pass, setPass] = useState('');
   const [confirmPass, setConfirmPass] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
+  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormMessage(null);
-    if (!pass) {
-      setError(msg('required'));
-      ref.current?.focus();
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      const res = await changePassword(pass, confirmPass);
-      if (res.state === 200) {
-        setDone(res.message ?? msg('password_changed'));
-        return;
-      }
-      const fieldError = firstError(res.errors, 'pass') ?? firstError(res.errors, 'confirmPass');
-      if (fieldError) {
-        setError(fieldError);
-        ref.current?.focus();
-      } else setFormMessage(res.message ?? msg('server_error'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const onSubmit = (e: FormEvent) =>
+    submit(e, {
+      empty: !pass,
+      send: () => changePassword(pass, confirmPass),
+      onSuccess: (res) => setDone(res.message ?? msg('password_changed')),
+      fieldError: (res) => firstError(res.errors, 'pass') ?? firstError(res.errors, 'confirmPass'),
+    });
 
   return (
     <div className="page page-narrow">

@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESET_CODE_MAX } from '@gacha/contract/account';
 import { FormAlert, TextField } from '../../../components/form.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
+import { firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
 import { resetPassword } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
 
@@ -17,36 +18,15 @@ export function OnetimePasswordReissuePage() {
   const msg = useCatalogue();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
+  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormMessage(null);
-    if (!code.trim()) {
-      setError(msg('required'));
-      ref.current?.focus();
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      const res = await resetPassword(code.trim());
-      if (res.state === 200) {
-        navigate('/complete-password-reissue', { replace: true });
-        return;
-      }
-      const fieldError = firstError(res.errors, 'code') ?? res.message ?? msg('invalid');
-      setError(fieldError);
-      ref.current?.focus();
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const onSubmit = (e: FormEvent) =>
+    submit(e, {
+      empty: !code.trim(),
+      send: () => resetPassword(code.trim()),
+      onSuccess: () => navigate('/complete-password-reissue', { replace: true }),
+      fieldError: (res) => firstError(res.errors, 'code') ?? res.message ?? msg('invalid'),
+    });
 
   return (
     <div className="page page-narrow">

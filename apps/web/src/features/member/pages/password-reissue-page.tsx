@@ -1,50 +1,26 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, TextField } from '../../../components/form.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
-import { useCatalogue } from '../../../lib/i18n.ts';
+import { firstError } from '../../../lib/api.ts';
+import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
 import { createResetCode } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
 
 /** /password-reissue (spec §2): step 1, the email; a one-time code is mailed, then /onetime-password-reissue. */
 export function PasswordReissuePage() {
   const { t } = useTranslation('member');
-  const msg = useCatalogue();
   const navigate = useNavigate();
   const [mail, setMail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
+  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormMessage(null);
-    if (!mail.trim()) {
-      setError(msg('required'));
-      ref.current?.focus();
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      const res = await createResetCode(mail.trim());
-      if (res.state === 200) {
-        navigate('/onetime-password-reissue', { replace: true });
-        return;
-      }
-      const fieldError = firstError(res.errors, 'mail');
-      if (fieldError) {
-        setError(fieldError);
-        ref.current?.focus();
-      } else setFormMessage(res.message ?? msg('server_error'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const onSubmit = (e: FormEvent) =>
+    submit(e, {
+      empty: !mail.trim(),
+      send: () => createResetCode(mail.trim()),
+      onSuccess: () => navigate('/onetime-password-reissue', { replace: true }),
+      fieldError: (res) => firstError(res.errors, 'mail'),
+    });
 
   return (
     <div className="page page-narrow">
