@@ -112,3 +112,15 @@ test.describe('at phone width in Japanese', () => {
     expect(width).toBeLessThanOrEqual(375);
   });
 });
+
+test('a Japanese zip code fills prefecture and city, in the language of the page', async ({ page }) => {
+  await page.goto('/user-register');
+  await page.getByLabel('Country').first().selectOption({ label: 'Japan' });
+  await page.getByLabel('Zip code').first().fill('1000001');
+  await expect(page.getByLabel('City').first()).toHaveValue('Chiyoda-ku');
+
+  await page.getByRole('button', { name: 'Japanese (日本語)' }).click();
+  await page.getByLabel('郵便番号').first().fill('1000002');
+  await page.getByLabel('郵便番号').first().fill('1000001');
+  await expect(page.getByLabel('市区町村').first()).toHaveValue('千代田区千代田');
+});

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '@gacha/contract/user';
-import type { ZipcodeAddress } from '@gacha/contract/address';
-import { lookupZipcode, normaliseJapaneseZip } from '../lib/lookups.ts';
+import { lookupZipcode, normaliseJapaneseZip, zipAddressText } from '../lib/lookups.ts';
 import { SelectField, TextField } from './form.tsx';
 import styles from './address-fields.module.css';
 
@@ -123,11 +122,21 @@ export function AddressFields({
  * Runs the zip look-up (POST /address/zipcode) when Japan is chosen and the zip code has exactly 7 digits,
  * once per distinct code (spec §5).
  */
-export function useZipLookup(jp: boolean, zipcode: string, onResult: (hit: ZipcodeAddress) => void): void {
+/** A zip look-up hit as the form fills it: the prefecture id and, in the member's language, prefecture and city. */
+export interface ZipFill {
+  prefId: string;
+  prefecture: string;
+  city: string;
+}
+
+export function useZipLookup(jp: boolean, zipcode: string, onResult: (fill: ZipFill) => void): void {
+  const { i18n } = useTranslation();
   const callback = useRef(onResult);
   useEffect(() => {
     callback.current = onResult;
   });
+  const lang = useRef(i18n.resolvedLanguage ?? 'en');
+  lang.current = i18n.resolvedLanguage ?? 'en';
   const zip = jp ? normaliseJapaneseZip(zipcode) : null;
   // A zip code the form started with (coming back from the confirm page, query values) is not looked up
   // again, so edits made after the first look-up stay.
@@ -138,11 +147,22 @@ export function useZipLookup(jp: boolean, zipcode: string, onResult: (hit: Zipco
     let cancelled = false;
     lookupZipcode(zip)
       .then((hit) => {
-        if (hit && !cancelled) callback.current(hit);
+        if (!hit || cancelled) return;
+        callback.current({ prefId: String(Number(hit.prefcode)), ...zipAddressText(hit, lang.current) });
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
   }, [zip]);
+}
+
+/** A submitted form's messages follow the language switch: validate again when the language changes. */
+export function useRevalidateOnLanguageChange(isSubmitted: boolean, trigger: () => Promise<boolean>): void {
+  const { i18n } = useTranslation();
+  const revalidate = useRef(() => {});
+  revalidate.current = () => {
+    if (isSubmitted) void trigger();
+  };
+  useEffect(() => revalidate.current(), [i18n.resolvedLanguage]);
 }

@@ -8,11 +8,16 @@ import {
   OVERSEAS_PREF_ID,
   type AppendAddressInput,
 } from '@gacha/contract/user';
-import { AddressFields, useZipLookup, type AddressFieldName } from '../../../components/address-fields.tsx';
+import {
+  AddressFields,
+  useRevalidateOnLanguageChange,
+  useZipLookup,
+  type AddressFieldName,
+} from '../../../components/address-fields.tsx';
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
-import { useCountries, useCountryCheck, zipAddressText } from '../../../lib/lookups.ts';
+import { useCountries, useCountryCheck } from '../../../lib/lookups.ts';
 import { appendAddress } from '../api/append-address.ts';
 import styles from './user-address-page.module.css';
 
@@ -82,7 +87,7 @@ function validate(v: AddressForm): Partial<Record<keyof AddressForm, string>> {
  * POST /user/append_address, state 200 → /.
  */
 export function UserAddressPage() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const msg = useCatalogue();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -138,17 +143,13 @@ export function UserAddressPage() {
   }, [countries.length, getValues, setValue]);
 
   const jp = Number(watch('country_id')) === JAPAN_COUNTRY_ID;
-  useZipLookup(jp, watch('zipcode'), (hit) => {
-    setValue('pref_id', String(Number(hit.prefcode)));
-    const text = zipAddressText(hit, i18n.resolvedLanguage ?? 'en');
-    setValue('country', text.prefecture, { shouldValidate: isSubmitted });
-    setValue('shiku', text.city, { shouldValidate: isSubmitted });
+  useZipLookup(jp, watch('zipcode'), (fill) => {
+    setValue('pref_id', fill.prefId);
+    setValue('country', fill.prefecture, { shouldValidate: isSubmitted });
+    setValue('shiku', fill.city, { shouldValidate: isSubmitted });
   });
 
-  useEffect(() => {
-    if (isSubmitted) void trigger();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n.resolvedLanguage]);
+  useRevalidateOnLanguageChange(isSubmitted, trigger);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormMessage(null);

@@ -2,12 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AddressFields, useZipLookup, type AddressFieldName } from '../../../components/address-fields.tsx';
+import {
+  AddressFields,
+  useRevalidateOnLanguageChange,
+  useZipLookup,
+  type AddressFieldName,
+} from '../../../components/address-fields.tsx';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
-import { usePrefList, useCountries, zipAddressText } from '../../../lib/lookups.ts';
+import { usePrefList, useCountries } from '../../../lib/lookups.ts';
 import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
@@ -43,7 +48,7 @@ const googleMessages: Record<string, string> = {
  * /confirm-user-register with every value but the password in the query.
  */
 export function RegisterPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const msg = useCatalogue();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -111,18 +116,13 @@ export function RegisterPage() {
     }
   }, [watchedCountry, countryId, setValue]);
 
-  useZipLookup(jp, zipcode, (hit) => {
-    setValue('pref_id', String(Number(hit.prefcode)), { shouldValidate: isSubmitted });
-    const text = zipAddressText(hit, i18n.resolvedLanguage ?? 'en');
-    setValue('country', text.prefecture);
-    setValue('shiku', text.city, { shouldValidate: isSubmitted });
+  useZipLookup(jp, zipcode, (fill) => {
+    setValue('pref_id', fill.prefId, { shouldValidate: isSubmitted });
+    setValue('country', fill.prefecture);
+    setValue('shiku', fill.city, { shouldValidate: isSubmitted });
   });
 
-  // messages follow the language switch
-  useEffect(() => {
-    if (isSubmitted) void trigger();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n.resolvedLanguage]);
+  useRevalidateOnLanguageChange(isSubmitted, trigger);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormMessage(null);

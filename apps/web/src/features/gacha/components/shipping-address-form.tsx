@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,11 +7,16 @@ import {
   OVERSEAS_PREF_ID,
   type AppendAddressInput,
 } from '@gacha/contract/user';
-import { AddressFields, useZipLookup, type AddressFieldName } from '../../../components/address-fields.tsx';
+import {
+  AddressFields,
+  useRevalidateOnLanguageChange,
+  useZipLookup,
+  type AddressFieldName,
+} from '../../../components/address-fields.tsx';
 import { FormAlert } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
-import { useCountries, zipAddressText } from '../../../lib/lookups.ts';
+import { useCountries } from '../../../lib/lookups.ts';
 import { appendAddress } from '../api/append-address.ts';
 import styles from './shipping-address-form.module.css';
 
@@ -62,7 +67,7 @@ const resolver: Resolver<Values> = async (values) => {
  * POST /user/append_address, then `onSaved`. Japan can be chosen but is not shipped to (spec §8).
  */
 export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => void }) {
-  const { t, i18n } = useTranslation('gacha');
+  const { t } = useTranslation('gacha');
   const msg = useCatalogue();
   const { data: countries = [] } = useCountries();
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,17 +94,13 @@ export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void
   });
   const jp = Number(watch('country_id')) === JAPAN_COUNTRY_ID;
 
-  useZipLookup(jp, watch('zipcode'), (hit) => {
-    setValue('pref_id', String(Number(hit.prefcode)));
-    const text = zipAddressText(hit, i18n.resolvedLanguage ?? 'en');
-    setValue('country', text.prefecture, { shouldValidate: isSubmitted });
-    setValue('shiku', text.city, { shouldValidate: isSubmitted });
+  useZipLookup(jp, watch('zipcode'), (fill) => {
+    setValue('pref_id', fill.prefId);
+    setValue('country', fill.prefecture, { shouldValidate: isSubmitted });
+    setValue('shiku', fill.city, { shouldValidate: isSubmitted });
   });
 
-  useEffect(() => {
-    if (isSubmitted) void trigger();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n.resolvedLanguage]);
+  useRevalidateOnLanguageChange(isSubmitted, trigger);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
