@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import styles from '../pages/payments.module.css';
 
 interface ResultViewProps {
@@ -31,6 +33,21 @@ export function ResultView({ variant, title, children, actions }: ResultViewProp
       </section>
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>
+  );
+}
+
+/** The buttons under a failed payment: try again on the buy-gems page, or go to the top. */
+export function RetryActions() {
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <Link className="btn btn-primary" to="/buy-point">
+        {t('common.buyMore')}
+      </Link>
+      <Link className="btn btn-secondary" to="/">
+        {t('common.toTop')}
+      </Link>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { formatGems } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { usePaymentOutcome } from '../api/use-payment-outcome.ts';
-import { Checking, ResultView } from '../components/result-view.tsx';
+import { Checking, ResultView, RetryActions } from '../components/result-view.tsx';
 import { failureKey, withQuery } from '../purchase.ts';
 
 /**
@@ -91,20 +91,7 @@ export function CompleteBuyPointPage({ payId }: { payId?: number }) {
   }
   const failedPay = Number(data?.pay_id ?? payId ?? params.get('pay_id'));
   return (
-    <ResultView
-      variant="failure"
-      title={t('complete.failureTitle')}
-      actions={
-        <>
-          <Link className="btn btn-primary" to="/buy-point">
-            {t('common.buyMore')}
-          </Link>
-          <Link className="btn btn-secondary" to="/">
-            {t('common.toTop')}
-          </Link>
-        </>
-      }
-    >
+    <ResultView variant="failure" title={t('complete.failureTitle')} actions={<RetryActions />}>
       <p>{data?.message || catalogue(failureKey(failedPay))}</p>
     </ResultView>
   );

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { usePaymentOutcome } from '../api/use-payment-outcome.ts';
-import { Checking, ResultView } from '../components/result-view.tsx';
+import { Checking, ResultView, RetryActions } from '../components/result-view.tsx';
 
 /**
  * /complete-buy-point-paypal?payment_id (spec §2 Payment results): back from PayPal, the payment is confirmed
@@ -30,20 +30,7 @@ export function CompletePaypalPage() {
       </ResultView>
     );
   return (
-    <ResultView
-      variant="failure"
-      title={catalogue('payment_failed_other')}
-      actions={
-        <>
-          <Link className="btn btn-primary" to="/buy-point">
-            {t('common.buyMore')}
-          </Link>
-          <Link className="btn btn-secondary" to="/">
-            {t('common.toTop')}
-          </Link>
-        </>
-      }
-    />
+    <ResultView variant="failure" title={catalogue('payment_failed_other')} actions={<RetryActions />} />
   );
 }
 
