@@ -1,31 +1,5 @@
 import { RANKS, rankForSpend, rankInfo, type RankInfo } from '@gacha/contract/user';
-
-const JST_OFFSET_MS = 9 * 3600 * 1000; // Japan has no daylight saving time
-
-export interface JstMonth {
-  start: Date; // 00:00 JST on the 1st, as an instant
-  end: Date; // start of the next month
-  key: string; // 'YYYY-MM' in JST
-  nextKey: string;
-}
-
-const monthKey = (year: number, month0: number) => {
-  const d = new Date(Date.UTC(year, month0, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
-
-/** The calendar month (Asia/Tokyo) that contains `now`. */
-export function jstMonth(now: Date): JstMonth {
-  const shifted = new Date(now.getTime() + JST_OFFSET_MS);
-  const y = shifted.getUTCFullYear();
-  const m = shifted.getUTCMonth();
-  return {
-    start: new Date(Date.UTC(y, m, 1) - JST_OFFSET_MS),
-    end: new Date(Date.UTC(y, m + 1, 1) - JST_OFFSET_MS),
-    key: monthKey(y, m),
-    nextKey: monthKey(y, m + 1),
-  };
-}
+import { jstMonth } from '../../db/time.ts';
 
 export interface RankStatus {
   current: RankInfo;

@@ -103,14 +103,6 @@ export async function publishPack(
   });
 }
 
-const JST_OFFSET_MS = 9 * 3600 * 1000; // Japan has no daylight saving time
-
-/** formatJst without Intl (the same 'YYYY-MM-DD HH:mm:ss' in Japan time, a fraction of the cost per buy). */
-function jstStamp(now: Date): string {
-  const iso = new Date(now.getTime() + JST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
-
 function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef): ApiError {
   return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
 }
@@ -367,7 +359,7 @@ export async function buyPacks(
     purchase_id: done.purchaseId,
     pack_id: pack.id,
     title: args.lang === 'ja' ? pack.name_ja : pack.name_en,
-    created: jstStamp(now),
+    created: formatJst(now),
     movie_style: pack.movie_style,
     is_country: done.countryId !== null ? '1' : '0',
     is_buy_coin: gemPack ? '0' : '1',

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { jstMonth } from '../../db/time.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -20,17 +21,10 @@ export function discountedPrice(price: number, rank: number): { price: number; d
   return { price: Math.floor((price * (100 - d)) / 100), discountPercent: d };
 }
 
-const JST_OFFSET_MS = 9 * 3600 * 1000; // Japan has no daylight saving time
-
 /** Start and end (exclusive) of the JST calendar month containing `now`, as ISO instants. */
 export function jstMonthRange(now: Date): { start: string; end: string } {
-  const shifted = new Date(now.getTime() + JST_OFFSET_MS);
-  const y = shifted.getUTCFullYear();
-  const m = shifted.getUTCMonth();
-  return {
-    start: new Date(Date.UTC(y, m, 1) - JST_OFFSET_MS).toISOString(),
-    end: new Date(Date.UTC(y, m + 1, 1) - JST_OFFSET_MS).toISOString(),
-  };
+  const month = jstMonth(now);
+  return { start: month.start.toISOString(), end: month.end.toISOString() };
 }
 
 /** Gems the member paid for gem packs in the JST calendar month containing `now` (what ranks are based on). */
