@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import { openSqlite } from './sqlite.ts';
+import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -30,7 +31,7 @@ export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (url !== ':memory:') mkdirSync(dirname(resolve(url)), { recursive: true });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url) }) });
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(openSqlite(url)) });
 }
 
 /** A URL without a user name falls back to $PGUSER/$USER, which a CI shell may leave unset. */

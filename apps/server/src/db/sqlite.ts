@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** Prepared statements kept per connection; the shop runs a few hundred distinct queries. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -18,7 +17,7 @@ const CHECKPOINT_INTERVAL_MS = 250;
  *   Durability is unchanged: with synchronous=NORMAL a commit never fsyncs, the checkpoint does, wherever it runs.
  *   If the worker cannot start, SQLite's own automatic checkpoints are switched back on.
  */
-export function openSqlite(url: string): SqliteDatabase {
+export function openSqlite(url: string): SqliteConnectionHandle {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -28,7 +27,14 @@ export function openSqlite(url: string): SqliteDatabase {
   return new CachingDatabase(sqlite, () => checkpointer?.stop());
 }
 
-class CachingDatabase implements SqliteDatabase {
+/** What the driver (sqlite-driver.ts) needs of the connection. */
+export interface SqliteConnectionHandle {
+  prepare(sql: string): SQLite.Statement;
+  readonly inTransaction: boolean;
+  close(): void;
+}
+
+class CachingDatabase implements SqliteConnectionHandle {
   readonly #statements = new Map<string, SQLite.Statement>();
 
   constructor(
@@ -36,7 +42,11 @@ class CachingDatabase implements SqliteDatabase {
     private readonly onClose: () => void,
   ) {}
 
-  prepare(sql: string): SqliteStatement {
+  get inTransaction(): boolean {
+    return this.sqlite.inTransaction;
+  }
+
+  prepare(sql: string): SQLite.Statement {
     let statement = this.#statements.get(sql);
     if (!statement) {
       if (this.#statements.size >= STATEMENT_CACHE_SIZE) {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Db } from '../db/index.ts';
+import { prepareQuery, type Slots } from '../db/prepared.ts';
 import { nowIso } from '../db/time.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -23,6 +24,16 @@ export interface SessionDeps {
   cookieSecure: boolean;
 }
 
+/** Runs on every API request. */
+const liveSession = prepareQuery((db, p: Slots<{ idHash: string; now: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.lang'])
+    .where('sessions.id_hash', '=', p.idHash)
+    .where('sessions.expires_at', '>', p.now),
+);
+
 /**
  * Sessions: an opaque 256-bit id in an HttpOnly cookie, stored hashed. Guests get a random `gid` cookie
  * (no row) so that their csrf token is bound to something too.
@@ -33,13 +44,7 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
   async function load(req: FastifyRequest): Promise<void> {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid && sid.length <= 64) {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.lang'])
-        .where('sessions.id_hash', '=', sha256(sid))
-        .where('sessions.expires_at', '>', nowIso())
-        .executeTakeFirst();
+      const [row] = (await liveSession(db, { idHash: sha256(sid), now: nowIso() })).rows;
       if (row) {
         const chosen = req.cookies[LANG_COOKIE];
         if ((chosen === 'en' || chosen === 'ja') && chosen !== row.lang) {

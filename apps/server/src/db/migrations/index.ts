@@ -5,6 +5,7 @@ import * as m003 from './003-draws.ts';
 import * as m004 from './004-payments.ts';
 import * as m005 from './005-members.ts';
 import * as m006 from './006-pack-videos.ts';
+import * as m007 from './007-won-items-shipment-partial.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-payments': m004,
   '005-members': m005,
   '006-pack-videos': m006,
+  '007-won-items-shipment-partial': m007,
 };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -27,23 +28,44 @@ export async function coinBalanceTenths(db: Executor, userId: number): Promise<n
   return row?.coin_tenths ?? 0;
 }
 
+const ledgerInsert = prepareQuery(
+  (
+    db,
+    p: Slots<{
+      userId: number;
+      delta: number;
+      reason: string;
+      reference: string | null;
+      balanceAfter: number;
+      at: string;
+    }>,
+  ) =>
+    db.insertInto('coin_ledger').values({
+      user_id: p.userId,
+      delta_tenths: p.delta,
+      reason: p.reason,
+      reference: p.reference,
+      balance_after_tenths: p.balanceAfter,
+      created_at: p.at,
+    }),
+);
+
 async function ledger(
   tx: Executor,
   row: { userId: number; delta: number; reason: string; reference?: string; balanceAfter: number },
   now: Date,
 ) {
-  await tx
-    .insertInto('coin_ledger')
-    .values({
-      user_id: row.userId,
-      delta_tenths: row.delta,
-      reason: row.reason,
-      reference: row.reference ?? null,
-      balance_after_tenths: row.balanceAfter,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await ledgerInsert(tx, { ...row, reference: row.reference ?? null, at: now.toISOString() });
 }
+
+const creditOnPurchase = prepareQuery(
+  (db, p: Slots<{ userId: number; carry: number; earnedTenths: number }>) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ coin_carry_gems: p.carry, coin_tenths: eb('coin_tenths', '+', p.earnedTenths) }))
+      .where('id', '=', p.userId)
+      .returning('coin_tenths'),
+);
 
 /**
  * Debits coins with one conditional update (`coin_tenths >= x`), so a balance can never go below zero even
@@ -117,12 +139,8 @@ export async function earnCoinsForGems(
         .executeTakeFirstOrThrow()
     ).coin_carry_gems;
   const { earnedTenths, carry } = coinsForGems(carryBefore, args.gemsPaid);
-  const row = await tx
-    .updateTable('users')
-    .set((eb) => ({ coin_carry_gems: carry, coin_tenths: eb('coin_tenths', '+', earnedTenths) }))
-    .where('id', '=', args.userId)
-    .returning('coin_tenths')
-    .executeTakeFirstOrThrow();
+  const [row] = (await creditOnPurchase(tx, { userId: args.userId, carry, earnedTenths })).rows;
+  if (!row) throw new Error(`user ${args.userId} does not exist`);
   if (earnedTenths > 0) {
     await ledger(
       tx,

@@ -2,6 +2,7 @@ import type { PackVideo } from '@gacha/contract/packs';
 import { sql, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type Executor = Db | Transaction<Database>;
@@ -57,26 +58,27 @@ export async function readBuyer(ex: Executor, userId: number) {
   return ex.selectFrom('users').select(buyerColumns).where('id', '=', userId).executeTakeFirst();
 }
 
+const lockBuyerSpending = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
+  db.updateTable('users').set({ last_gem_use_at: p.at }).where('id', '=', p.userId).returning(buyerColumns),
+);
+const lockBuyerRow = prepareQuery((db, p: Slots<{ userId: number }>) =>
+  db
+    .selectFrom('users')
+    .select(buyerColumns)
+    .where('id', '=', p.userId)
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+
 /**
  * Locks the buyer's row for the rest of the transaction, so one member's purchases (and decisions) queue:
  * the per-member limit, the gem lots and the coin carry are then read and written by one transaction at a time.
  * When gems will be spent the lock is the `last_gem_use_at` update itself (one statement instead of two).
  */
 export async function lockBuyer(tx: Executor, userId: number, spendsGems: boolean, now: Date) {
-  if (spendsGems) {
-    return tx
-      .updateTable('users')
-      .set({ last_gem_use_at: now.toISOString() })
-      .where('id', '=', userId)
-      .returning(buyerColumns)
-      .executeTakeFirst();
-  }
-  return tx
-    .selectFrom('users')
-    .select(buyerColumns)
-    .where('id', '=', userId)
-    .$if(isPostgres(tx), (q) => q.forUpdate())
-    .executeTakeFirst();
+  const r = spendsGems
+    ? await lockBuyerSpending(tx, { userId, at: now.toISOString() })
+    : await lockBuyerRow(tx, { userId });
+  return r.rows[0];
 }
 
 /** Plays the member already made on the pack (for `can_limit`). */
@@ -90,38 +92,68 @@ export async function memberPlays(ex: Executor, userId: number, packId: number):
   return Number(row?.n ?? 0);
 }
 
+const claim = prepareQuery((db, p: Slots<{ packId: number; count: number }>) =>
+  db
+    .updateTable('packs')
+    .set((eb) => ({ sold_count: eb('sold_count', '+', p.count) }))
+    .where('id', '=', p.packId)
+    .where(sql<boolean>`sold_count + ${p.count} <= total_pack_count`)
+    .returning(['sold_count', 'total_pack_count']),
+);
+
 /**
  * Claims the next `count` lot positions with one conditional statement (ARCHITECTURE.md: contended counters).
  * Answers the new sold_count, or undefined when fewer than `count` lots are left.
  */
 export async function claimPositions(tx: Executor, packId: number, count: number) {
-  return tx
-    .updateTable('packs')
-    .set((eb) => ({ sold_count: eb('sold_count', '+', count) }))
-    .where('id', '=', packId)
-    .where(sql<boolean>`sold_count + ${count} <= total_pack_count`)
-    .returning(['sold_count', 'total_pack_count'])
-    .executeTakeFirst();
+  return (await claim(tx, { packId, count })).rows[0];
 }
 
-export async function insertPurchase(
-  tx: Executor,
-  row: {
-    user_id: number;
-    pack_id: number;
-    count: number;
-    first_position: number;
-    currency: 'gem' | 'coin';
-    base_price: number;
-    discount_percent: number;
-    price_paid: number;
-    coin_earned_tenths: number;
-    created_at: string;
-  },
-) {
-  const r = await tx.insertInto('pack_purchases').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
+export interface NewPurchase {
+  user_id: number;
+  pack_id: number;
+  count: number;
+  first_position: number;
+  currency: 'gem' | 'coin';
+  base_price: number;
+  discount_percent: number;
+  price_paid: number;
+  coin_earned_tenths: number;
+  created_at: string;
 }
+
+const purchaseInsert = prepareQuery((db, p: Slots<NewPurchase>) =>
+  db
+    .insertInto('pack_purchases')
+    .values({
+      user_id: p.user_id,
+      pack_id: p.pack_id,
+      count: p.count,
+      first_position: p.first_position,
+      currency: p.currency,
+      base_price: p.base_price,
+      discount_percent: p.discount_percent,
+      price_paid: p.price_paid,
+      coin_earned_tenths: p.coin_earned_tenths,
+      created_at: p.created_at,
+    })
+    .returning('id'),
+);
+
+export async function insertPurchase(tx: Executor, row: NewPurchase): Promise<number> {
+  return (await purchaseInsert(tx, row)).rows[0]!.id;
+}
+
+const lotsTake = prepareQuery(
+  (db, p: Slots<{ packId: number; first: number; end: number; purchaseId: number }>) =>
+    db
+      .updateTable('pack_lots')
+      .set({ purchase_id: p.purchaseId })
+      .where('pack_id', '=', p.packId)
+      .where('position', '>=', p.first)
+      .where('position', '<', p.end)
+      .where('purchase_id', 'is', null),
+);
 
 /** Marks the claimed positions as this purchase's; answers how many it marked. */
 export async function takeLots(
@@ -131,16 +163,66 @@ export async function takeLots(
   count: number,
   purchaseId: number,
 ) {
-  const r = await tx
-    .updateTable('pack_lots')
-    .set({ purchase_id: purchaseId })
-    .where('pack_id', '=', packId)
-    .where('position', '>=', first)
-    .where('position', '<', first + count)
-    .where('purchase_id', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  const r = await lotsTake(tx, { packId, first, end: first + count, purchaseId });
+  return Number(r.numAffectedRows);
 }
+
+interface LotItemsArgs {
+  packId: number;
+  first: number;
+  end: number;
+  purchaseId: number;
+  userId: number;
+  createdAt: string;
+}
+
+function lotItemsInsert(allShipOnly: boolean) {
+  const actionType = allShipOnly
+    ? sql<string>`'2'`
+    : sql<string>`case when pp.ship_only = 1 then '2' else '0' end`;
+  return prepareQuery((db, p: Slots<LotItemsArgs>) =>
+    db
+      .insertInto('won_items')
+      .columns([
+        'purchase_id',
+        'user_id',
+        'pack_id',
+        'prize_id',
+        'card_id',
+        'position',
+        'is_last_one',
+        'action_type',
+        'buy_point',
+        'status',
+        'created_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('pack_lots as l')
+          .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
+          .select([
+            sql<number>`cast(${p.purchaseId} as integer)`.as('purchase_id'),
+            sql<number>`cast(${p.userId} as integer)`.as('user_id'),
+            'l.pack_id',
+            'l.prize_id',
+            'pp.card_id',
+            'l.position',
+            sql<number>`0`.as('is_last_one'),
+            actionType.as('action_type'),
+            'pp.buy_point',
+            sql<string>`'unselected'`.as('status'),
+            sql<string>`cast(${p.createdAt} as text)`.as('created_at'),
+          ])
+          .where('l.pack_id', '=', p.packId)
+          .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
+          .where('l.position', '<', p.end)
+          .where('l.purchase_id', '=', p.purchaseId)
+          .orderBy('l.position'),
+      )
+      .returning(['id', 'position', 'prize_id']),
+  );
+}
+const lotItemsOf = { shipOnly: lotItemsInsert(true), choosable: lotItemsInsert(false) };
 
 /**
  * One won item per lot of the purchase in a single set-based `INSERT … SELECT` from pack_lots and
@@ -159,49 +241,16 @@ export async function insertLotItems(
     createdAt: string;
   },
 ) {
-  const actionType = args.allShipOnly
-    ? sql<string>`'2'`
-    : sql<string>`case when pp.ship_only = 1 then '2' else '0' end`;
-  return tx
-    .insertInto('won_items')
-    .columns([
-      'purchase_id',
-      'user_id',
-      'pack_id',
-      'prize_id',
-      'card_id',
-      'position',
-      'is_last_one',
-      'action_type',
-      'buy_point',
-      'status',
-      'created_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('pack_lots as l')
-        .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
-        .select([
-          sql<number>`cast(${args.purchaseId} as integer)`.as('purchase_id'),
-          sql<number>`cast(${args.userId} as integer)`.as('user_id'),
-          'l.pack_id',
-          'l.prize_id',
-          'pp.card_id',
-          'l.position',
-          sql<number>`0`.as('is_last_one'),
-          actionType.as('action_type'),
-          'pp.buy_point',
-          sql<string>`'unselected'`.as('status'),
-          sql<string>`cast(${args.createdAt} as text)`.as('created_at'),
-        ])
-        .where('l.pack_id', '=', args.packId)
-        .where('l.position', '>=', args.first) // the primary key range, not a scan of the pack
-        .where('l.position', '<', args.first + args.count)
-        .where('l.purchase_id', '=', args.purchaseId)
-        .orderBy('l.position'),
-    )
-    .returning(['id', 'position', 'prize_id'])
-    .execute();
+  const insert = args.allShipOnly ? lotItemsOf.shipOnly : lotItemsOf.choosable;
+  const r = await insert(tx, {
+    packId: args.packId,
+    first: args.first,
+    end: args.first + args.count,
+    purchaseId: args.purchaseId,
+    userId: args.userId,
+    createdAt: args.createdAt,
+  });
+  return r.rows;
 }
 
 /** The pack's prizes with their cards (last-one prizes included, flagged). */

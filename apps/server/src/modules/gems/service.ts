@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { MessageKey } from '@gacha/contract/messages';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMonths } from '../../db/time.ts';
 
@@ -13,14 +14,17 @@ export type LotSource =
 
 export const GEM_VALIDITY_MONTHS = 6;
 
-/** Balance = sum of remaining over lots not yet expired at `now` (DOMAIN.md: Gems). */
-export async function gemBalance(db: Executor, userId: number, now: Date): Promise<number> {
-  const row = await db
+const balanceQuery = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
+  db
     .selectFrom('gem_lots')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining'), eb.lit(0)).as('balance'))
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('expires_at', '>', p.at),
+);
+
+/** Balance = sum of remaining over lots not yet expired at `now` (DOMAIN.md: Gems). */
+export async function gemBalance(db: Executor, userId: number, now: Date): Promise<number> {
+  const [row] = (await balanceQuery(db, { userId, at: now.toISOString() })).rows;
   return Number(row?.balance ?? 0);
 }
 
@@ -90,6 +94,47 @@ export class ConcurrentSpendError extends Error {}
  * `remaining >= x` update whose affected count is checked (SQLite runs one transaction at a time on its single
  * connection, so the same statements are simply serial there).
  */
+const spendableLots = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
+  db
+    .selectFrom('gem_lots')
+    .select(['id', 'remaining'])
+    .where('user_id', '=', p.userId)
+    .where('expires_at', '>', p.at)
+    .where('remaining', '>', 0)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+const debitLot = prepareQuery((db, p: Slots<{ lotId: number; take: number; at: string }>) =>
+  db
+    .updateTable('gem_lots')
+    .set((eb) => ({ remaining: eb('remaining', '-', p.take) }))
+    .where('id', '=', p.lotId)
+    .where('remaining', '>=', p.take)
+    .where('expires_at', '>', p.at),
+);
+const spendLedgerRow = prepareQuery(
+  (
+    db,
+    p: Slots<{
+      userId: number;
+      delta: number;
+      reason: string;
+      reference: string | null;
+      balanceAfter: number;
+      at: string;
+    }>,
+  ) =>
+    db.insertInto('gem_ledger').values({
+      user_id: p.userId,
+      delta: p.delta,
+      reason: p.reason,
+      reference: p.reference,
+      balance_after: p.balanceAfter,
+      created_at: p.at,
+    }),
+);
+
 export async function spendGems(
   tx: Executor,
   args: { userId: number; amount: number; reason: string; reference?: string },
@@ -98,16 +143,7 @@ export async function spendGems(
   if (!Number.isInteger(args.amount) || args.amount <= 0)
     throw new Error('gem spend must be a positive integer');
   const at = now.toISOString();
-  const lots = await tx
-    .selectFrom('gem_lots')
-    .select(['id', 'remaining'])
-    .where('user_id', '=', args.userId)
-    .where('expires_at', '>', at)
-    .where('remaining', '>', 0)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .$if(isPostgres(tx), (q) => q.forUpdate())
-    .execute();
+  const { rows: lots } = await spendableLots(tx, { userId: args.userId, at });
   const balance = lots.reduce((s, l) => s + l.remaining, 0);
   if (balance < args.amount) throw new InsufficientGemsError(balance, args.amount);
 
@@ -116,30 +152,21 @@ export async function spendGems(
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
-    const r = await tx
-      .updateTable('gem_lots')
-      .set((eb) => ({ remaining: eb('remaining', '-', take) }))
-      .where('id', '=', lot.id)
-      .where('remaining', '>=', take)
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1)
+    const r = await debitLot(tx, { lotId: lot.id, take, at });
+    if (Number(r.numAffectedRows) !== 1)
       throw new ConcurrentSpendError(`gem lot ${lot.id} changed during a spend`);
     spent.push({ lotId: lot.id, amount: take });
     left -= take;
   }
   const balanceAfter = balance - args.amount;
-  await tx
-    .insertInto('gem_ledger')
-    .values({
-      user_id: args.userId,
-      delta: -args.amount,
-      reason: args.reason,
-      reference: args.reference ?? null,
-      balance_after: balanceAfter,
-      created_at: at,
-    })
-    .execute();
+  await spendLedgerRow(tx, {
+    userId: args.userId,
+    delta: -args.amount,
+    reason: args.reason,
+    reference: args.reference ?? null,
+    balanceAfter,
+    at,
+  });
   return { balanceAfter, spent };
 }
 

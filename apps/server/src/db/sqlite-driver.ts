@@ -1,0 +1,228 @@
+import type { CompiledQuery } from 'kysely';
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import type { SqliteConnectionHandle } from './sqlite.ts';
+
+/** The most transactions one COMMIT carries; bounds how long the first of them waits for its answer. */
+export const MAX_GROUP = 32;
+const MEMBER = 'group_member';
+/** Taken at load, so a test's fake timers cannot hold commits back. */
+const endOfTurn = setImmediate;
+
+/**
+ * Kysely's SQLite dialect with group commit: transactions that finish while others are queued for the single
+ * connection share one COMMIT (the WAL write at COMMIT is most of a small transaction's cost:
+ * bench/sql-floor.ts).
+ *
+ * Each Kysely transaction runs inside a SAVEPOINT of one outer transaction, strictly one after the other, as
+ * before. Its commit RELEASEs the savepoint; if another caller is waiting for the connection, the outer
+ * transaction stays open for it and the commit's promise settles when the outer COMMIT does (so no member is
+ * answered before its writes are committed, and a failed COMMIT fails every member). A rollback undoes only its
+ * own savepoint. A read outside a transaction may run while a group is open (it sees what the group will commit);
+ * a write outside a transaction commits the open group with it, so its caller too is answered only once it is
+ * committed. Waiters are served first come, first served.
+ */
+export class GroupCommitSqliteDialect implements Dialect {
+  constructor(private readonly database: SqliteConnectionHandle) {}
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new GroupCommitDriver(this.database);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+type HolderState = 'plain' | 'member' | 'awaiting-commit' | 'released';
+
+/** One acquisition of the connection: Kysely hands it back to every driver call of that acquisition. */
+class Holder implements DatabaseConnection {
+  state: HolderState = 'plain';
+  constructor(private readonly driver: GroupCommitDriver) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on SQLite here');
+  }
+}
+
+interface Group {
+  members: { resolve(): void; reject(err: unknown): void }[];
+}
+
+class GroupCommitDriver implements Driver {
+  readonly #waiters: (() => void)[] = [];
+  #locked = false;
+  #group: Group | null = null;
+  #commitScheduled = false;
+  #commitDue = false;
+
+  constructor(private readonly db: SqliteConnectionHandle) {}
+
+  async init(): Promise<void> {}
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    const holder = new Holder(this);
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve(holder);
+    }
+    return new Promise((resolve) => this.#waiters.push(() => resolve(holder)));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const holder = connection as Holder;
+    if (holder.state === 'awaiting-commit' || holder.state === 'released') return; // handed over already
+    holder.state = 'released';
+    this.#handOver();
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const holder = connection as Holder;
+    if (!this.#group) {
+      this.#run('begin');
+      this.#group = { members: [] };
+    }
+    this.#run(`savepoint ${MEMBER}`);
+    holder.state = 'member';
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const holder = connection as Holder;
+    const group = this.#group;
+    if (!group || !this.db.inTransaction) {
+      const err = new Error('the transaction was rolled back by SQLite');
+      this.#failGroup(err);
+      return Promise.reject(err);
+    }
+    this.#run(`release ${MEMBER}`);
+    holder.state = 'awaiting-commit';
+    const committed = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
+    if (!this.#commitScheduled) {
+      this.#commitScheduled = true;
+      endOfTurn(() => this.#commitAtEndOfTurn());
+    }
+    this.#handOver();
+    return committed;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const holder = connection as Holder;
+    if (holder.state !== 'member') return; // its group's COMMIT failed: nothing of it is left to undo
+    holder.state = 'plain';
+    if (!this.db.inTransaction) {
+      // SQLite rolled the whole outer transaction back (I/O error, full disk): the members before it are gone
+      this.#failGroup(new Error('the transaction was rolled back by SQLite'));
+      return;
+    }
+    this.#run(`rollback to ${MEMBER}`);
+    this.#run(`release ${MEMBER}`);
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.#run(`savepoint ${quote(name)}`);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.#run(`rollback to ${quote(name)}`);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.#run(`release ${quote(name)}`);
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#group) this.#commitGroup();
+    this.db.close();
+  }
+
+  execute<R>(holder: Holder, query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      const stmt = this.db.prepare(query.sql);
+      let result: QueryResult<R>;
+      if (stmt.reader) {
+        result = { rows: stmt.all(query.parameters) as R[] };
+      } else {
+        const { changes, lastInsertRowid } = stmt.run(query.parameters);
+        result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+      }
+      // a write outside a transaction is answered committed: with an open group, it commits with it
+      if (holder.state === 'plain' && this.#group && !stmt.readonly) this.#commitGroup();
+      return Promise.resolve(result);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** Passes the connection to the next waiter, first committing the open group when it is due or full. */
+  #handOver(): void {
+    if (this.#group && (this.#commitDue || this.#group.members.length >= MAX_GROUP)) this.#commitGroup();
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+
+  /**
+   * The group's members have been answered nothing yet; every request the event loop read this turn has had
+   * its chance to join. Commit now, or at the next hand-over if a transaction is running.
+   */
+  #commitAtEndOfTurn(): void {
+    this.#commitScheduled = false;
+    if (!this.#group) return;
+    if (this.#locked) this.#commitDue = true;
+    else this.#commitGroup();
+  }
+
+  #commitGroup(): void {
+    const group = this.#group!;
+    this.#group = null;
+    this.#commitDue = false;
+    try {
+      if (!this.db.inTransaction) throw new Error('the transaction was rolled back by SQLite');
+      this.#run('commit');
+    } catch (err) {
+      this.#rollbackQuietly();
+      for (const m of group.members) m.reject(err);
+      return;
+    }
+    for (const m of group.members) m.resolve();
+  }
+
+  #failGroup(err: Error): void {
+    const group = this.#group;
+    this.#group = null;
+    this.#commitDue = false;
+    this.#rollbackQuietly();
+    for (const m of group?.members ?? []) m.reject(err);
+  }
+
+  #rollbackQuietly(): void {
+    try {
+      if (this.db.inTransaction) this.#run('rollback');
+    } catch {
+      // nothing more can be undone; the members are told their transaction failed
+    }
+  }
+
+  #run(sql: string): void {
+    this.db.prepare(sql).run([]);
+  }
+}
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
