@@ -53,14 +53,11 @@ const q = {
   coins: raw.prepare(
     'update users set coin_carry_gems = ?, coin_tenths = coin_tenths + ? where id = ? returning coin_tenths',
   ),
-  take: raw.prepare(
-    'update pack_lots set purchase_id = ? where pack_id = ? and position >= ? and position < ? and purchase_id is null',
-  ),
   items: raw.prepare(
     `insert into won_items (purchase_id, user_id, pack_id, prize_id, card_id, position, is_last_one, action_type, buy_point, status, created_at)
      select ?, ?, l.pack_id, l.prize_id, pp.card_id, l.position, 0, case when pp.ship_only = 1 then '2' else '0' end, pp.buy_point, 'unselected', ?
      from pack_lots l inner join pack_prizes pp on pp.id = l.prize_id
-     where l.pack_id = ? and l.position >= ? and l.position < ? and l.purchase_id = ? order by l.position
+     where l.pack_id = ? and l.position >= ? and l.position < ? order by l.position
      returning id, position, prize_id`,
   ),
 };
@@ -91,8 +88,7 @@ function buyOne() {
     );
     carry = (carry + 1) % 100;
     timed('coins', () => q.coins.get(carry, 0, m!.id));
-    timed('take', () => q.take.run(p.id, packId, first, first + 1));
-    timed('items', () => q.items.all(p.id, m!.id, at, packId, first, first + 1, p.id));
+    timed('items', () => q.items.all(p.id, m!.id, at, packId, first, first + 1));
     timed('commit', () => q.commit.run());
   } catch (e) {
     raw.exec('rollback');
@@ -105,7 +101,7 @@ const t0 = performance.now();
 for (let i = 0; i < N; i++) buyOne();
 const per = (performance.now() - t0) / N;
 console.log(
-  `sql floor: ${(per * 1000).toFixed(0)} µs per buy-1 (${Math.round(1000 / per)} /s) — 13 statements, prepared once`,
+  `sql floor: ${(per * 1000).toFixed(0)} µs per buy-1 (${Math.round(1000 / per)} /s) — 12 statements, prepared once`,
 );
 for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1])) {
   console.log(`  ${name.padEnd(9)} ${((ms / N) * 1000).toFixed(0).padStart(4)} µs`);

@@ -280,7 +280,7 @@ export async function presell(db: Db, packId: number, n: number): Promise<void> 
       .where('id', '=', packId)
       .returning('sold_count')
       .executeTakeFirstOrThrow();
-    const purchase = await tx
+    await tx
       .insertInto('pack_purchases')
       .values({
         user_id: filler,
@@ -294,13 +294,6 @@ export async function presell(db: Db, packId: number, n: number): Promise<void> 
         coin_earned_tenths: 0,
         created_at: '2026-11-01T00:00:00.000Z',
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .updateTable('pack_lots')
-      .set({ purchase_id: purchase.id })
-      .where('pack_id', '=', packId)
-      .where('position', '<', p.sold_count)
       .execute();
   });
 }
@@ -330,10 +323,10 @@ export async function snapshot(db: Db) {
     .select(['id', 'status', 'shipment_id', 'decided_at'])
     .orderBy('id')
     .execute();
+  // lots sold = the purchases' ranges
   const sold = await db
-    .selectFrom('pack_lots')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('purchase_id', 'is not', null)
+    .selectFrom('pack_purchases')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('n'))
     .executeTakeFirstOrThrow();
   const shipments = await db
     .selectFrom('shipments')

@@ -202,7 +202,6 @@ export interface PackLotsTable {
   pack_id: number;
   position: number; // 0-based place in the shuffled sequence
   prize_id: number;
-  purchase_id: number | null;
 }
 
 export type WonItemStatus = 'unselected' | 'ship' | 'convert' | 'shipped';

@@ -6,6 +6,7 @@ import * as m004 from './004-payments.ts';
 import * as m005 from './005-members.ts';
 import * as m006 from './006-pack-videos.ts';
 import * as m007 from './007-won-items-shipment-partial.ts';
+import * as m008 from './008-pack-lots-sold-by-range.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-members': m005,
   '006-pack-videos': m006,
   '007-won-items-shipment-partial': m007,
+  '008-pack-lots-sold-by-range': m008,
 };

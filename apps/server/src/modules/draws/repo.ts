@@ -144,29 +144,6 @@ export async function insertPurchase(tx: Executor, row: NewPurchase): Promise<nu
   return (await purchaseInsert(tx, row)).rows[0]!.id;
 }
 
-const lotsTake = prepareQuery(
-  (db, p: Slots<{ packId: number; first: number; end: number; purchaseId: number }>) =>
-    db
-      .updateTable('pack_lots')
-      .set({ purchase_id: p.purchaseId })
-      .where('pack_id', '=', p.packId)
-      .where('position', '>=', p.first)
-      .where('position', '<', p.end)
-      .where('purchase_id', 'is', null),
-);
-
-/** Marks the claimed positions as this purchase's; answers how many it marked. */
-export async function takeLots(
-  tx: Executor,
-  packId: number,
-  first: number,
-  count: number,
-  purchaseId: number,
-) {
-  const r = await lotsTake(tx, { packId, first, end: first + count, purchaseId });
-  return Number(r.numAffectedRows);
-}
-
 interface LotItemsArgs {
   packId: number;
   first: number;
@@ -216,7 +193,6 @@ function lotItemsInsert(allShipOnly: boolean) {
           .where('l.pack_id', '=', p.packId)
           .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
           .where('l.position', '<', p.end)
-          .where('l.purchase_id', '=', p.purchaseId)
           .orderBy('l.position'),
       )
       .returning(['id', 'position', 'prize_id']),
@@ -225,8 +201,9 @@ function lotItemsInsert(allShipOnly: boolean) {
 const lotItemsOf = { shipOnly: lotItemsInsert(true), choosable: lotItemsInsert(false) };
 
 /**
- * One won item per lot of the purchase in a single set-based `INSERT … SELECT` from pack_lots and
- * pack_prizes (no per-row parameters, so 3000 lots cost one statement), answering the new rows.
+ * One won item per lot of the purchase's range (claimed by claimPositions) in a single set-based
+ * `INSERT … SELECT` from pack_lots and pack_prizes (no per-row parameters, so 3000 lots cost one statement),
+ * answering the new rows. The unique (pack_id, position) index of won_items refuses a lot sold twice.
  * `allShipOnly`: every item is shipping only (coin packs); otherwise ship-only prizes are.
  */
 export async function insertLotItems(

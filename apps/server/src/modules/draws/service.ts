@@ -35,7 +35,6 @@ import {
   packPrizes,
   packVideos,
   readBuyer,
-  takeLots,
   type Executor,
   type NewWonItem,
   type PackRow,
@@ -198,7 +197,7 @@ function toCard(prize: PrizeRow, historyId: number, actionType: '0' | '2', lang:
  * POST /user/pack/buy: N packs in ONE transaction —
  *   lock the buyer → per-member limit → claim the next N positions with one conditional update of
  *   packs.sold_count → the purchase row → pay (gems oldest-expiring first less the rank discount, with the
- *   coins earned on them; or coins for a coin pack) → mark the lots sold → one won item per lot, plus the
+ *   coins earned on them; or coins for a coin pack) → one won item per lot of the range, plus the
  *   last-one prize for whoever takes the final lot.
  * Any refusal inside rolls everything back. The answer is the buy-pack result of spec §3.
  *
@@ -299,10 +298,6 @@ export async function buyPacks(
       }
     }
 
-    const taken = await takeLots(tx, sale.id, first, args.count, purchaseId);
-    if (taken !== args.count) {
-      throw new Error(`pack ${sale.id}: positions ${first}..${first + args.count - 1} are not all free`);
-    }
     const actionOf = (prize: PrizeRow): '0' | '2' => (!gemPack || prize.ship_only ? '2' : '0');
     const inserted = await insertLotItems(tx, {
       packId: sale.id,
