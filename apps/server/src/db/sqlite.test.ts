@@ -34,4 +34,25 @@ describe('openSqlite', () => {
     expect(statSync(file).size).toBeGreaterThan(before + 2_000_000);
     db.close();
   });
+
+  it('truncates a WAL that grew past its limit while writes keep coming', async () => {
+    const file = join(dir, 'wal-limit.sqlite');
+    const db = openSqlite(file, { walLimitBytes: 1_000_000 });
+    db.prepare('create table t (id integer primary key, body text)').run([]);
+    const insert = db.prepare('insert into t (body) values (?)');
+    const wal = () => statSync(`${file}-wal`).size;
+    let peak = 0;
+    // a steady writer: passive checkpoints alone would let this WAL grow for as long as it runs
+    const deadline = Date.now() + 5000;
+    let truncated = false;
+    while (Date.now() < deadline && !truncated) {
+      for (let i = 0; i < 200; i++) insert.run(['x'.repeat(1000)]);
+      peak = Math.max(peak, wal());
+      await new Promise((r) => setTimeout(r, 20));
+      truncated = peak > 1_000_000 && wal() < peak / 2;
+    }
+    expect(peak).toBeGreaterThan(1_000_000);
+    expect(truncated).toBe(true);
+    db.close();
+  });
 });

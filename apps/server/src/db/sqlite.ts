@@ -6,6 +6,12 @@ import SQLite from 'better-sqlite3';
 const STATEMENT_CACHE_SIZE = 1000;
 /** How often the checkpointer moves committed WAL pages into the database file. */
 const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Above this the checkpointer waits for a moment without a writer and truncates the WAL. Passive checkpoints
+ * alone never get the WAL restarted while writes keep coming (bench/buy.bench.ts grew it past 100 MB in
+ * seconds), and a long WAL makes every read look further.
+ */
+const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
  * better-sqlite3 for Kysely, with two changes that matter on the write path (bench/sql-floor.ts measured them):
@@ -17,13 +23,14 @@ const CHECKPOINT_INTERVAL_MS = 250;
  *   Durability is unchanged: with synchronous=NORMAL a commit never fsyncs, the checkpoint does, wherever it runs.
  *   If the worker cannot start, SQLite's own automatic checkpoints are switched back on.
  */
-export function openSqlite(url: string): SqliteConnectionHandle {
+export function openSqlite(url: string, opts: { walLimitBytes?: number } = {}): SqliteConnectionHandle {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const checkpointer = url === ':memory:' ? null : startCheckpointer(sqlite, url);
+  const checkpointer =
+    url === ':memory:' ? null : startCheckpointer(sqlite, url, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
   return new CachingDatabase(sqlite, () => checkpointer?.stop());
 }
 
@@ -71,8 +78,13 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
+const { statSync } = require('node:fs');
 const checkpoint = (mode) => { try { db.pragma('wal_checkpoint(' + mode + ')'); } catch {} };
-const timer = setInterval(() => checkpoint('PASSIVE'), workerData.intervalMs);
+const walBytes = () => { try { return statSync(workerData.file + '-wal').size; } catch { return 0; } };
+const timer = setInterval(
+  () => checkpoint(walBytes() > workerData.walLimitBytes ? 'TRUNCATE' : 'PASSIVE'),
+  workerData.intervalMs,
+);
 parentPort.once('message', () => {
   clearInterval(timer);
   checkpoint('PASSIVE');
@@ -81,7 +93,11 @@ parentPort.once('message', () => {
 });
 `;
 
-function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): void } | null {
+function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  walLimitBytes: number,
+): { stop(): void } | null {
   try {
     const worker = new Worker(CHECKPOINTER_SOURCE, {
       eval: true,
@@ -89,6 +105,7 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): { stop(): voi
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         file,
         intervalMs: CHECKPOINT_INTERVAL_MS,
+        walLimitBytes,
       },
     });
     worker.unref(); // never keeps a command-line script alive
