@@ -1,8 +1,8 @@
-import type { CompiledQuery } from 'kysely';
 import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -18,15 +18,15 @@ const MEMBER = 'group_member';
 const endOfTurn = setImmediate;
 
 /**
- * Kysely's SQLite dialect with group commit: transactions that finish while others are queued for the single
- * connection share one COMMIT (the WAL write at COMMIT is most of a small transaction's cost:
- * bench/sql-floor.ts).
+ * Kysely's SQLite dialect with group commit: the transactions that finish in one turn of the event loop share
+ * one COMMIT (writing the WAL at COMMIT is most of a small transaction's cost: bench/sql-floor.ts; under the buy
+ * benchmark a group holds about ten purchases).
  *
  * Each Kysely transaction runs inside a SAVEPOINT of one outer transaction, strictly one after the other, as
- * before. Its commit RELEASEs the savepoint; if another caller is waiting for the connection, the outer
- * transaction stays open for it and the commit's promise settles when the outer COMMIT does (so no member is
- * answered before its writes are committed, and a failed COMMIT fails every member). A rollback undoes only its
- * own savepoint. A read outside a transaction may run while a group is open (it sees what the group will commit);
+ * before. Its commit RELEASEs the savepoint and hands the connection on; the outer transaction is committed at
+ * the end of the turn (or when MAX_GROUP members wait), and each member's commit promise settles only then: no
+ * member is answered before its writes are committed, and a failed COMMIT fails every member. A rollback undoes
+ * only its own savepoint. A read outside a transaction may run while a group is open (it sees what the group will commit);
  * a write outside a transaction commits the open group with it, so its caller too is answered only once it is
  * committed. Waiters are served first come, first served.
  */
