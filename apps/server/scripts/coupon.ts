@@ -12,9 +12,9 @@
  * Members redeem a code on My page (POST /user/coupon/use), once each, inside the window, while the total lasts.
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrate, openDb, type Db } from '../src/db/index.ts';
+import type { Db } from '../src/db/index.ts';
 import { createCoupon, listCoupons, type NewCoupon } from '../src/modules/coupons/service.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = [
   'usage: coupon.ts create (--gems <n> | --courses <id,id,...>) [--code <CODE>] [--from <ISO>] [--until <ISO>]',
@@ -79,27 +79,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(err instanceof UsageError ? USAGE : (err as Error).message);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  const db = openDb(config.databaseUrl);
-  try {
-    await migrate(db);
-    console.log(JSON.stringify(await run(db), null, 2));
-    return 0;
-  } catch (err) {
-    console.error((err as Error).message);
-    return 1;
-  } finally {
-    await db.destroy();
-  }
+  return runCommand(({ db }) => run(db));
 }
 
 process.exitCode = await main(process.argv.slice(2));

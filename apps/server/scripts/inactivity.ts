@@ -8,10 +8,9 @@
  * personal data anonymised; financial records stay. Idempotent: running it again changes nothing.
  * Uses the server's configuration (DATABASE_URL, MAIL_URL etc.) and runs the migrations first. Prints JSON.
  */
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrate, openDb } from '../src/db/index.ts';
 import { mailerFor } from '../src/modules/mail/service.ts';
 import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = 'usage: inactivity.ts [--now <ISO time>]';
 
@@ -24,30 +23,19 @@ async function main(argv: string[]): Promise<number> {
     }
     now = new Date(argv[1]!);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  const db = openDb(config.databaseUrl);
-  const mailer = mailerFor({ db, config });
-  try {
-    await migrate(db);
-    const t0 = Date.now();
-    const result = await runInactivitySweep({ db, mailer }, now);
-    console.log(
-      JSON.stringify({ job: 'inactivity', now: now.toISOString(), ...result, ms: Date.now() - t0 }),
-    );
-    return 0;
-  } finally {
-    mailer.close();
-    await db.destroy();
-  }
+  return runCommand(
+    async ({ db, config }) => {
+      const mailer = mailerFor({ db, config });
+      try {
+        const t0 = Date.now();
+        const result = await runInactivitySweep({ db, mailer }, now);
+        return { job: 'inactivity', now: now.toISOString(), ...result, ms: Date.now() - t0 };
+      } finally {
+        mailer.close();
+      }
+    },
+    { oneLine: true },
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -14,11 +14,12 @@
  * Every command is safe to run at any time and any number of times, also while the server runs. Prints JSON.
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
  */
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrate, openDb } from '../src/db/index.ts';
+import type { Config } from '../src/config.ts';
+import type { Db } from '../src/db/index.ts';
 import { expireLots } from '../src/modules/gems/service.ts';
 import { fxRateAt, listRates, setMonthlyRate } from '../src/modules/payments/fx.ts';
 import { paymentExpiryJob } from '../src/modules/payments/jobs.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = [
   'usage: payments.ts expire-payments [--now <ISO time>]',
@@ -38,17 +39,7 @@ function parseNow(rest: string[]): Date | null {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  let run: (db: ReturnType<typeof openDb>) => Promise<object>;
+  let run: (ctx: { db: Db; config: Config }) => Promise<object>;
   if (cmd === 'expire-payments' || cmd === 'expire-gems') {
     const now = parseNow(rest);
     if (!now) {
@@ -57,15 +48,15 @@ async function main(argv: string[]): Promise<number> {
     }
     run =
       cmd === 'expire-payments'
-        ? (db) => paymentExpiryJob.run({ db, config, clock: { now: () => now } })
-        : (db) => expireLots(db, now);
+        ? ({ db, config }) => paymentExpiryJob.run({ db, config, clock: { now: () => now } })
+        : ({ db }) => expireLots(db, now);
   } else if (cmd === 'fx-set' && rest.length === 2 && /^\d{4}-\d{2}$/.test(rest[0]!) && Number(rest[1]) > 0) {
-    run = async (db) => {
+    run = async ({ db }) => {
       await setMonthlyRate(db, rest[0]!, Number(rest[1]));
       return { month: rest[0], rate: Number(rest[1]) };
     };
   } else if (cmd === 'fx-list' && !rest.length) {
-    run = async (db) => {
+    run = async ({ db, config }) => {
       const current = await fxRateAt(db, new Date(), config.payments.fxUsdJpy);
       return { rates: await listRates(db), now: { ...current, since: current.since.toISOString() } };
     };
@@ -73,16 +64,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const db = openDb(config.databaseUrl);
-  try {
-    await migrate(db);
-    const t0 = Date.now();
-    const result = await run(db);
-    console.log(JSON.stringify({ command: cmd, ...result, ms: Date.now() - t0 }));
-    return 0;
-  } finally {
-    await db.destroy();
-  }
+  return runCommand(
+    async (ctx) => {
+      const t0 = Date.now();
+      const result = await run(ctx);
+      return { command: cmd, ...result, ms: Date.now() - t0 };
+    },
+    { oneLine: true },
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -8,10 +8,9 @@
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
  */
 import { shipSchema } from '@gacha/contract/draws';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrate, openDb } from '../src/db/index.ts';
-import { ApiError } from '../src/http/api-error.ts';
+import type { Db } from '../src/db/index.ts';
 import { listShipments, markShipped } from '../src/modules/shipping/service.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = [
   'usage: shipping.ts list [--status open|shipped|all]',
@@ -20,7 +19,7 @@ const USAGE = [
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
-  let run: (db: ReturnType<typeof openDb>) => Promise<unknown>;
+  let run: (db: Db) => Promise<unknown>;
   if (cmd === 'list') {
     let status: 'open' | 'shipped' | 'all' = 'open';
     if (args.length) {
@@ -44,33 +43,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  const db = openDb(config.databaseUrl);
-  try {
-    await migrate(db);
-    console.log(JSON.stringify(await run(db), null, 2));
-    return 0;
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const reason = err.opts.errors ? Object.values(err.opts.errors)[0] : err.opts.message;
-      console.error(
-        `refused (${err.state}): ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`,
-      );
-      return 1;
-    }
-    throw err;
-  } finally {
-    await db.destroy();
-  }
+  return runCommand(({ db }) => run(db));
 }
 
 process.exitCode = await main(process.argv.slice(2));

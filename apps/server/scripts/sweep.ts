@@ -8,9 +8,8 @@
  * times, also while the server runs: each item is decided exactly once. Prints what it did as JSON.
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
  */
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrate, openDb } from '../src/db/index.ts';
 import { runAutoConvert } from '../src/modules/holdings/service.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = 'usage: sweep.ts auto-convert [--now <ISO time>]';
 
@@ -28,26 +27,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  const db = openDb(config.databaseUrl);
-  try {
-    await migrate(db);
-    const t0 = Date.now();
-    const result = await runAutoConvert(db, now);
-    console.log(JSON.stringify({ job, now: now.toISOString(), ...result, ms: Date.now() - t0 }));
-    return 0;
-  } finally {
-    await db.destroy();
-  }
+  return runCommand(
+    async ({ db }) => {
+      const t0 = Date.now();
+      const result = await runAutoConvert(db, now);
+      return { job, now: now.toISOString(), ...result, ms: Date.now() - t0 };
+    },
+    { oneLine: true },
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -112,6 +112,38 @@ export async function addPackVideo(db: Db, v: NewPackVideo, now: Date): Promise<
   return { id, url: row.url };
 }
 
+export interface PackVideoRow {
+  id: number;
+  rarity: number | null;
+  movie_style: number | null;
+  url: string;
+  content_type: string;
+  byte_size: number;
+}
+
+/** A pack's configured opening videos, without their bytes (staff command line). */
+export async function listPackVideos(db: Db, packId: number): Promise<PackVideoRow[]> {
+  if (!(await repo.findPack(db, packId))) throw notFound('pack_not_found');
+  return db
+    .selectFrom('pack_videos')
+    .select(['id', 'rarity', 'movie_style', 'url', 'content_type', 'byte_size'])
+    .where('pack_id', '=', packId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Removes one opening video; purchases from then on play the next match or the app's own animation. */
+export async function removePackVideo(db: Db, videoId: number): Promise<{ id: number; pack_id: number }> {
+  const row = await db
+    .deleteFrom('pack_videos')
+    .where('id', '=', videoId)
+    .returning(['id', 'pack_id'])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  packChanged(db, row.pack_id);
+  return row;
+}
+
 export type SaleState = 'before' | 'on_sale' | 'sold_out' | 'ended';
 
 /** DOMAIN.md: before sale → on sale → sold out (pack_count 0) or ended (past the end date). */
