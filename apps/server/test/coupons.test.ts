@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { gemBalance } from '../src/modules/gems/service.ts';
 import { createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
-import { createTestApp, onPostgres } from './helpers.ts';
+import { createTestApp, onPostgres, runScript } from './helpers.ts';
 import { createMember } from './factories.ts';
 import { expectBadInputRefused, loggedIn, snapshot } from './member-helpers.ts';
 
@@ -242,16 +240,7 @@ describe('scripts/coupon.ts', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await fileDb.destroy();
-      const root = resolve(import.meta.dirname, '../../..');
-      const run = (...args: string[]) =>
-        promisify(execFile)(
-          join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'apps/server/scripts/coupon.ts'), ...args],
-          {
-            env: { ...process.env, DATABASE_URL: file, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-            cwd: root,
-          },
-        );
+      const run = (...args: string[]) => runScript('coupon.ts', args, file);
       const gems = JSON.parse(
         (await run('create', '--gems', '300', '--code', 'welcome300', '--max', '100')).stdout,
       );

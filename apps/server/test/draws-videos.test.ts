@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { addPackVideo } from '../src/modules/packs/service.ts';
 import { createMember, createPack, memberClient } from './draw-factories.ts';
-import { createTestApp, onPostgres } from './helpers.ts';
+import { createTestApp, onPostgres, runScript } from './helpers.ts';
 
 /**
  * A pack's own opening videos (issue 3 point 3): configured per pack for a rarity and a movie_style (null = any),
@@ -129,13 +127,7 @@ describe('pack opening videos', async () => {
       writeFileSync(join(dir, 'ur.webm'), bytes);
       writeFileSync(join(dir, 'notes.txt'), 'not a video');
 
-      const root = resolve(import.meta.dirname, '../../..');
-      const run = (...args: string[]) =>
-        promisify(execFile)(
-          join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'apps/server/scripts/pack-video.ts'), ...args],
-          { env: { ...process.env, DATABASE_URL: file, NODE_ENV: 'test' }, cwd: root },
-        );
+      const run = (...args: string[]) => runScript('pack-video.ts', args, file);
       const exitOf = (args: string[]) =>
         run(...args).then(
           () => 0,

@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
@@ -207,4 +210,17 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
 
 export function uniqueMail(prefix = 'member'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Runs a staff command (apps/server/scripts/<script>) on a database file, the way staff run it. */
+export function runScript(script: string, args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
+  const root = resolve(import.meta.dirname, '../../..');
+  return promisify(execFile)(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'apps/server/scripts', script), ...args],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
+      cwd: root,
+    },
+  );
 }

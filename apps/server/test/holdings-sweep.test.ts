@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { autoConvertJob, runAutoConvert } from '../src/modules/holdings/service.ts';
-import { onPostgres } from './helpers.ts';
+import { onPostgres, runScript } from './helpers.ts';
 import {
   createInterleavingTestApp,
   createMember,
@@ -128,13 +126,7 @@ describe('the 24-hour auto-convert sweep', async () => {
       await buyPacks(fileDb, { userId, packId: pack.packId, count: 2, lang: 'en' }, bought);
       await fileDb.destroy();
 
-      const root = resolve(import.meta.dirname, '../../..');
-      const run = (now: string) =>
-        promisify(execFile)(
-          join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'apps/server/scripts/sweep.ts'), 'auto-convert', '--now', now],
-          { env: { ...process.env, DATABASE_URL: file, LOG_LEVEL: 'silent', NODE_ENV: 'test' }, cwd: root },
-        );
+      const run = (now: string) => runScript('sweep.ts', ['auto-convert', '--now', now], file);
       const early = await run('2026-11-21T02:59:59.000Z');
       expect(JSON.parse(early.stdout)).toMatchObject({ job: 'auto-convert', converted: 0 });
       const due = await run('2026-11-21T03:00:00.000Z');

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/start.ts';
 import { migrate, openDb } from '../src/db/index.ts';
@@ -10,7 +8,7 @@ import { addMonths } from '../src/db/time.ts';
 import { awardGems, gemBalance } from '../src/modules/gems/service.ts';
 import { mailerFor } from '../src/modules/mail/service.ts';
 import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
-import { createTestApp, onPostgres } from './helpers.ts';
+import { createTestApp, onPostgres, runScript } from './helpers.ts';
 import { createMember, createPack } from './factories.ts';
 import { loggedIn, outboxFor } from './member-helpers.ts';
 
@@ -277,16 +275,7 @@ describe('the inactivity rule (6 months without a gem use → notice → 30 days
       await migrate(fileDb);
       const m = await createMember(fileDb, { created_at: '2026-01-01T00:00:00.000Z' });
       await fileDb.destroy();
-      const root = resolve(import.meta.dirname, '../../..');
-      const run = (now: string) =>
-        promisify(execFile)(
-          join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'apps/server/scripts/inactivity.ts'), '--now', now],
-          {
-            env: { ...process.env, DATABASE_URL: file, LOG_LEVEL: 'silent', NODE_ENV: 'test', MAIL_URL: '' },
-            cwd: root,
-          },
-        );
+      const run = (now: string) => runScript('inactivity.ts', ['--now', now], file, { MAIL_URL: '' });
       expect(JSON.parse((await run('2026-08-01T00:00:00Z')).stdout)).toMatchObject({
         job: 'inactivity',
         notified: 1,

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { decide } from '../src/modules/holdings/service.ts';
-import { createTestApp, onPostgres, type TestApp, type TestClient } from './helpers.ts';
+import { createTestApp, onPostgres, runScript, type TestApp, type TestClient } from './helpers.ts';
 import { adminSecretValid } from '../src/modules/shipping/service.ts';
 import {
   createInterleavingTestApp,
@@ -212,16 +210,7 @@ describe('shipping batches and the admin shipping routes', async () => {
       await decide(fileDb, { userId, send: r.cards.map((c) => c.history_id), reduction: [] }, now);
       await fileDb.destroy();
 
-      const root = resolve(import.meta.dirname, '../../..');
-      const run = (...args: string[]) =>
-        promisify(execFile)(
-          join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'apps/server/scripts/shipping.ts'), ...args],
-          {
-            env: { ...process.env, DATABASE_URL: file, NODE_ENV: 'test' },
-            cwd: root,
-          },
-        );
+      const run = (...args: string[]) => runScript('shipping.ts', args, file);
       const listed = JSON.parse((await run('list')).stdout);
       expect(listed).toHaveLength(1);
       expect(listed[0]).toMatchObject({ user_id: userId, item_count: 2, status: 'open' });
