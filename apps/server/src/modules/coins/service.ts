@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
+import type { LedgerEntry } from '../gems/service.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -28,26 +29,15 @@ export async function coinBalanceTenths(db: Executor, userId: number): Promise<n
   return row?.coin_tenths ?? 0;
 }
 
-const ledgerInsert = prepareQuery(
-  (
-    db,
-    p: Slots<{
-      userId: number;
-      delta: number;
-      reason: string;
-      reference: string | null;
-      balanceAfter: number;
-      at: string;
-    }>,
-  ) =>
-    db.insertInto('coin_ledger').values({
-      user_id: p.userId,
-      delta_tenths: p.delta,
-      reason: p.reason,
-      reference: p.reference,
-      balance_after_tenths: p.balanceAfter,
-      created_at: p.at,
-    }),
+const ledgerInsert = prepareQuery((db, p: Slots<LedgerEntry>) =>
+  db.insertInto('coin_ledger').values({
+    user_id: p.userId,
+    delta_tenths: p.delta,
+    reason: p.reason,
+    reference: p.reference,
+    balance_after_tenths: p.balanceAfter,
+    created_at: p.at,
+  }),
 );
 
 async function ledger(

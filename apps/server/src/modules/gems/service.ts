@@ -113,26 +113,25 @@ const debitLot = prepareQuery((db, p: Slots<{ lotId: number; take: number; at: s
     .where('remaining', '>=', p.take)
     .where('expires_at', '>', p.at),
 );
-const spendLedgerRow = prepareQuery(
-  (
-    db,
-    p: Slots<{
-      userId: number;
-      delta: number;
-      reason: string;
-      reference: string | null;
-      balanceAfter: number;
-      at: string;
-    }>,
-  ) =>
-    db.insertInto('gem_ledger').values({
-      user_id: p.userId,
-      delta: p.delta,
-      reason: p.reason,
-      reference: p.reference,
-      balance_after: p.balanceAfter,
-      created_at: p.at,
-    }),
+/** One row of a ledger (gems, or coins in tenths) as the purchase path writes it. */
+export interface LedgerEntry {
+  userId: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balanceAfter: number;
+  at: string;
+}
+
+const spendLedgerRow = prepareQuery((db, p: Slots<LedgerEntry>) =>
+  db.insertInto('gem_ledger').values({
+    user_id: p.userId,
+    delta: p.delta,
+    reason: p.reason,
+    reference: p.reference,
+    balance_after: p.balanceAfter,
+    created_at: p.at,
+  }),
 );
 
 export async function spendGems(
