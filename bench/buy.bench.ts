@@ -24,7 +24,7 @@ export async function run() {
       body: body1,
       duration: 5,
     });
-    // for reference, where the time goes: the same envelope, session and validation without the transaction
+    // for reference, where the time goes: the same envelope, session, validation and reads, no transaction
     const check1 = await load({
       url: `${shop.url}/api/user/pack/check`,
       method: 'POST',
@@ -34,7 +34,11 @@ export async function run() {
     });
     const ratio = buy1.requestsPerSec / bare.requestsPerSec;
     console.log('buy: bare Fastify route        ', bare);
-    console.log('buy: POST /api/user/pack/check  ', check1, '(envelope only, for reference)');
+    console.log(
+      'buy: POST /api/user/pack/check  ',
+      check1,
+      '(the envelope and the reads of a purchase, no transaction; for reference)',
+    );
     console.log('buy: POST /api/user/pack/buy ×1 ', buy1);
     const usPer = (r: { requestsPerSec: number }) => 1e6 / r.requestsPerSec;
     console.log(
