@@ -29,6 +29,9 @@ const endOfTurn = setImmediate;
  * only its own savepoint. A read outside a transaction may run while a group is open (it sees what the group will commit);
  * a write outside a transaction commits the open group with it, so its caller too is answered only once it is
  * committed. Waiters are served first come, first served.
+ *
+ * A group waits for the transaction running when its turn ends, so a transaction must await nothing but its own
+ * queries (no network, mail or hashing inside one; none does today).
  */
 export class GroupCommitSqliteDialect implements Dialect {
   constructor(private readonly database: SqliteConnectionHandle) {}
