@@ -1,4 +1,3 @@
-import type { FieldErrors as FormErrors } from 'react-hook-form';
 import {
   JAPAN_COUNTRY_ID,
   OVERSEAS_PREF_ID,
@@ -192,13 +191,6 @@ export function validateRegistration(
 }
 
 /** As react-hook-form errors. */
-export function toFormErrors(errors: Partial<Record<string, string>>): FormErrors<RegisterFormValues> {
-  const out: Record<string, { type: string; message: string }> = {};
-  for (const [field, message] of Object.entries(errors))
-    if (message) out[field] = { type: 'validate', message };
-  return out as FormErrors<RegisterFormValues>;
-}
-
 /** The first server message per form field. */
 export function serverErrorsToForm(
   errors: ServerErrors | undefined,

@@ -1,13 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  appendAddressSchema,
-  JAPAN_COUNTRY_ID,
-  OVERSEAS_PREF_ID,
-  type AppendAddressInput,
-} from '@gacha/contract/user';
+import { JAPAN_COUNTRY_ID, type AppendAddressInput } from '@gacha/contract/user';
 import {
   AddressFields,
   useRevalidateOnLanguageChange,
@@ -16,9 +11,15 @@ import {
 } from '../../../components/address-fields.tsx';
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
+import {
+  addressErrors,
+  addressPayload,
+  appendAddress,
+  showFieldErrors,
+} from '../../../lib/append-address.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, useCountryCheck } from '../../../lib/lookups.ts';
-import { appendAddress } from '../api/append-address.ts';
+import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import styles from './user-address-page.module.css';
 
 interface AddressForm {
@@ -50,36 +51,20 @@ const fieldNames = [
 const serverField: Record<string, keyof AddressForm> = { referral_code: 'referralCode' };
 
 function toPayload(v: AddressForm): AppendAddressInput {
-  const jp = Number(v.country_id) === JAPAN_COUNTRY_ID;
-  // country_id is required by the schema; nothing chosen is sent as absent so the answer is 'country_invalid'
-  return {
-    country_id: (v.country_id ? Number(v.country_id) : undefined) as number,
-    tel: v.tel.trim(),
-    zipcode: v.zipcode.trim(),
-    country: v.country.trim(),
-    pref_id: jp && v.pref_id ? Number(v.pref_id) : OVERSEAS_PREF_ID,
-    shiku: v.shiku.trim(),
-    address: v.address.trim(),
-    building: v.building.trim(),
-    referralCode: v.referralCode.trim(),
-  };
+  return { ...addressPayload(v), referralCode: v.referralCode.trim() };
 }
 
 function validate(v: AddressForm): Partial<Record<keyof AddressForm, string>> {
-  const out: Partial<Record<keyof AddressForm, string>> = {};
-  const result = appendAddressSchema.safeParse(toPayload(v));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const name = String(issue.path[0] ?? '');
-      const field = (serverField[name] ?? name) as keyof AddressForm;
-      if (out[field] || !(fieldNames as readonly string[]).includes(field)) continue;
-      const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-      out[field] = catalogue(issue.message, max !== undefined ? { max } : {});
-    }
-  }
+  const out: Partial<Record<keyof AddressForm, string>> = addressErrors(
+    toPayload(v),
+    fieldNames,
+    serverField,
+  );
   if (!v.agree) out.agree = catalogue('terms_required');
   return out;
 }
+
+const resolver = messagesResolver<AddressForm>(validate);
 
 /**
  * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
@@ -115,16 +100,6 @@ export function UserAddressPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-
-  const resolver: Resolver<AddressForm> = async (values) => {
-    const errs = validate(values);
-    const entries = Object.entries(errs).filter(([, m]) => m);
-    if (!entries.length) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(entries.map(([k, m]) => [k, { type: 'validate', message: m }])),
-    };
-  };
 
   const {
     register,
@@ -163,18 +138,8 @@ export function UserAddressPage() {
         setFormMessage(res.message ?? msg('not_logged_in'));
         return;
       }
-      const entries = Object.entries(res.errors ?? {});
-      entries.forEach(([name, list], i) => {
-        const field = serverField[name] ?? name;
-        if ((fieldNames as readonly string[]).includes(field) && list[0]) {
-          setError(
-            field as keyof AddressForm,
-            { type: 'server', message: list[0] },
-            { shouldFocus: i === 0 },
-          );
-        }
-      });
-      if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
+      showFieldErrors(res.errors, fieldNames, setError, serverField);
+      if (!Object.keys(res.errors ?? {}).length) setFormMessage(res.message ?? msg('server_error'));
     } catch (err) {
       if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
     }

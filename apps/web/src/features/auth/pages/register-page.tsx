@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import { Checkbox, FormAlert, PasswordField, TextField } from '../../../componen
 import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { usePrefList, useCountries } from '../../../lib/lookups.ts';
+import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
@@ -22,7 +23,6 @@ import {
   readSecret,
   saveSecret,
   serverErrorsToForm,
-  toFormErrors,
   toPayload,
   toQuery,
   validateRegistration,
@@ -73,10 +73,9 @@ export function RegisterPage() {
   const jp = isJapanMode(countryId);
   const { data: prefs = [] } = usePrefList(jp);
 
-  const resolver: Resolver<RegisterFormValues> = async (values) => {
-    const errors = validateRegistration(values, catalogue, prefs);
-    return Object.keys(errors).length ? { values: {}, errors: toFormErrors(errors) } : { values, errors: {} };
-  };
+  const resolver = messagesResolver<RegisterFormValues>((values) =>
+    validateRegistration(values, catalogue, prefs),
+  );
 
   const {
     register,

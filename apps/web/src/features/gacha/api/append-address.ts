@@ -1,14 +1,10 @@
 import type { AppendAddressInput } from '@gacha/contract/user';
-import { api } from '../../../lib/api.ts';
+import { appendAddress as postAddress } from '../../../lib/append-address.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { countryCheckKey } from '../../../lib/lookups.ts';
 
-/** POST /user/append_address: the shipping address asked for before the first shipment. */
+/** POST /user/append_address before the first shipment; the purchase results then know the member's country. */
 export async function appendAddress(input: AppendAddressInput) {
-  const res = await api.post('user/append_address', input);
-  if (res.state === 200) {
-    void queryClient.invalidateQueries({ queryKey: countryCheckKey });
-    void queryClient.invalidateQueries({ queryKey: ['gacha', 'result'] });
-  }
+  const res = await postAddress(input);
+  if (res.state === 200) void queryClient.invalidateQueries({ queryKey: ['gacha', 'result'] });
   return res;
 }

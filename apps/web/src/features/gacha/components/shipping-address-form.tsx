@@ -1,12 +1,7 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  appendAddressSchema,
-  JAPAN_COUNTRY_ID,
-  OVERSEAS_PREF_ID,
-  type AppendAddressInput,
-} from '@gacha/contract/user';
+import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import {
   AddressFields,
   useRevalidateOnLanguageChange,
@@ -15,12 +10,19 @@ import {
 } from '../../../components/address-fields.tsx';
 import { FormAlert } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
-import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
+import {
+  addressErrors,
+  addressPayload,
+  showFieldErrors,
+  type AddressValues,
+} from '../../../lib/append-address.ts';
+import { useCatalogue } from '../../../lib/i18n.ts';
+import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import { useCountries } from '../../../lib/lookups.ts';
 import { appendAddress } from '../api/append-address.ts';
 import styles from './shipping-address-form.module.css';
 
-type Values = Record<AddressFieldName, string>;
+type Values = AddressValues;
 const FIELDS: readonly AddressFieldName[] = [
   'country_id',
   'zipcode',
@@ -32,35 +34,7 @@ const FIELDS: readonly AddressFieldName[] = [
   'tel',
 ];
 
-function toPayload(v: Values): AppendAddressInput {
-  const jp = Number(v.country_id) === JAPAN_COUNTRY_ID;
-  return {
-    country_id: (v.country_id ? Number(v.country_id) : undefined) as number,
-    tel: v.tel.trim(),
-    zipcode: v.zipcode.trim(),
-    country: v.country.trim(),
-    pref_id: jp && v.pref_id ? Number(v.pref_id) : OVERSEAS_PREF_ID,
-    shiku: v.shiku.trim(),
-    address: v.address.trim(),
-    building: v.building.trim(),
-  };
-}
-
-const resolver: Resolver<Values> = async (values) => {
-  const parsed = appendAddressSchema.safeParse(toPayload(values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? '');
-    if (errors[name] || !(FIELDS as readonly string[]).includes(name)) continue;
-    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-    errors[name] = {
-      type: 'validate',
-      message: catalogue(issue.message, max !== undefined ? { max } : {}),
-    };
-  }
-  return { values: {}, errors };
-};
+const resolver = messagesResolver<Values>((values) => addressErrors(addressPayload(values), FIELDS));
 
 /**
  * The shipping address asked for before the first shipment (spec §2 Final confirm): the shared address block,
@@ -105,20 +79,14 @@ export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const res = await appendAddress(toPayload(values));
+      const res = await appendAddress(addressPayload(values));
       if (res.state === 200) {
         onSaved();
         return;
       }
-      const entries = Object.entries(res.errors ?? {});
-      let shown = false;
-      entries.forEach(([name, list], i) => {
-        if ((FIELDS as readonly string[]).includes(name) && list[0]) {
-          setError(name as AddressFieldName, { type: 'server', message: list[0] }, { shouldFocus: i === 0 });
-          shown = true;
-        }
-      });
-      if (!shown) setFormError(res.message ?? entries[0]?.[1][0] ?? msg('server_error'));
+      if (!showFieldErrors(res.errors, FIELDS, setError)) {
+        setFormError(res.message ?? Object.values(res.errors ?? {})[0]?.[0] ?? msg('server_error'));
+      }
     } catch (err) {
       if (!(err instanceof ApiBusyError)) setFormError(msg('server_error'));
     }
