@@ -25,6 +25,7 @@ const TOUR: Stop[] = [
   { path: '/login', member: false },
   { path: '/login?mode=2', member: false },
   { path: '/user-register', member: false },
+  { path: '/user-address', member: false },
   { path: '/password-reissue', member: false },
   { path: '/', member: true },
   { path: '/my-page', member: true },
