@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCarousel } from '../../../lib/use-carousel.ts';
 import styles from './image-carousel.module.css';
 
 interface ImageCarouselProps {
@@ -14,21 +14,7 @@ interface ImageCarouselProps {
 /** The pack's images (spec §2 Pack detail): swipe, arrows and dots; one image shows without controls. */
 export function ImageCarousel({ images, alt, children }: ImageCarouselProps) {
   const { t } = useTranslation('gacha');
-  const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 });
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!embla) return undefined;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
-
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const { emblaRef, selected, scrollTo, prev, next } = useCarousel({ loop: images.length > 1 });
   const many = images.length > 1;
 
   return (
@@ -87,7 +73,7 @@ export function ImageCarousel({ images, alt, children }: ImageCarouselProps) {
                 className={`${styles.dot} ${i === selected ? styles.dotActive : ''}`}
                 aria-label={t('carousel.goTo', { index: i + 1 })}
                 aria-current={i === selected ? 'true' : undefined}
-                onClick={() => embla?.scrollTo(i)}
+                onClick={() => scrollTo(i)}
               />
             ))}
           </div>

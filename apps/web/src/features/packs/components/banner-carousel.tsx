@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
-import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
+import { useCarousel } from '../../../lib/use-carousel.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { bannersAt, bannerTiming, emblaDurationForMs } from '../banners.ts';
 import { BannerSlide } from './banner-slide.tsx';
@@ -34,19 +34,11 @@ export function BannerCarousel() {
       }),
     [],
   );
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true, duration: emblaDuration }, [autoplay]);
-  const [selected, setSelected] = useState(0);
+  const { emblaRef, embla, selected, scrollTo, prev, next } = useCarousel(
+    { loop: true, duration: emblaDuration },
+    [autoplay],
+  );
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-
-  useEffect(() => {
-    if (!embla) return undefined;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
 
   useEffect(() => {
     const plugin = embla?.plugins().autoplay;
@@ -54,10 +46,6 @@ export function BannerCarousel() {
     if (playing) plugin.play();
     else plugin.stop();
   }, [embla, playing]);
-
-  const scrollTo = useCallback((i: number) => embla?.scrollTo(i), [embla]);
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
 
   return (
     <section
