@@ -16,7 +16,8 @@ export async function startShop(opts: { bareRoute?: boolean } = {}) {
     DATABASE_URL: join(dir, 'bench.sqlite'),
     WEB_DIST: '/nonexistent',
   });
-  const db = openDb(config.databaseUrl);
+  // as the server opens it (main.ts); BENCH_WRITE_WORKER=0 measures the purchase on the server's thread instead
+  const db = openDb(config.databaseUrl, { writeWorker: process.env.BENCH_WRITE_WORKER !== '0' });
   await migrate(db);
   const app = await buildApp({ config, db });
   // the budget's yardstick: a route with no envelope, no session and no database

@@ -15,7 +15,7 @@ async function main() {
     }
     throw err;
   }
-  const db = openDb(config.databaseUrl);
+  const db = openDb(config.databaseUrl, { writeWorker: true });
   await migrate(db);
   const app = await buildApp({ config, db });
   if (config.demoData && (await loadDemoData(db, new Date()))) {

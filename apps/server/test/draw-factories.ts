@@ -425,8 +425,9 @@ export class YieldEveryQuery implements KyselyPlugin {
  */
 export async function createInterleavingTestApp(
   overrides: Partial<Config> = {},
+  opts: { writeWorker?: boolean } = {},
 ): Promise<TestApp & { inFlight: { now: number; max: number } }> {
-  const db = await freshDb();
+  const db = await freshDb(opts);
   const clock = new TestClock();
   const config = testConfig(overrides);
   const app = await buildApp({ config, db: db.withPlugin(new YieldEveryQuery()), clock });

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -8,6 +10,7 @@ import { afterAll, expect } from 'vitest';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
+import { PROCEDURE_MODULES, writeWorkerOf } from '../src/write-worker/client.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
 export const onPostgres = isPostgresUrl(TEST_DATABASE_URL);
@@ -26,8 +29,23 @@ export class TestClock implements Clock {
 /**
  * A fresh, migrated database: in-memory SQLite, or a schema of its own on PostgreSQL when DATABASE_URL
  * names one (dropped when the file's tests end).
+ * `writeWorker` (SQLite): a file in a temporary folder with the server's write worker, ready before this answers
+ * (the worker's own test modules can be added).
  */
-export async function freshDb(): Promise<Db> {
+export async function freshDb(opts: { writeWorker?: boolean; workerModules?: string[] } = {}): Promise<Db> {
+  if (!onPostgres && opts.writeWorker) {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-worker-'));
+    const db = openDb(join(dir, 'shop.sqlite'), {
+      writeWorker: { modules: [...PROCEDURE_MODULES, ...(opts.workerModules ?? [])] },
+    });
+    await migrate(db);
+    if (!(await writeWorkerOf(db)!.ready)) throw new Error('the write worker did not start');
+    afterAll(async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return db;
+  }
   if (!onPostgres) {
     const db = openDb(':memory:');
     await migrate(db);

@@ -7,6 +7,7 @@ import { isPostgres } from './dialect.ts';
 import { openSqlite } from './sqlite.ts';
 import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 import type { Database } from './schema.ts';
+import { startWriteWorker } from '../write-worker/client.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
@@ -15,8 +16,21 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+export interface OpenDbOptions {
+  /** PostgreSQL: the schema to use (one per test file). */
+  pgSchema?: string;
+  /**
+   * SQLite file: run the write procedures (write-worker/procedures.ts, the purchase) on a worker thread with a
+   * connection of its own. The server does; scripts and most tests leave it off. `modules`: the procedure
+   * modules the worker loads, when not write-worker/client.ts PROCEDURE_MODULES.
+   */
+  writeWorker?: boolean | { modules: string[] };
+  /** The write worker's own connection (write-worker/thread.ts): the server's connection checkpoints the WAL. */
+  writeWorkerThread?: boolean;
+}
+
 /** Opens the database: PostgreSQL for postgres:// URLs, otherwise an SQLite file (or ':memory:'). */
-export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
+export function openDb(url: string, opts: OpenDbOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: withUserName(url),
@@ -31,7 +45,14 @@ export function openDb(url: string, opts: { pgSchema?: string } = {}): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (url !== ':memory:') mkdirSync(dirname(resolve(url)), { recursive: true });
-  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(openSqlite(url)) });
+  const dialect = new GroupCommitSqliteDialect(
+    openSqlite(url, { checkpointedElsewhere: opts.writeWorkerThread ?? false }),
+  );
+  const db = new Kysely<Database>({ dialect });
+  if (opts.writeWorker && url !== ':memory:') {
+    startWriteWorker(db, dialect, url, opts.writeWorker === true ? undefined : opts.writeWorker.modules);
+  }
+  return db;
 }
 
 /** A URL without a user name falls back to $PGUSER/$USER, which a CI shell may leave unset. */

@@ -28,10 +28,11 @@ async function open() {
     },
     close: () => inner.close(),
   };
-  const db = new Kysely<T>({ dialect: new GroupCommitSqliteDialect(handle) });
+  const dialect = new GroupCommitSqliteDialect(handle);
+  const db = new Kysely<T>({ dialect });
   await sql`create table t (id integer primary key, v text not null unique)`.execute(db);
   log.length = 0;
-  return { db, log, failCommit: () => (failNextCommit = true) };
+  return { db, dialect, handle, log, failCommit: () => (failNextCommit = true) };
 }
 
 const values = async (db: Kysely<T>) =>
@@ -99,6 +100,18 @@ describe('GroupCommitSqliteDialect', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
     expect(log).toEqual(['commit']);
     expect(await values(db)).toEqual(['a', 'd']);
+  });
+
+  it('ends the outer transaction when every member of its group rolled back (no write lock is kept)', async () => {
+    const { db, handle } = await shop();
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('t').values({ v: 'a' }).execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(handle.inTransaction).toBe(false);
+    expect(await values(db)).toEqual([]);
   });
 
   it('fails every member of a group whose COMMIT fails, and keeps none of their writes', async () => {
@@ -181,5 +194,81 @@ describe('GroupCommitSqliteDialect', () => {
       ),
     );
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  describe('lending the write lock to another connection (the write worker)', () => {
+    /** A loan whose borrower holds the lock until `giveBack` is called. */
+    function lend(dialect: GroupCommitSqliteDialect, events: string[]) {
+      let giveBack!: () => void;
+      const returned = dialect.lendWriteLock(async () => {
+        events.push('lent');
+        await new Promise<void>((resolve) => (giveBack = resolve));
+        events.push('given back');
+        return 'done';
+      });
+      return { returned, giveBack: () => giveBack() };
+    }
+
+    it('commits the open group first, lets reads through, and holds transactions back until it ends', async () => {
+      const { db, dialect, log } = await shop();
+      const events: string[] = [];
+      const first = db.transaction().execute((tx) => tx.insertInto('t').values({ v: 'a' }).execute());
+      const loan = lend(dialect, events);
+      await vi.waitFor(() => expect(events).toEqual(['lent']));
+      expect(log).toEqual(['commit']); // the group of the transaction before the loan
+      await first;
+      expect(await values(db)).toEqual(['a']); // a read during the loan
+      const second = db
+        .transaction()
+        .execute((tx) => tx.insertInto('t').values({ v: 'b' }).execute())
+        .then(() => events.push('second committed'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(events).toEqual(['lent']);
+      loan.giveBack();
+      expect(await loan.returned).toBe('done');
+      await second;
+      expect(events).toEqual(['lent', 'given back', 'second committed']);
+      expect(await values(db)).toEqual(['a', 'b']);
+    });
+
+    it('holds a write outside a transaction back until it ends', async () => {
+      const { db, dialect } = await shop();
+      const events: string[] = [];
+      const loan = lend(dialect, events);
+      await vi.waitFor(() => expect(events).toEqual(['lent']));
+      const plain = db
+        .insertInto('t')
+        .values({ v: 'plain' })
+        .execute()
+        .then(() => events.push('plain written'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(events).toEqual(['lent']);
+      loan.giveBack();
+      await plain;
+      expect(events).toEqual(['lent', 'given back', 'plain written']);
+      expect(await values(db)).toEqual(['plain']);
+    });
+
+    it('waits for the transaction that is running, and lends to one borrower at a time', async () => {
+      const { db, dialect } = await shop();
+      const events: string[] = [];
+      let finish!: () => void;
+      const running = db.transaction().execute(async (tx) => {
+        await tx.insertInto('t').values({ v: 'running' }).execute();
+        await new Promise<void>((resolve) => (finish = resolve));
+        events.push('transaction done');
+      });
+      await vi.waitFor(() => expect(finish).toBeDefined());
+      const loan = lend(dialect, events);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(events).toEqual([]);
+      finish();
+      await running;
+      await vi.waitFor(() => expect(events).toEqual(['transaction done', 'lent']));
+      await expect(dialect.lendWriteLock(async () => 'twice')).rejects.toThrow(/lent already/);
+      loan.giveBack();
+      await loan.returned;
+      expect(await dialect.lendWriteLock(async () => 'again')).toBe('again');
+    });
   });
 });

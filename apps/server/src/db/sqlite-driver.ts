@@ -34,12 +34,29 @@ const endOfTurn = setImmediate;
  * queries (no network, mail or hashing inside one; none does today).
  */
 export class GroupCommitSqliteDialect implements Dialect {
-  constructor(private readonly database: SqliteConnectionHandle) {}
+  readonly #driver: GroupCommitDriver;
+  constructor(database: SqliteConnectionHandle) {
+    this.#driver = new GroupCommitDriver(database);
+  }
   createAdapter() {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new GroupCommitDriver(this.database);
+    return this.#driver;
+  }
+  /**
+   * Lets another connection to the same file write (the write worker, write-worker/client.ts): waits its turn
+   * for this connection, commits the open group, then holds every transaction and plain write of this
+   * connection back until `use` settles. Reads outside a transaction go on meanwhile (a WAL reader never waits
+   * for the writer). So the two connections never meet SQLite's busy handler, which sleeps the thread that hits
+   * it. One loan at a time.
+   */
+  lendWriteLock<T>(use: () => Promise<T>): Promise<T> {
+    return this.#driver.lendWriteLock(use);
+  }
+  /** Runs before the connection closes (db.destroy()), e.g. to stop the write worker. */
+  beforeDestroy(close: () => Promise<void>): void {
+    this.#driver.closers.push(close);
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();
@@ -75,6 +92,9 @@ class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   #commitScheduled = false;
   #commitDue = false;
+  /** The write lock is lent to another connection; these wait for it back. */
+  #lent: (() => void)[] | null = null;
+  readonly closers: (() => Promise<void>)[] = [];
 
   constructor(private readonly db: SqliteConnectionHandle) {}
 
@@ -99,6 +119,7 @@ class GroupCommitDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const holder = connection as Holder;
     if (!this.#group) {
+      await this.#writeLockBack();
       this.#run('begin');
       this.#group = { members: [] };
     }
@@ -136,6 +157,11 @@ class GroupCommitDriver implements Driver {
     }
     this.#run(`rollback to ${MEMBER}`);
     this.#run(`release ${MEMBER}`);
+    // nobody of the group waits for its COMMIT: end the outer transaction, so no write lock is kept open
+    if (this.#group?.members.length === 0) {
+      this.#group = null;
+      this.#run('rollback');
+    }
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -149,13 +175,41 @@ class GroupCommitDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    for (const close of this.closers.splice(0)) await close();
     if (this.#group) this.#commitGroup();
     this.db.close();
+  }
+
+  async lendWriteLock<T>(use: () => Promise<T>): Promise<T> {
+    const holder = (await this.acquireConnection()) as Holder;
+    holder.state = 'released';
+    if (this.#lent) {
+      this.#handOver();
+      throw new Error('the write lock is lent already');
+    }
+    if (this.#group) this.#commitGroup();
+    this.#lent = [];
+    this.#handOver();
+    try {
+      return await use();
+    } finally {
+      const waiting = this.#lent;
+      this.#lent = null;
+      for (const wake of waiting) wake();
+    }
+  }
+
+  #writeLockBack(): Promise<void> | void {
+    const waiting = this.#lent;
+    if (waiting) return new Promise((resolve) => waiting.push(resolve));
   }
 
   execute<R>(holder: Holder, query: CompiledQuery): Promise<QueryResult<R>> {
     try {
       const stmt = this.db.prepare(query.sql);
+      if (this.#lent && holder.state === 'plain' && !stmt.readonly) {
+        return Promise.resolve(this.#writeLockBack()).then(() => this.execute<R>(holder, query));
+      }
       let result: QueryResult<R>;
       if (stmt.reader) {
         result = { rows: stmt.all(query.parameters) as R[] };

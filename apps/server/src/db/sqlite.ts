@@ -23,14 +23,21 @@ const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
  *   Durability is unchanged: with synchronous=NORMAL a commit never fsyncs, the checkpoint does, wherever it runs.
  *   If the worker cannot start, SQLite's own automatic checkpoints are switched back on.
  */
-export function openSqlite(url: string, opts: { walLimitBytes?: number } = {}): SqliteConnectionHandle {
+export function openSqlite(
+  url: string,
+  opts: { walLimitBytes?: number; checkpointedElsewhere?: boolean } = {},
+): SqliteConnectionHandle {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // a second connection of the same process (the write worker) leaves checkpoints to the first one's worker
+  if (opts.checkpointedElsewhere) sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer =
-    url === ':memory:' ? null : startCheckpointer(sqlite, url, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
+    url === ':memory:' || opts.checkpointedElsewhere
+      ? null
+      : startCheckpointer(sqlite, url, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
   return new CachingDatabase(sqlite, () => checkpointer?.stop());
 }
 

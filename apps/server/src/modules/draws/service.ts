@@ -1,47 +1,26 @@
-import type {
-  BuyPackResult,
-  FairnessInfo,
-  PackCheckResult,
-  PurchaseRefusal,
-  ResultCard,
-} from '@gacha/contract/draws';
+import type { BuyPackResult, FairnessInfo, PackCheckResult, ResultCard } from '@gacha/contract/draws';
 import { canonicalLots } from '@gacha/contract/fairness';
 import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
-import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
-import {
-  coinBalanceTenths,
-  coinsForGems,
-  earnCoinsForGems,
-  InsufficientCoinsError,
-  spendCoins,
-} from '../coins/service.ts';
-import { gemBalance, InsufficientGemsError, spendGems } from '../gems/service.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { coinBalanceTenths } from '../coins/service.ts';
+import { gemBalance } from '../gems/service.ts';
 import { purchaseCards } from '../holdings/service.ts';
-import { discountedPrice } from '../ranks/service.ts';
 import { isRevealed, newSeed, planLots, type SeedSource } from './fairness.ts';
 import { cachedPack, forgetPack } from './pack-cache.ts';
+import { recordPurchase } from './purchase.ts';
 import {
-  claimPositions,
   findPurchase,
   getPack,
-  insertLotItems,
   insertLots,
-  insertPurchase,
-  insertWonItems,
-  lockBuyer,
-  memberPlays,
   packPrizes,
   packVideos,
   readBuyer,
-  type Executor,
-  type NewWonItem,
   type PackRow,
   type PrizeRow,
 } from './repo.ts';
-
-export const GEM_PACK = 1;
+import { actionTypeOf, assertOnSale, assertWithinLimit, GEM_PACK, priceOf, refuse } from './rules.ts';
 
 /**
  * A pack, its prizes or its videos changed: the buy path's cached copy is dropped in this process (others see
@@ -50,7 +29,6 @@ export const GEM_PACK = 1;
 export function packChanged(db: Db, packId: number): void {
   forgetPack(db, packId);
 }
-export const COIN_PACK = 2;
 
 /**
  * Publishes a pack's lot sequence (DOMAIN.md Packs and lots): a fresh secret 32-byte seed, the commitment
@@ -100,43 +78,6 @@ export async function publishPack(
     await insertLots(tx, packId, plan.sequence);
     return { commitment: plan.commitment, published: true };
   });
-}
-
-function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef): ApiError {
-  return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
-}
-
-/** Sale state and the pack's own count limits (spec §5 Purchase count, DOMAIN.md sale states). */
-function assertOnSale(pack: PackRow, count: number, now: Date): void {
-  const at = now.toISOString();
-  if (pack.start_at > at) throw refuse(400, 'pack_not_started');
-  if (pack.end_at !== null && pack.end_at <= at) throw refuse(400, 'pack_ended');
-  const remaining = pack.total_pack_count - pack.sold_count;
-  if (remaining <= 0) throw refuse(409, 'pack_sold_out');
-  if (pack.max_buy_count > 0 && count > pack.max_buy_count) throw refuse(400, 'max_count_exceeded');
-  if (count > remaining) {
-    throw refuse(400, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
-  }
-}
-
-/** `can_limit`: the member's plays on the pack are capped at limit_count, refused with the pack's message. */
-async function assertWithinLimit(ex: Executor, pack: PackRow, userId: number, count: number, lang: Lang) {
-  if (!pack.can_limit) return;
-  const played = await memberPlays(ex, userId, pack.id);
-  if (played + count <= pack.limit_count) return;
-  const text = (lang === 'ja' ? pack.limit_message_ja : pack.limit_message_en).trim();
-  if (!text) throw refuse(400, 'pack_limit_exceeded');
-  throw new ApiError(400, {
-    extra: { reason: 'pack_limit_exceeded', errors: { count: [text] }, message: text },
-  });
-}
-
-function priceOf(pack: PackRow, count: number, rank: number) {
-  const base = pack.point * count;
-  if (pack.payment_method !== GEM_PACK)
-    return { currency: 'coin' as const, base, price: base, discountPercent: 0 };
-  const d = discountedPrice(base, rank);
-  return { currency: 'gem' as const, base, price: d.price, discountPercent: d.discountPercent };
 }
 
 async function loadPack(db: Db, packId: number): Promise<PackRow> {
@@ -194,17 +135,8 @@ function toCard(prize: PrizeRow, historyId: number, actionType: '0' | '2', lang:
 }
 
 /**
- * POST /user/pack/buy: N packs in ONE transaction —
- *   lock the buyer → per-member limit → claim the next N positions with one conditional update of
- *   packs.sold_count → the purchase row → pay (gems oldest-expiring first less the rank discount, with the
- *   coins earned on them; or coins for a coin pack) → one won item per lot of the range, plus the
- *   last-one prize for whoever takes the final lot.
- * Any refusal inside rolls everything back. The answer is the buy-pack result of spec §3.
- *
- * Concurrency: the claim is the guard for the pack (no read-then-write); the buyer lock (PostgreSQL row lock,
- * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit. On SQLite, Kysely's
- * SqliteDriver hands its single connection to one transaction at a time (its ConnectionMutex), so concurrent
- * requests' transactions never interleave and no extra mutex is needed; the 200-buyer test runs that for real.
+ * POST /user/pack/buy: the checks that need no transaction on the cached pack, then the purchase's one
+ * transaction (purchase.ts recordPurchase), then the buy-pack result of spec §3 built from its won items.
  */
 export async function buyPacks(
   db: Db,
@@ -219,7 +151,7 @@ export async function buyPacks(
     cached = await cachedPack(db, args.packId, now);
     if (!cached) throw refuse(404, 'pack_not_found');
   }
-  const { pack, byId } = cached;
+  const { pack } = cached;
   // The cached sold_count can only be behind the live one, so this check refuses nothing the live row would
   // allow; when it does refuse, the live row decides which refusal it is (the same answer as before caching).
   try {
@@ -229,125 +161,31 @@ export async function buyPacks(
     forgetPack(db, args.packId);
     assertOnSale(await loadPack(db, args.packId), args.count, now);
   }
-  const at = now.toISOString();
   const gemPack = pack.payment_method === GEM_PACK;
-  const sale = pack;
-  const lastOnePrizes = cached.lastOne;
-  const videos = cached.videos;
-
-  const done = await db.transaction().execute(async (tx) => {
-    const buyer = await lockBuyer(tx, args.userId, gemPack && sale.point > 0, now); // a gem use: last_gem_use_at
-    if (!buyer) throw notFound();
-    await assertWithinLimit(tx, sale, args.userId, args.count, args.lang);
-    const p = priceOf(sale, args.count, buyer.rank);
-
-    const claim = await claimPositions(tx, sale.id, args.count);
-    if (!claim) {
-      // decided on the live row, in the order of assertOnSale (what the check before the cache answered)
-      const fresh = await getPack(tx, sale.id);
-      if (fresh) assertOnSale(fresh, args.count, now);
-      const remaining = fresh ? fresh.total_pack_count - fresh.sold_count : 0;
-      if (remaining <= 0) throw refuse(409, 'pack_sold_out');
-      throw refuse(409, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
-    }
-    const first = claim.sold_count - args.count;
-
-    const earnedTenths = gemPack ? coinsForGems(buyer.coin_carry_gems, p.price).earnedTenths : 0;
-    const purchaseId = await insertPurchase(tx, {
-      user_id: args.userId,
-      pack_id: sale.id,
-      count: args.count,
-      first_position: first,
-      currency: p.currency,
-      base_price: p.base,
-      discount_percent: p.discountPercent,
-      price_paid: p.price,
-      coin_earned_tenths: earnedTenths,
-      created_at: at,
-    });
-    const reference = `purchase:${purchaseId}`;
-
-    if (gemPack) {
-      if (p.price > 0) {
-        try {
-          await spendGems(
-            tx,
-            { userId: args.userId, amount: p.price, reason: 'pack_purchase', reference },
-            now,
-          );
-        } catch (err) {
-          if (err instanceof InsufficientGemsError) throw refuse(400, 'not_enough_gems');
-          throw err;
-        }
-        await earnCoinsForGems(
-          tx,
-          { userId: args.userId, gemsPaid: p.price, reference, lockedCarryGems: buyer.coin_carry_gems },
-          now,
-        );
-      }
-    } else if (p.price > 0) {
-      try {
-        await spendCoins(
-          tx,
-          { userId: args.userId, tenths: p.price * 10, reason: 'pack_purchase', reference },
-          now,
-        );
-      } catch (err) {
-        if (err instanceof InsufficientCoinsError) throw refuse(400, 'not_enough_coins');
-        throw err;
-      }
-    }
-
-    const actionOf = (prize: PrizeRow): '0' | '2' => (!gemPack || prize.ship_only ? '2' : '0');
-    const inserted = await insertLotItems(tx, {
-      packId: sale.id,
-      first,
-      count: args.count,
-      purchaseId,
-      userId: args.userId,
-      allShipOnly: !gemPack,
-      createdAt: at,
-    });
-    if (inserted.length !== args.count)
-      throw new Error(`pack ${sale.id}: lots of purchase ${purchaseId} missing`);
-    if (claim.sold_count === claim.total_pack_count) {
-      const lastOne: NewWonItem[] = [];
-      for (const prize of lastOnePrizes) {
-        for (let i = 0; i < prize.quantity; i++) {
-          lastOne.push({
-            purchase_id: purchaseId,
-            user_id: args.userId,
-            pack_id: sale.id,
-            status: 'unselected',
-            prize_id: prize.id,
-            card_id: prize.card_id,
-            position: null,
-            is_last_one: 1,
-            action_type: actionOf(prize),
-            buy_point: prize.buy_point,
-            created_at: at,
-          });
-        }
-      }
-      inserted.push(...(await insertWonItems(tx, lastOne)));
-    }
-    let prizeById = byId;
-    if (inserted.some((row) => !prizeById.has(row.prize_id))) {
-      // a prize the cached copy does not know (the pack was edited within the cache's lifetime): read them now
-      forgetPack(db, sale.id);
-      prizeById = new Map((await packPrizes(tx, sale.id)).map((x) => [x.id, x]));
-    }
-    const order = (r: { position: number | null }) => r.position ?? Number.MAX_SAFE_INTEGER; // last-one last
-    const cards = inserted
-      .sort((a, b) => order(a) - order(b) || a.id - b.id)
-      .map((row) => {
-        const prize = prizeById.get(row.prize_id);
-        if (!prize)
-          throw new Error(`pack ${sale.id}: won item ${row.id} names prize ${row.prize_id} of no pack`);
-        return toCard(prize, row.id, actionOf(prize), args.lang);
-      });
-    return { purchaseId, price: p.price, currency: p.currency, cards, countryId: buyer.country_id };
+  const done = await recordPurchase(db, {
+    userId: args.userId,
+    count: args.count,
+    lang: args.lang,
+    now,
+    pack,
+    lastOne: cached.lastOne,
   });
+
+  let prizeById = cached.byId;
+  if (done.items.some((row) => !prizeById.has(row.prize_id))) {
+    // a prize the cached copy does not know (the pack was edited within the cache's lifetime): read them now
+    forgetPack(db, pack.id);
+    prizeById = new Map((await packPrizes(db, pack.id)).map((x) => [x.id, x]));
+  }
+  const order = (r: { position: number | null }) => r.position ?? Number.MAX_SAFE_INTEGER; // last-one last
+  const cards = done.items
+    .sort((a, b) => order(a) - order(b) || a.id - b.id)
+    .map((row) => {
+      const prize = prizeById.get(row.prize_id);
+      if (!prize)
+        throw new Error(`pack ${pack.id}: won item ${row.id} names prize ${row.prize_id} of no pack`);
+      return toCard(prize, row.id, actionTypeOf(gemPack, prize), args.lang);
+    });
 
   return {
     result: '1',
@@ -362,8 +200,8 @@ export async function buyPacks(
     count: args.count,
     price_paid: done.price,
     currency: done.currency,
-    cards: done.cards,
-    videos,
+    cards,
+    videos: cached.videos,
   };
 }
 

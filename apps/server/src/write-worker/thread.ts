@@ -1,0 +1,28 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDb } from '../db/index.ts';
+import type { FromWorker, Outcome, ToWorker, WorkerData } from './client.ts';
+import { encodeError } from './errors.ts';
+import { procedureBody } from './procedures.ts';
+
+/**
+ * The SQLite write worker's thread (client.ts starts it): its own connection to the server's file, on which
+ * each message's calls run as concurrent transactions, so the group commit of sqlite-driver.ts gives the whole
+ * batch one COMMIT. The answer goes back once every call has committed or failed.
+ */
+const data = workerData as WorkerData;
+const port = parentPort!;
+for (const module of data.modules) await import(module); // each registers its procedures
+const db = openDb(data.url, { writeWorkerThread: true });
+
+port.on('message', async (m: ToWorker) => {
+  if (m === 'stop') {
+    await db.destroy();
+    process.exit(0); // ends this thread only
+  }
+  const settled = await Promise.allSettled(m.calls.map((c) => procedureBody(c.name)(db, c.args)));
+  const outcomes = settled.map((s): Outcome =>
+    s.status === 'fulfilled' ? { ok: true, value: s.value } : { ok: false, error: encodeError(s.reason) },
+  );
+  port.postMessage({ type: 'results', id: m.id, outcomes } satisfies FromWorker);
+});
+port.postMessage({ type: 'ready' } satisfies FromWorker);
