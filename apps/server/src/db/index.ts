@@ -45,9 +45,9 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (url !== ':memory:') mkdirSync(dirname(resolve(url)), { recursive: true });
-  const dialect = new GroupCommitSqliteDialect(
-    openSqlite(url, { checkpointedElsewhere: opts.writeWorkerThread ?? false }),
-  );
+  const connection = openSqlite(url, { checkpointedElsewhere: opts.writeWorkerThread ?? false });
+  const dialect = new GroupCommitSqliteDialect(connection);
+  connection.lendWriteLockWith?.((truncate) => dialect.lendWriteLock(truncate));
   const db = new Kysely<Database>({ dialect });
   if (opts.writeWorker && url !== ':memory:') {
     startWriteWorker(db, dialect, url, opts.writeWorker === true ? undefined : opts.writeWorker.modules);

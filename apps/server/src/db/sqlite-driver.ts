@@ -49,7 +49,7 @@ export class GroupCommitSqliteDialect implements Dialect {
    * for this connection, commits the open group, then holds every transaction and plain write of this
    * connection back until `use` settles. Reads outside a transaction go on meanwhile (a WAL reader never waits
    * for the writer). So the two connections never meet SQLite's busy handler, which sleeps the thread that hits
-   * it. One loan at a time.
+   * it. One loan at a time; a second waits for the first to end.
    */
   lendWriteLock<T>(use: () => Promise<T>): Promise<T> {
     return this.#driver.lendWriteLock(use);
@@ -181,11 +181,12 @@ class GroupCommitDriver implements Driver {
   }
 
   async lendWriteLock<T>(use: () => Promise<T>): Promise<T> {
-    const holder = (await this.acquireConnection()) as Holder;
-    holder.state = 'released';
-    if (this.#lent) {
+    for (;;) {
+      await this.#writeLockBack(); // one loan at a time: the next waits for the one before
+      const holder = (await this.acquireConnection()) as Holder;
+      holder.state = 'released';
+      if (!this.#lent) break;
       this.#handOver();
-      throw new Error('the write lock is lent already');
     }
     if (this.#group) this.#commitGroup();
     this.#lent = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite } from './sqlite.ts';
+import { openSqlite, type WriteLockLender } from './sqlite.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gacha-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,15 +35,16 @@ describe('openSqlite', () => {
     db.close();
   });
 
-  it('truncates a WAL that grew past its limit while writes keep coming', async () => {
-    const file = join(dir, 'wal-limit.sqlite');
+  /** Writes steadily (passive checkpoints alone would let the WAL grow for as long as it runs) until it shrinks. */
+  async function writeUntilTruncated(name: string, lend?: WriteLockLender) {
+    const file = join(dir, name);
     const db = openSqlite(file, { walLimitBytes: 1_000_000 });
+    if (lend) db.lendWriteLockWith!(lend);
     db.prepare('create table t (id integer primary key, body text)').run([]);
     const insert = db.prepare('insert into t (body) values (?)');
     const wal = () => statSync(`${file}-wal`).size;
     let peak = 0;
-    // a steady writer: passive checkpoints alone would let this WAL grow for as long as it runs
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 3000;
     let truncated = false;
     while (Date.now() < deadline && !truncated) {
       for (let i = 0; i < 200; i++) insert.run(['x'.repeat(1000)]);
@@ -51,8 +52,28 @@ describe('openSqlite', () => {
       await new Promise((r) => setTimeout(r, 20));
       truncated = peak > 1_000_000 && wal() < peak / 2;
     }
+    db.close();
+    return { peak, truncated };
+  }
+
+  it('truncates a WAL that grew past its limit while writes keep coming', async () => {
+    const { peak, truncated } = await writeUntilTruncated('wal-limit.sqlite');
     expect(peak).toBeGreaterThan(1_000_000);
     expect(truncated).toBe(true);
-    db.close();
+  });
+
+  it("truncates the WAL only within a loan of the owner's write lock", async () => {
+    const loans: string[] = [];
+    const lent = await writeUntilTruncated('wal-lent.sqlite', async (truncate) => {
+      loans.push('lent');
+      await truncate();
+      loans.push('returned');
+    });
+    expect(lent.truncated).toBe(true);
+    expect(loans.slice(0, 2)).toEqual(['lent', 'returned']);
+    // an owner whose writers never stop: no truncation at all
+    const never = await writeUntilTruncated('wal-never.sqlite', () => new Promise(() => {}));
+    expect(never.peak).toBeGreaterThan(2_000_000);
+    expect(never.truncated).toBe(false);
   });
 });

@@ -7,9 +7,9 @@ const STATEMENT_CACHE_SIZE = 1000;
 /** How often the checkpointer moves committed WAL pages into the database file. */
 const CHECKPOINT_INTERVAL_MS = 250;
 /**
- * Above this the checkpointer waits for a moment without a writer and truncates the WAL. Passive checkpoints
- * alone never get the WAL restarted while writes keep coming (bench/buy.bench.ts grew it past 100 MB in
- * seconds), and a long WAL makes every read look further.
+ * Above this the WAL is truncated while no connection writes. Passive checkpoints alone never get the WAL
+ * restarted while writes keep coming (bench/buy.bench.ts grew it past 100 MB in seconds), and a long WAL makes
+ * every read look further.
  */
 const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
@@ -22,6 +22,10 @@ const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
  *   crosses SQLite's 1000-page mark (most of COMMIT's cost on a buy: 418 µs → 136 µs a buy at the SQL floor).
  *   Durability is unchanged: with synchronous=NORMAL a commit never fsyncs, the checkpoint does, wherever it runs.
  *   If the worker cannot start, SQLite's own automatic checkpoints are switched back on.
+ * - The WAL is truncated past its limit while the connection's owner holds every writer back
+ *   (`lendWriteLockWith`: the group-commit driver lends its write lock for it). A truncating checkpoint blocks
+ *   writers, and a writer that meets it sleeps in SQLite's busy handler (1, 2, 5, 10 ms…), which stalled the
+ *   purchases far longer than the truncation itself.
  */
 export function openSqlite(
   url: string,
@@ -38,14 +42,24 @@ export function openSqlite(
     url === ':memory:' || opts.checkpointedElsewhere
       ? null
       : startCheckpointer(sqlite, url, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
-  return new CachingDatabase(sqlite, () => checkpointer?.stop());
+  return new CachingDatabase(sqlite, checkpointer);
 }
+
+/** Runs `work` while no connection of this process writes. */
+export type WriteLockLender = (work: () => Promise<void>) => Promise<void>;
 
 /** What the driver (sqlite-driver.ts) needs of the connection. */
 export interface SqliteConnectionHandle {
   prepare(sql: string): SQLite.Statement;
   readonly inTransaction: boolean;
+  /** How the WAL truncation gets writers out of its way (by default it runs whenever it is due). */
+  lendWriteLockWith?(lend: WriteLockLender): void;
   close(): void;
+}
+
+interface Checkpointer {
+  lender: WriteLockLender;
+  stop(): void;
 }
 
 class CachingDatabase implements SqliteConnectionHandle {
@@ -53,8 +67,12 @@ class CachingDatabase implements SqliteConnectionHandle {
 
   constructor(
     private readonly sqlite: SQLite.Database,
-    private readonly onClose: () => void,
+    private readonly checkpointer: Checkpointer | null,
   ) {}
+
+  lendWriteLockWith(lend: WriteLockLender): void {
+    if (this.checkpointer) this.checkpointer.lender = lend;
+  }
 
   get inTransaction(): boolean {
     return this.sqlite.inTransaction;
@@ -74,7 +92,7 @@ class CachingDatabase implements SqliteConnectionHandle {
 
   close(): void {
     this.#statements.clear();
-    this.onClose();
+    this.checkpointer?.stop();
     this.sqlite.close();
   }
 }
@@ -88,11 +106,20 @@ db.pragma('busy_timeout = 1000');
 const { statSync } = require('node:fs');
 const checkpoint = (mode) => { try { db.pragma('wal_checkpoint(' + mode + ')'); } catch {} };
 const walBytes = () => { try { return statSync(workerData.file + '-wal').size; } catch { return 0; } };
-const timer = setInterval(
-  () => checkpoint(walBytes() > workerData.walLimitBytes ? 'TRUNCATE' : 'PASSIVE'),
-  workerData.intervalMs,
-);
-parentPort.once('message', () => {
+let truncating = false;
+const timer = setInterval(() => {
+  if (truncating) return;
+  if (walBytes() <= workerData.walLimitBytes) return checkpoint('PASSIVE');
+  truncating = true;
+  parentPort.postMessage('wal-full'); // answered 'truncate' once no connection writes
+}, workerData.intervalMs);
+parentPort.on('message', (m) => {
+  if (m === 'truncate') {
+    checkpoint('TRUNCATE');
+    truncating = false;
+    parentPort.postMessage('truncated');
+    return;
+  }
   clearInterval(timer);
   checkpoint('PASSIVE');
   db.close();
@@ -100,11 +127,7 @@ parentPort.once('message', () => {
 });
 `;
 
-function startCheckpointer(
-  sqlite: SQLite.Database,
-  file: string,
-  walLimitBytes: number,
-): { stop(): void } | null {
+function startCheckpointer(sqlite: SQLite.Database, file: string, walLimitBytes: number): Checkpointer | null {
   try {
     const worker = new Worker(CHECKPOINTER_SOURCE, {
       eval: true,
@@ -118,7 +141,23 @@ function startCheckpointer(
     worker.unref(); // never keeps a command-line script alive
     worker.on('error', () => restoreAutoCheckpoint(sqlite));
     sqlite.pragma('wal_autocheckpoint = 0');
-    return { stop: () => worker.postMessage('stop') };
+    let truncated = () => {};
+    const checkpointer: Checkpointer = {
+      lender: (work) => work(),
+      stop: () => worker.postMessage('stop'),
+    };
+    worker.on('message', (m: string) => {
+      if (m === 'truncated') truncated();
+      if (m !== 'wal-full') return;
+      void checkpointer.lender(
+        () =>
+          new Promise<void>((resolve) => {
+            truncated = resolve;
+            worker.postMessage('truncate');
+          }),
+      );
+    });
+    return checkpointer;
   } catch {
     return null;
   }
