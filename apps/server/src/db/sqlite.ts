@@ -127,7 +127,11 @@ parentPort.on('message', (m) => {
 });
 `;
 
-function startCheckpointer(sqlite: SQLite.Database, file: string, walLimitBytes: number): Checkpointer | null {
+function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  walLimitBytes: number,
+): Checkpointer | null {
   try {
     const worker = new Worker(CHECKPOINTER_SOURCE, {
       eval: true,

@@ -194,16 +194,38 @@ function lotItemsInsert(allShipOnly: boolean) {
           .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
           .where('l.position', '<', p.end)
           .orderBy('l.position'),
-      )
-      .returning(['id', 'position', 'prize_id']),
+      ),
   );
 }
 const lotItemsOf = { shipOnly: lotItemsInsert(true), choosable: lotItemsInsert(false) };
 
+/** A purchase's won items as three lists in id order, each one string of the values joined by commas. */
+const purchaseItemLists = prepareQuery((db, p: Slots<{ purchaseId: number }>) => {
+  const list = (column: 'id' | 'position' | 'prize_id') =>
+    isPostgres(db)
+      ? sql<string>`string_agg(${sql.ref(column)}::text, ',' order by id)`
+      : sql<string>`group_concat(${sql.ref(column)}, ',' order by id)`;
+  return db
+    .selectFrom('won_items')
+    .select([list('id').as('ids'), list('position').as('positions'), list('prize_id').as('prize_ids')])
+    .where('purchase_id', '=', p.purchaseId);
+});
+
+/** A purchase's won lots, one entry per list index. */
+export interface WonLots {
+  ids: number[];
+  positions: number[];
+  prizeIds: number[];
+}
+
+const numbers = (joined: string | null): number[] => (joined ? joined.split(',').map(Number) : []);
+
 /**
  * One won item per lot of the purchase's range (claimed by claimPositions) in a single set-based
  * `INSERT … SELECT` from pack_lots and pack_prizes (no per-row parameters, so 3000 lots cost one statement),
- * answering the new rows. The unique (pack_id, position) index of won_items refuses a lot sold twice.
+ * then the new items read back as three joined lists: `RETURNING` 3000 rows cost six times as much
+ * (bench/buy.bench.ts buy-3000). Call it before any other item of the purchase is inserted.
+ * The unique (pack_id, position) index of won_items refuses a lot sold twice.
  * `allShipOnly`: every item is shipping only (coin packs); otherwise ship-only prizes are.
  */
 export async function insertLotItems(
@@ -217,9 +239,9 @@ export async function insertLotItems(
     allShipOnly: boolean;
     createdAt: string;
   },
-) {
+): Promise<WonLots> {
   const insert = args.allShipOnly ? lotItemsOf.shipOnly : lotItemsOf.choosable;
-  const r = await insert(tx, {
+  await insert(tx, {
     packId: args.packId,
     first: args.first,
     end: args.first + args.count,
@@ -227,7 +249,12 @@ export async function insertLotItems(
     userId: args.userId,
     createdAt: args.createdAt,
   });
-  return r.rows;
+  const lists = (await purchaseItemLists(tx, { purchaseId: args.purchaseId })).rows[0];
+  return {
+    ids: numbers(lists?.ids ?? null),
+    positions: numbers(lists?.positions ?? null),
+    prizeIds: numbers(lists?.prize_ids ?? null),
+  };
 }
 
 /** The pack's prizes with their cards (last-one prizes included, flagged). */

@@ -172,20 +172,24 @@ export async function buyPacks(
   });
 
   let prizeById = cached.byId;
-  if (done.items.some((row) => !prizeById.has(row.prize_id))) {
+  const prizeIds = [...done.lots.prizeIds, ...done.lastOne.map((x) => x.prize_id)];
+  if (prizeIds.some((id) => !prizeById.has(id))) {
     // a prize the cached copy does not know (the pack was edited within the cache's lifetime): read them now
     forgetPack(db, pack.id);
     prizeById = new Map((await packPrizes(db, pack.id)).map((x) => [x.id, x]));
   }
-  const order = (r: { position: number | null }) => r.position ?? Number.MAX_SAFE_INTEGER; // last-one last
-  const cards = done.items
-    .sort((a, b) => order(a) - order(b) || a.id - b.id)
-    .map((row) => {
-      const prize = prizeById.get(row.prize_id);
-      if (!prize)
-        throw new Error(`pack ${pack.id}: won item ${row.id} names prize ${row.prize_id} of no pack`);
-      return toCard(prize, row.id, actionTypeOf(gemPack, prize), args.lang);
-    });
+  const card = (historyId: number, prizeId: number) => {
+    const prize = prizeById.get(prizeId);
+    if (!prize) throw new Error(`pack ${pack.id}: won item ${historyId} names prize ${prizeId} of no pack`);
+    return toCard(prize, historyId, actionTypeOf(gemPack, prize), args.lang);
+  };
+  // in lot order, the last-one prize last
+  const { ids, positions } = done.lots;
+  const order = ids.map((_, i) => i).sort((a, b) => positions[a]! - positions[b]! || ids[a]! - ids[b]!);
+  const cards = [
+    ...order.map((i) => card(ids[i]!, done.lots.prizeIds[i]!)),
+    ...done.lastOne.sort((a, b) => a.id - b.id).map((x) => card(x.id, x.prize_id)),
+  ];
 
   return {
     result: '1',
