@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { MessageKey } from '@gacha/contract/messages';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
@@ -94,13 +94,18 @@ export class ConcurrentSpendError extends Error {}
  * `remaining >= x` update whose affected count is checked (SQLite runs one transaction at a time on its single
  * connection, so the same statements are simply serial there).
  */
+/*
+ * `remaining > 0` is written as a literal in these queries: compared with a bound parameter, SQLite must check on
+ * every run whether the partial index gem_lots_expiring (`where remaining > 0`) still applies, so it prepared
+ * the statement again each time it was given new values (bench/buy.bench.ts, perf: sqlite3Reprepare).
+ */
 const spendableLots = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
   db
     .selectFrom('gem_lots')
     .select(['id', 'remaining'])
     .where('user_id', '=', p.userId)
     .where('expires_at', '>', p.at)
-    .where('remaining', '>', 0)
+    .where('remaining', '>', sql.lit(0))
     .orderBy('expires_at')
     .orderBy('id')
     .$if(isPostgres(db), (q) => q.forUpdate()),
@@ -250,7 +255,7 @@ export async function expireLots(
       .selectFrom('gem_lots')
       .select(['id', 'user_id', 'remaining'])
       .where('expires_at', '<=', at)
-      .where('remaining', '>', 0)
+      .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
       .orderBy('expires_at')
       .orderBy('id')
       .limit(batchSize)
@@ -308,7 +313,7 @@ export async function voidGems(tx: Transaction<Database>, userId: number, now: D
     .selectFrom('gem_lots')
     .select(['id', 'remaining'])
     .where('user_id', '=', userId)
-    .where('remaining', '>', 0)
+    .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
     .where('expires_at', '>', at)
     .orderBy('expires_at')
     .orderBy('id')

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AdminShipment } from '@gacha/contract/draws';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -31,7 +31,7 @@ export async function joinOpenShipment(
       .updateTable('shipments')
       .set((eb) => ({ item_count: eb('item_count', '+', count) }))
       .where('user_id', '=', userId)
-      .where('status', '=', 'open')
+      .where('status', '=', sql.lit('open')) // a literal, as the partial index shipments_one_open_per_user says
       .returning('id')
       .executeTakeFirst();
     if (open) return open.id;
@@ -147,7 +147,7 @@ export async function markShipped(
       .updateTable('shipments')
       .set({ status: 'shipped', delivery_code: args.deliveryCode, shipped_at: now.toISOString() })
       .where('id', '=', args.shipmentId)
-      .where('status', '=', 'open')
+      .where('status', '=', sql.lit('open')) // a literal, as the partial index shipments_one_open_per_user says
       .returning(['id', 'user_id'])
       .executeTakeFirst();
     if (!row) {
