@@ -10,7 +10,7 @@ import { afterAll, expect } from 'vitest';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
-import { PROCEDURE_MODULES, writeWorkerOf } from '../src/write-worker/client.ts';
+import { PROCEDURE_MODULES, writeWorkerOf } from '../src/db/write-worker/client.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
 export const onPostgres = isPostgresUrl(TEST_DATABASE_URL);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/http/api-error.ts';
 import { awardGems } from '../src/modules/gems/service.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
-import { writeWorkerOf } from '../src/write-worker/client.ts';
+import { writeWorkerOf } from '../src/db/write-worker/client.ts';
 import { createMembers, createPack } from './draw-factories.ts';
 import { endTheThread, neverWaitForTheLock, whereAmI } from './fixtures/worker-procedures.ts';
 import { freshDb, onPostgres } from './helpers.ts';

@@ -7,7 +7,7 @@ import { isPostgres } from './dialect.ts';
 import { openSqlite } from './sqlite.ts';
 import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
 import type { Database } from './schema.ts';
-import { startWriteWorker } from '../write-worker/client.ts';
+import { startWriteWorker } from './write-worker/client.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Lang } from '@gacha/contract/messages';
 import { notFound } from '../../http/api-error.ts';
-import { defineProcedure } from '../../write-worker/procedures.ts';
+import { defineProcedure } from '../../db/write-worker/procedures.ts';
 import { coinsForGems, earnCoinsForGems, InsufficientCoinsError, spendCoins } from '../coins/service.ts';
 import { InsufficientGemsError, spendGems } from '../gems/service.ts';
 import {
@@ -51,7 +51,7 @@ export interface PurchaseRecord {
  * Concurrency: the claim is the guard for the pack (no read-then-write); the buyer lock (PostgreSQL row lock,
  * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit.
  *
- * On SQLite a server runs it on the write worker (write-worker/client.ts), with the order and the record
+ * On SQLite a server runs it on the write worker (db/write-worker/client.ts), with the order and the record
  * crossing between threads as structured clones; everywhere else it runs in the caller's thread.
  */
 export const recordPurchase = defineProcedure(

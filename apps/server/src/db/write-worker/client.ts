@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../db/index.ts';
-import type { GroupCommitSqliteDialect } from '../db/sqlite-driver.ts';
+import type { Db } from '../index.ts';
+import type { GroupCommitSqliteDialect } from '../sqlite-driver.ts';
 import { decodeError, type EncodedError } from './errors.ts';
 import { attachCaller, callerOf, procedureBody, type ProcedureCaller } from './procedures.ts';
 
 /** The modules that define the procedures the worker runs (each registers itself by name when loaded). */
-export const PROCEDURE_MODULES = [new URL('../modules/draws/purchase.ts', import.meta.url).href];
+export const PROCEDURE_MODULES = [new URL('../../modules/draws/purchase.ts', import.meta.url).href];
 
 /** The most calls one message to the worker carries. */
 const MAX_BATCH = 128;

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../../http/api-error.ts';
 
 /** An error as it crosses from the write worker: a refusal keeps its answer, anything else its message. */
 export type EncodedError =

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Db } from '../index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = (db: Db, args: any) => Promise<unknown>;

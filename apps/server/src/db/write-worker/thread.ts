@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '../db/index.ts';
+import { openDb } from '../index.ts';
 import type { FromWorker, Outcome, ToWorker, WorkerData } from './client.ts';
 import { encodeError } from './errors.ts';
 import { procedureBody } from './procedures.ts';
