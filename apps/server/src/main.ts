@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDb } from './db/index.ts';
+import { writeWorkerOf } from './db/write-worker/client.ts';
 import { loadDemoData } from './demo/load-demo.ts';
 import { startJobs } from './jobs/start.ts';
 
@@ -18,6 +19,9 @@ async function main() {
   const db = openDb(config.databaseUrl, { writeWorker: true });
   await migrate(db);
   const app = await buildApp({ config, db });
+  void writeWorkerOf(db)?.ready.then((started) => {
+    if (!started) app.log.warn('the SQLite write worker did not start: purchases run on the server thread');
+  });
   if (config.demoData && (await loadDemoData(db, new Date()))) {
     app.log.info('demo catalogue loaded (demo member: demo@example.com / demo1234)');
   }

@@ -12,6 +12,15 @@ import { freshDb, onPostgres } from './helpers.ts';
 const now = new Date('2026-11-20T03:00:00.000Z');
 const fixtures = new URL('./fixtures/worker-procedures.ts', import.meta.url).href;
 
+async function soldCount(db: Awaited<ReturnType<typeof freshDb>>, packId: number) {
+  const pack = await db
+    .selectFrom('packs')
+    .select('sold_count')
+    .where('id', '=', packId)
+    .executeTakeFirstOrThrow();
+  return pack.sold_count;
+}
+
 async function gemsSpent(db: Awaited<ReturnType<typeof freshDb>>, ids: number[]) {
   const r = await db
     .selectFrom('gem_ledger')
@@ -38,12 +47,7 @@ describe.skipIf(onPostgres)('the SQLite write worker', async () => {
     expect(results.every((r) => r.cards.length === 2 && r.price_paid === 200)).toBe(true);
     expect(worker.sent.calls - before.calls).toBe(40);
     expect(worker.sent.batches - before.batches).toBeLessThan(40);
-    const pack = await db
-      .selectFrom('packs')
-      .select('sold_count')
-      .where('id', '=', packId)
-      .executeTakeFirstOrThrow();
-    expect(pack.sold_count).toBe(80);
+    expect(await soldCount(db, packId)).toBe(80);
     expect(await gemsSpent(db, ids)).toBe(40 * 200);
     const ids2 = new Set(results.flatMap((r) => r.cards.map((c) => c.history_id)));
     expect(ids2.size).toBe(80);
@@ -58,12 +62,7 @@ describe.skipIf(onPostgres)('the SQLite write worker', async () => {
     expect(err.opts.extra).toEqual({ reason: 'not_enough_gems' });
     const bought = await db.selectFrom('pack_purchases').select('id').where('user_id', '=', poor!).execute();
     expect(bought).toEqual([]);
-    const pack = await db
-      .selectFrom('packs')
-      .select('sold_count')
-      .where('id', '=', packId)
-      .executeTakeFirstOrThrow();
-    expect(pack.sold_count).toBe(0);
+    expect(await soldCount(db, packId)).toBe(0);
   });
 
   it("the server's own writes and the worker's never meet SQLite's busy handler", async () => {
@@ -125,12 +124,7 @@ describe.skipIf(onPostgres)('the SQLite write worker', async () => {
       .select((eb) => eb.fn.sum<number>('count').as('n'))
       .where('pack_id', '=', packId)
       .executeTakeFirstOrThrow();
-    const pack = await db
-      .selectFrom('packs')
-      .select('sold_count')
-      .where('id', '=', packId)
-      .executeTakeFirstOrThrow();
-    expect(pack.sold_count).toBe(Number(bought.n));
+    expect(await soldCount(db, packId)).toBe(Number(bought.n));
     expect(await gemsSpent(db, [buyer!])).toBe(100 * Number(bought.n));
   });
 });
