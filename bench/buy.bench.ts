@@ -3,6 +3,7 @@
  * process; buy-3000 ≤ 15× the cost of buy-1; 200 buyers racing for the last 100 lots.
  */
 import { sql } from 'kysely';
+import { writeWorkerOf } from '../apps/server/src/db/write-worker/client.ts';
 import { load, startShop, type LoadResult } from './lib.ts';
 import { benchMembers, benchPack, envelopeBody, median, postForm } from './setup.ts';
 
@@ -50,6 +51,13 @@ export async function run() {
       if (r.buy.non2xx > 0) failures.push(`buy-1 answered ${r.buy.non2xx} non-2xx`);
     }
     console.log('buy: (check runs the envelope and the reads of a purchase, no transaction; for reference)');
+    const worker = writeWorkerOf(shop.db);
+    console.log(
+      worker
+        ? `buy: write worker: ${worker.sent.calls} purchases in ${worker.sent.batches} messages ` +
+            `(${(worker.sent.calls / Math.max(1, worker.sent.batches)).toFixed(1)} a message)`
+        : 'buy: no write worker: the purchase ran on the server thread',
+    );
     const ratio = median(rounds.map((r) => r.buy.requestsPerSec / r.bare.requestsPerSec));
     console.log(
       `buy: buy-1 / bare = ${(ratio * 100).toFixed(1)}% (median of ${ROUNDS} rounds; budget ≥ 35%)`,

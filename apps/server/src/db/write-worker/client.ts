@@ -39,7 +39,7 @@ interface Pending extends Call {
  * all; the member sees in the history whether it happened).
  */
 export class WriteWorkerClient implements ProcedureCaller {
-  /** Messages sent and calls they carried (tests and the bench read them). */
+  /** Messages sent and the calls they carried (the tests and the bench read them). */
   readonly sent = { batches: 0, calls: 0 };
   /** Settles true once the worker takes calls, false if it never will. */
   readonly ready: Promise<boolean>;
