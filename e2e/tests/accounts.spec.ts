@@ -124,3 +124,17 @@ test('a Japanese zip code fills prefecture and city, in the language of the page
   await page.getByLabel('郵便番号').first().fill('1000001');
   await expect(page.getByLabel('市区町村').first()).toHaveValue('千代田区千代田');
 });
+
+test('an address form sent empty puts the focus on its first field, and the keyboard moves on from there', async ({
+  page,
+}) => {
+  await page.goto('/user-address');
+  await page.getByRole('button', { name: 'Register' }).click();
+  // the first field the form shows with an error, not the terms box registered before the address block
+  const country = page.locator('select[name=country_id]');
+  await expect(country).toBeFocused();
+  await expect(country).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('input[name=zipcode]')).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   appendAddress,
   showFieldErrors,
 } from '../../../lib/append-address.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, useCountryCheck } from '../../../lib/lookups.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
@@ -110,7 +111,8 @@ export function UserAddressPage() {
     trigger,
     getValues,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<AddressForm>({ defaultValues: defaults, resolver });
+  } = useForm<AddressForm>({ defaultValues: defaults, resolver, shouldFocusError: false });
+  const formRef = useRef<HTMLFormElement>(null);
 
   // the country select gets its options after the form mounted: put the query's value back once they arrive
   useEffect(() => {
@@ -126,24 +128,27 @@ export function UserAddressPage() {
 
   useRevalidateOnLanguageChange(isSubmitted, trigger);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormMessage(null);
-    try {
-      const res = await appendAddress(toPayload(values));
-      if (res.state === 200) {
-        navigate('/', { replace: true });
-        return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormMessage(null);
+      try {
+        const res = await appendAddress(toPayload(values));
+        if (res.state === 200) {
+          navigate('/', { replace: true });
+          return;
+        }
+        if (res.state === 401) {
+          setFormMessage(res.message ?? msg('not_logged_in'));
+          return;
+        }
+        showFieldErrors(res.errors, fieldNames, setError, serverField);
+        if (!Object.keys(res.errors ?? {}).length) setFormMessage(res.message ?? msg('server_error'));
+      } catch (err) {
+        if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
       }
-      if (res.state === 401) {
-        setFormMessage(res.message ?? msg('not_logged_in'));
-        return;
-      }
-      showFieldErrors(res.errors, fieldNames, setError, serverField);
-      if (!Object.keys(res.errors ?? {}).length) setFormMessage(res.message ?? msg('server_error'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    }
-  });
+    },
+    (invalid) => focusFirstError(formRef.current, invalid),
+  );
 
   const addressErrors = Object.fromEntries(
     (['country_id', 'zipcode', 'pref_id', 'country', 'shiku', 'address', 'building', 'tel'] as const).map(
@@ -161,7 +166,7 @@ export function UserAddressPage() {
             {formMessage} {check?.is_login !== '1' && <Link to="/login">{t('address.login')}</Link>}
           </FormAlert>
         )}
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
           <AddressFields
             field={(name: AddressFieldName) => register(name)}
             errors={addressErrors}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { usePrefList, useCountries } from '../../../lib/lookups.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
@@ -91,7 +92,9 @@ export function RegisterPage() {
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
 
   // the selects get their options after the form mounted: put the kept values back once they arrive
   useEffect(() => {
@@ -123,29 +126,32 @@ export function RegisterPage() {
 
   useRevalidateOnLanguageChange(isSubmitted, trigger);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormMessage(null);
-    try {
-      const res = await confirmUser(toPayload(values, prefs));
-      if (res.state === 200) {
-        saveSecret(values.pass, values.confirmPass);
-        navigate(`/confirm-user-register?${toQuery(values)}`);
-        return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormMessage(null);
+      try {
+        const res = await confirmUser(toPayload(values, prefs));
+        if (res.state === 200) {
+          saveSecret(values.pass, values.confirmPass);
+          navigate(`/confirm-user-register?${toQuery(values)}`);
+          return;
+        }
+        if (res.state === 999) {
+          setAlreadyRegistered(res.message ?? msg('already_registered'));
+          return;
+        }
+        const fieldErrors = serverErrorsToForm(res.errors);
+        const entries = Object.entries(fieldErrors);
+        entries.forEach(([field, message], i) =>
+          setError(field as keyof RegisterFormValues, { type: 'server', message }, { shouldFocus: i === 0 }),
+        );
+        if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
+      } catch (err) {
+        if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
       }
-      if (res.state === 999) {
-        setAlreadyRegistered(res.message ?? msg('already_registered'));
-        return;
-      }
-      const fieldErrors = serverErrorsToForm(res.errors);
-      const entries = Object.entries(fieldErrors);
-      entries.forEach(([field, message], i) =>
-        setError(field as keyof RegisterFormValues, { type: 'server', message }, { shouldFocus: i === 0 }),
-      );
-      if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    }
-  });
+    },
+    (invalid) => focusFirstError(formRef.current, invalid),
+  );
 
   const field = (name: AddressFieldName) => register(name);
   const addressErrors = Object.fromEntries(
@@ -179,6 +185,7 @@ export function RegisterPage() {
           <OrDivider>{t('register.orOwn')}</OrDivider>
 
           <form
+            ref={formRef}
             className={styles.form}
             onSubmit={onSubmit}
             noValidate
