@@ -137,4 +137,9 @@ test('an address form sent empty puts the focus on its first field, and the keyb
   await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('input[name=zipcode]')).toBeFocused();
+  // what the form requires is marked required: country, city and the first address line
+  for (const name of ['country_id', 'shiku', 'address']) {
+    await expect(page.locator(`[name=${name}]`)).toHaveAttribute('aria-required', 'true');
+  }
+  await expect(page.locator('input[name=zipcode]')).not.toHaveAttribute('aria-required', 'true');
 });

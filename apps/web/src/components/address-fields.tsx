@@ -20,7 +20,11 @@ interface AddressFieldsProps {
   prefSelect: boolean;
   /** Which fields to include, in order; tel is optional here (registration places it elsewhere). */
   withTel?: boolean;
-  countryRequired?: boolean;
+  /**
+   * The shipping address of POST /user/append_address: country, city and the first address line are required
+   * there (appendAddressSchema) and marked so; at registration every address field is optional.
+   */
+  shippingAddress?: boolean;
 }
 
 /**
@@ -35,14 +39,14 @@ export function AddressFields({
   jp,
   prefSelect,
   withTel = false,
-  countryRequired = false,
+  shippingAddress = false,
 }: AddressFieldsProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.block}>
       <SelectField
         label={t('address.country')}
-        required={countryRequired}
+        required={shippingAddress}
         error={errors.country_id}
         {...field('country_id')}
       >
@@ -87,12 +91,14 @@ export function AddressFields({
       </div>
       <TextField
         label={t('address.city')}
+        required={shippingAddress}
         autoComplete="address-level2"
         error={errors.shiku}
         {...field('shiku')}
       />
       <TextField
         label={t('address.address1')}
+        required={shippingAddress}
         autoComplete="address-line1"
         error={errors.address}
         {...field('address')}

@@ -175,7 +175,7 @@ export function UserAddressPage() {
             jp={jp}
             prefSelect={false}
             withTel
-            countryRequired
+            shippingAddress
           />
           <TextField
             label={t('address.referralCode')}

@@ -108,7 +108,7 @@ export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void
         jp={jp}
         prefSelect={false}
         withTel
-        countryRequired
+        shippingAddress
       />
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
