@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onPostgres, type TestClient } from './helpers.ts';
+import { purchaseDbModes, type TestClient } from './helpers.ts';
 import {
   createInterleavingTestApp,
   createMembers,
@@ -15,16 +15,7 @@ import {
  * the event loop after every query (YieldEveryQuery), so requests interleave at every await — the test checks
  * that they did (inFlight.max). On PostgreSQL they also run on a pool of 10 connections in parallel.
  */
-// On SQLite: the in-memory database of most tests, and a file with the server's write worker (the buys then
-// run on the worker's connection while the requests interleave on this one).
-const modes = onPostgres
-  ? [{ name: 'PostgreSQL', writeWorker: false }]
-  : [
-      { name: 'SQLite', writeWorker: false },
-      { name: 'SQLite file, write worker', writeWorker: true },
-    ];
-
-describe.each(modes)('many members at once on one pack ($name)', async ({ writeWorker }) => {
+describe.each(purchaseDbModes)('many members at once on one pack ($name)', async ({ writeWorker }) => {
   const t = await createInterleavingTestApp({}, { writeWorker });
   const db = t.db;
   const now = () => t.clock.now().toISOString();

@@ -85,8 +85,22 @@ export interface TestApp {
   client(opts?: { lang?: 'en' | 'ja'; ip?: string }): TestClient;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const db = await freshDb();
+/**
+ * The databases a purchase test runs on: PostgreSQL when DATABASE_URL names one; otherwise in-memory SQLite,
+ * and an SQLite file with the server's write worker (the purchases then run on the worker's connection).
+ */
+export const purchaseDbModes = onPostgres
+  ? [{ name: 'PostgreSQL', writeWorker: false }]
+  : [
+      { name: 'SQLite', writeWorker: false },
+      { name: 'SQLite file, write worker', writeWorker: true },
+    ];
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opts: { writeWorker?: boolean } = {},
+): Promise<TestApp> {
+  const db = await freshDb(opts);
   const clock = new TestClock();
   const config = testConfig(overrides);
   const app = await buildApp({ config, db, clock });
