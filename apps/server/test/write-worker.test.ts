@@ -5,11 +5,14 @@ import { ApiError } from '../src/http/api-error.ts';
 import { awardGems } from '../src/modules/gems/service.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { writeWorkerOf } from '../src/db/write-worker/client.ts';
+import { defineProcedure } from '../src/db/write-worker/procedures.ts';
 import { createMembers, createPack } from './draw-factories.ts';
 import { endTheThread, neverWaitForTheLock, whereAmI } from './fixtures/worker-procedures.ts';
 import { freshDb, onPostgres } from './helpers.ts';
 
 const now = new Date('2026-11-20T03:00:00.000Z');
+/** Defined here only: the worker does not load this file. */
+const unknownToTheWorker = defineProcedure('test.unknownToTheWorker', async () => threadId);
 const fixtures = new URL('./fixtures/worker-procedures.ts', import.meta.url).href;
 
 async function soldCount(db: Awaited<ReturnType<typeof freshDb>>, packId: number) {
@@ -101,6 +104,11 @@ describe.skipIf(onPostgres)('the SQLite write worker', async () => {
     } finally {
       await sql`pragma busy_timeout = 5000`.execute(db);
     }
+  });
+
+  it('refuses a procedure the worker has not loaded, and goes on working', async () => {
+    await expect(unknownToTheWorker(db, {})).rejects.toThrow(/no procedure named test.unknownToTheWorker/);
+    expect(await whereAmI(db, {})).not.toBe(threadId);
   });
 
   // last: it ends the worker

@@ -165,6 +165,18 @@ describe('GroupCommitSqliteDialect', () => {
     expect(await values(db)).toEqual(['in-tx', 'plain']);
   });
 
+  it('fails a write outside a transaction whose COMMIT with the open group fails, and keeps nothing', async () => {
+    const { db, failCommit } = await shop();
+    failCommit();
+    const [member, plain] = await Promise.allSettled([
+      db.transaction().execute((tx) => tx.insertInto('t').values({ v: 'in-tx' }).execute()),
+      db.insertInto('t').values({ v: 'plain' }).execute(),
+    ]);
+    expect(member.status).toBe('rejected');
+    expect(plain.status).toBe('rejected');
+    expect(await values(db)).toEqual([]);
+  });
+
   it('commits a lone transaction at the end of the event-loop turn, even under fake timers', async () => {
     const { db, log } = await shop();
     vi.useFakeTimers();

@@ -219,7 +219,10 @@ class GroupCommitDriver implements Driver {
         result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
       }
       // a write outside a transaction is answered committed: with an open group, it commits with it
-      if (holder.state === 'plain' && this.#group && !stmt.readonly) this.#commitGroup();
+      if (holder.state === 'plain' && this.#group && !stmt.readonly) {
+        const failed = this.#commitGroup();
+        if (failed) return Promise.reject(failed);
+      }
       return Promise.resolve(result);
     } catch (err) {
       return Promise.reject(err);
@@ -245,7 +248,8 @@ class GroupCommitDriver implements Driver {
     else this.#commitGroup();
   }
 
-  #commitGroup(): void {
+  /** Commits the open group; answers the error when the COMMIT failed (every member is told as well). */
+  #commitGroup(): unknown {
     const group = this.#group!;
     this.#group = null;
     this.#commitDue = false;
@@ -255,9 +259,10 @@ class GroupCommitDriver implements Driver {
     } catch (err) {
       this.#rollbackQuietly();
       for (const m of group.members) m.reject(err);
-      return;
+      return err;
     }
     for (const m of group.members) m.resolve();
+    return null;
   }
 
   #failGroup(err: Error): void {

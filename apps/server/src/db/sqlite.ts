@@ -14,7 +14,7 @@ const CHECKPOINT_INTERVAL_MS = 250;
 const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
- * better-sqlite3 for Kysely, with two changes that matter on the write path (bench/sql-floor.ts measured them):
+ * better-sqlite3 for Kysely, with changes that matter on the write path (bench/sql-floor.ts measured them):
  *
  * - Prepared statements are reused. Kysely's driver calls prepare() for every query, which compiled the same SQL
  *   again on every request (12% of a buy's CPU in bench/profile-buy.ts).
@@ -146,9 +146,15 @@ function startCheckpointer(
       },
     });
     worker.unref(); // never keeps a command-line script alive
-    worker.on('error', () => restoreAutoCheckpoint(sqlite));
-    sqlite.pragma('wal_autocheckpoint = 0');
     let truncated = () => {};
+    let exited = false;
+    worker.on('error', () => restoreAutoCheckpoint(sqlite));
+    // a truncation it will never answer must not keep the write lock lent
+    worker.on('exit', () => {
+      exited = true;
+      truncated();
+    });
+    sqlite.pragma('wal_autocheckpoint = 0');
     const checkpointer: Checkpointer = {
       lender: (work) => work(),
       stop: () => worker.postMessage('stop'),
@@ -159,6 +165,7 @@ function startCheckpointer(
       void checkpointer.lender(
         () =>
           new Promise<void>((resolve) => {
+            if (exited) return resolve();
             truncated = resolve;
             worker.postMessage('truncate');
           }),

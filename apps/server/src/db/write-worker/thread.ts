@@ -19,7 +19,8 @@ port.on('message', async (m: ToWorker) => {
     await db.destroy();
     process.exit(0); // ends this thread only
   }
-  const settled = await Promise.allSettled(m.calls.map((c) => procedureBody(c.name)(db, c.args)));
+  // async: a name this thread does not know fails its own call, not the thread
+  const settled = await Promise.allSettled(m.calls.map(async (c) => procedureBody(c.name)(db, c.args)));
   const outcomes = settled.map((s): Outcome =>
     s.status === 'fulfilled' ? { ok: true, value: s.value } : { ok: false, error: encodeError(s.reason) },
   );
