@@ -10,7 +10,7 @@ import { afterAll, expect } from 'vitest';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
-import { PROCEDURE_MODULES, writeWorkerOf } from '../src/db/write-worker/client.ts';
+import { writeWorkerOf } from '../src/db/write-worker/client.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
 export const onPostgres = isPostgresUrl(TEST_DATABASE_URL);
@@ -36,7 +36,7 @@ export async function freshDb(opts: { writeWorker?: boolean; workerModules?: str
   if (!onPostgres && opts.writeWorker) {
     const dir = mkdtempSync(join(tmpdir(), 'gacha-worker-'));
     const db = openDb(join(dir, 'shop.sqlite'), {
-      writeWorker: { modules: [...PROCEDURE_MODULES, ...(opts.workerModules ?? [])] },
+      writeWorker: { extraModules: opts.workerModules ?? [] },
     });
     await migrate(db);
     if (!(await writeWorkerOf(db)!.ready)) throw new Error('the write worker did not start');

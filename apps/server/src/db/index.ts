@@ -21,10 +21,10 @@ export interface OpenDbOptions {
   pgSchema?: string;
   /**
    * SQLite file: run the write procedures (write-worker/procedures.ts, the purchase) on a worker thread with a
-   * connection of its own. The server does; scripts and most tests leave it off. `modules`: the procedure
-   * modules the worker loads, when not write-worker/client.ts PROCEDURE_MODULES.
+   * connection of its own. The server does; scripts and most tests leave it off. `extraModules`: procedure
+   * modules the worker loads besides write-worker/client.ts PROCEDURE_MODULES (tests).
    */
-  writeWorker?: boolean | { modules: string[] };
+  writeWorker?: boolean | { extraModules: string[] };
   /** The write worker's own connection (write-worker/thread.ts): the server's connection checkpoints the WAL. */
   writeWorkerThread?: boolean;
 }
@@ -47,10 +47,10 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
   if (url !== ':memory:') mkdirSync(dirname(resolve(url)), { recursive: true });
   const connection = openSqlite(url, { checkpointedElsewhere: opts.writeWorkerThread ?? false });
   const dialect = new GroupCommitSqliteDialect(connection);
-  connection.lendWriteLockWith?.((truncate) => dialect.lendWriteLock(truncate));
+  connection.lendWriteLockWith((truncate) => dialect.lendWriteLock(truncate));
   const db = new Kysely<Database>({ dialect });
   if (opts.writeWorker && url !== ':memory:') {
-    startWriteWorker(db, dialect, url, opts.writeWorker === true ? undefined : opts.writeWorker.modules);
+    startWriteWorker(db, dialect, url, opts.writeWorker === true ? [] : opts.writeWorker.extraModules);
   }
   return db;
 }

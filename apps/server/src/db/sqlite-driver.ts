@@ -48,7 +48,7 @@ export class GroupCommitSqliteDialect implements Dialect {
    * Lets another connection to the same file write (the write worker, write-worker/client.ts): waits its turn
    * for this connection, commits the open group, then holds every transaction and plain write of this
    * connection back until `use` settles. Reads outside a transaction go on meanwhile (a WAL reader never waits
-   * for the writer). So the two connections never meet SQLite's busy handler, which sleeps the thread that hits
+   * for the writer), until a held-back transaction or write takes its turn: those that queue behind it wait too. So the two connections never meet SQLite's busy handler, which sleeps the thread that hits
    * it. One loan at a time; a second waits for the first to end.
    */
   lendWriteLock<T>(use: () => Promise<T>): Promise<T> {

@@ -39,7 +39,7 @@ describe('openSqlite', () => {
   async function writeUntilTruncated(name: string, lend?: WriteLockLender) {
     const file = join(dir, name);
     const db = openSqlite(file, { walLimitBytes: 1_000_000 });
-    if (lend) db.lendWriteLockWith!(lend);
+    if (lend) db.lendWriteLockWith(lend);
     db.prepare('create table t (id integer primary key, body text)').run([]);
     const insert = db.prepare('insert into t (body) values (?)');
     const wal = () => statSync(`${file}-wal`).size;

@@ -30,7 +30,7 @@ const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 export function openSqlite(
   url: string,
   opts: { walLimitBytes?: number; checkpointedElsewhere?: boolean } = {},
-): SqliteConnectionHandle {
+): SqliteConnection {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -55,9 +55,13 @@ export type WriteLockLender = (work: () => Promise<void>) => Promise<void>;
 export interface SqliteConnectionHandle {
   prepare(sql: string): SQLite.Statement;
   readonly inTransaction: boolean;
-  /** How the WAL truncation gets writers out of its way (by default it runs whenever it is due). */
-  lendWriteLockWith?(lend: WriteLockLender): void;
   close(): void;
+}
+
+/** The connection openSqlite answers. */
+export interface SqliteConnection extends SqliteConnectionHandle {
+  /** How the WAL truncation gets writers out of its way (by default it runs whenever it is due). */
+  lendWriteLockWith(lend: WriteLockLender): void;
 }
 
 interface Checkpointer {
@@ -65,7 +69,7 @@ interface Checkpointer {
   stop(): void;
 }
 
-class CachingDatabase implements SqliteConnectionHandle {
+class CachingDatabase implements SqliteConnection {
   readonly #statements = new Map<string, SQLite.Statement>();
 
   constructor(

@@ -163,15 +163,18 @@ export class WriteWorkerClient implements ProcedureCaller {
 
 /**
  * Starts the write worker for an SQLite file opened by openDb, and stops it when the handle is destroyed.
- * `modules`: the procedure modules it loads (PROCEDURE_MODULES; tests add their own).
+ * It loads PROCEDURE_MODULES and `extraModules` (tests add their own).
  */
 export function startWriteWorker(
   db: Db,
   dialect: GroupCommitSqliteDialect,
   url: string,
-  modules: string[] = PROCEDURE_MODULES,
+  extraModules: string[],
 ): WriteWorkerClient {
-  const client = new WriteWorkerClient(db, dialect, { url, modules });
+  const client = new WriteWorkerClient(db, dialect, {
+    url,
+    modules: [...PROCEDURE_MODULES, ...extraModules],
+  });
   attachCaller(db, client);
   dialect.beforeDestroy(() => client.close());
   return client;

@@ -185,7 +185,7 @@ export async function buyPacks(
   };
   // in lot order, the last-one prize last
   const { ids, positions } = done.lots;
-  const order = ids.map((_, i) => i).sort((a, b) => positions[a]! - positions[b]! || ids[a]! - ids[b]!);
+  const order = ids.map((_, i) => i).sort((a, b) => positions[a]! - positions[b]!); // id order is not promised on PostgreSQL
   const cards = [
     ...order.map((i) => card(ids[i]!, done.lots.prizeIds[i]!)),
     ...done.lastOne.sort((a, b) => a.id - b.id).map((x) => card(x.id, x.prize_id)),

@@ -85,15 +85,6 @@ export class InsufficientGemsError extends Error {
 /** A lot changed under a spend (another writer); the caller's transaction must roll back. */
 export class ConcurrentSpendError extends Error {}
 
-/**
- * Spends gems, oldest-expiring lot first (ties by lot id), never touching an expired lot, and writes one ledger
- * row. Call inside the transaction of whatever the gems pay for.
- *
- * Concurrency: on PostgreSQL the member's unexpired lots are read `FOR UPDATE`, so two spends of one member
- * queue instead of both reading the same remaining; every lot is then debited with a conditional
- * `remaining >= x` update whose affected count is checked (SQLite runs one transaction at a time on its single
- * connection, so the same statements are simply serial there).
- */
 /*
  * `remaining > 0` is written as a literal in these queries: compared with a bound parameter, SQLite must check on
  * every run whether the partial index gem_lots_expiring (`where remaining > 0`) still applies, so it prepared
@@ -139,6 +130,15 @@ const spendLedgerRow = prepareQuery((db, p: Slots<LedgerEntry>) =>
   }),
 );
 
+/**
+ * Spends gems, oldest-expiring lot first (ties by lot id), never touching an expired lot, and writes one ledger
+ * row. Call inside the transaction of whatever the gems pay for.
+ *
+ * Concurrency: on PostgreSQL the member's unexpired lots are read `FOR UPDATE`, so two spends of one member
+ * queue instead of both reading the same remaining; every lot is then debited with a conditional
+ * `remaining >= x` update whose affected count is checked (on SQLite one transaction writes at a time, on
+ * whichever connection holds the write lock, so the same statements are simply serial there).
+ */
 export async function spendGems(
   tx: Executor,
   args: { userId: number; amount: number; reason: string; reference?: string },
