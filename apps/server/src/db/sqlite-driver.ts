@@ -177,7 +177,7 @@ class GroupCommitDriver implements Driver {
   async destroy(): Promise<void> {
     for (const close of this.closers.splice(0)) await close();
     if (this.#group) this.#commitGroup();
-    this.db.close();
+    await this.db.close();
   }
 
   async lendWriteLock<T>(use: () => Promise<T>): Promise<T> {

@@ -8,13 +8,13 @@ const dir = mkdtempSync(join(tmpdir(), 'gacha-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('openSqlite', () => {
-  it('reuses a prepared statement', () => {
+  it('reuses a prepared statement', async () => {
     const db = openSqlite(':memory:');
     const a = db.prepare('select 1 as x');
     expect(db.prepare('select 1 as x')).toBe(a);
     expect(db.prepare('select 2 as x')).not.toBe(a);
     expect(a.all([])).toEqual([{ x: 1 }]);
-    db.close();
+    await db.close();
   });
 
   it('checkpoints the WAL into the database file from its worker, not inside commits', async () => {
@@ -32,7 +32,7 @@ describe('openSqlite', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(statSync(file).size).toBeGreaterThan(before + 2_000_000);
-    db.close();
+    await db.close();
   });
 
   /** Writes steadily (passive checkpoints alone would let the WAL grow for as long as it runs) until it shrinks. */
@@ -52,7 +52,7 @@ describe('openSqlite', () => {
       await new Promise((r) => setTimeout(r, 20));
       truncated = peak > 1_000_000 && wal() < peak / 2;
     }
-    db.close();
+    await db.close();
     return { peak, truncated };
   }
 

@@ -55,7 +55,8 @@ export type WriteLockLender = (work: () => Promise<void>) => Promise<void>;
 export interface SqliteConnectionHandle {
   prepare(sql: string): SQLite.Statement;
   readonly inTransaction: boolean;
-  close(): void;
+  /** Settles once no thread of this connection has the file open (the checkpointer included). */
+  close(): Promise<void>;
 }
 
 /** The connection openSqlite answers. */
@@ -66,7 +67,8 @@ export interface SqliteConnection extends SqliteConnectionHandle {
 
 interface Checkpointer {
   lender: WriteLockLender;
-  stop(): void;
+  /** Settles when the checkpointer's thread has closed its connection and ended. */
+  stop(): Promise<void>;
 }
 
 class CachingDatabase implements SqliteConnection {
@@ -97,10 +99,10 @@ class CachingDatabase implements SqliteConnection {
     return statement;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.#statements.clear();
-    this.checkpointer?.stop();
     this.sqlite.close();
+    await this.checkpointer?.stop();
   }
 }
 
@@ -159,9 +161,14 @@ function startCheckpointer(
       truncated();
     });
     sqlite.pragma('wal_autocheckpoint = 0');
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     const checkpointer: Checkpointer = {
       lender: (work) => work(),
-      stop: () => worker.postMessage('stop'),
+      stop: () => {
+        worker.ref(); // a script awaiting its close stays alive until the thread has closed the file
+        worker.postMessage('stop');
+        return ended;
+      },
     };
     worker.on('message', (m: string) => {
       if (m === 'truncated') truncated();
