@@ -22,7 +22,7 @@ await db.destroy();
 
 const raw = new SQLite(file);
 raw.pragma('journal_mode = WAL');
-raw.pragma('synchronous = NORMAL');
+raw.pragma('synchronous = FULL'); // as the server (db/sqlite.ts)
 raw.pragma('foreign_keys = ON');
 // experiment: FLOOR_PRAGMA='wal_autocheckpoint = 0' shows what the WAL checkpoints cost inside the commits
 if (process.env.FLOOR_PRAGMA) raw.pragma(process.env.FLOOR_PRAGMA);

@@ -33,8 +33,10 @@ export default defineConfig({
   ],
   webServer: {
     // a production build served by the real server on a throwaway SQLite file with the demo catalogue; PUBLIC_URL
-    // is the address under test, so the return addresses the server hands to providers lead back to it
-    command: `rm -rf ../data/e2e-${PORT} && DATABASE_URL=./data/e2e-${PORT}/shop.sqlite PORT=${PORT} PUBLIC_URL=${baseURL} DEMO_DATA=1 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
+    // is the address under test, so the return addresses the server hands to providers lead back to it; the
+    // journeys register dozens of members from one address, so the per-route rate limits are off here (they
+    // have their own tests: apps/server/test/rate-limits.test.ts)
+    command: `rm -rf ../data/e2e-${PORT} && DATABASE_URL=./data/e2e-${PORT}/shop.sqlite PORT=${PORT} PUBLIC_URL=${baseURL} DEMO_DATA=1 RATE_LIMITS=0 LOG_LEVEL=warn npx tsx ../apps/server/src/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -136,10 +136,16 @@ test('forgot password → code → temporary password → log in → change pass
   await expect(page).toHaveURL(/\/change-password/);
   await page.locator('input[name=pass]').fill('Second456');
   await page.locator('input[name=confirmPass]').fill('Mismatch99');
-  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Does not match password confirmation').first()).toBeVisible();
   await page.locator('input[name=confirmPass]').fill('Second456');
-  await page.getByRole('button', { name: 'Setup' }).click();
+  // the current password is asked for (a borrowed session must not take the account)
+  await page.locator('input[name=currentPass]').fill('not-my-password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await expect(page.locator('input[name=currentPass]')).toBeFocused();
+  await page.locator('input[name=currentPass]').fill(temp.code!);
+  await page.getByRole('button', { name: 'Change password' }).click();
   const done = page.getByRole('alertdialog');
   await expect(done).toBeVisible();
   await done.getByRole('button', { name: 'OK' }).click();
@@ -147,9 +153,10 @@ test('forgot password → code → temporary password → log in → change pass
 
   // a second change: this time a click outside the alert (on its backdrop) also goes to /my-page
   await page.goto('/change-password');
+  await page.locator('input[name=currentPass]').fill('Second456');
   await page.locator('input[name=pass]').fill('Third789');
   await page.locator('input[name=confirmPass]').fill('Third789');
-  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
   await expect(done).toBeVisible();
   const box = await done.boundingBox();
   expect(box).not.toBeNull();
@@ -186,10 +193,10 @@ test('SMS verification through the outbox shows the referral block', async ({ pa
   const sms = await outboxCode(page.request, { channel: 'sms' }, (m) => m.to.replace(/\D/g, '') === digits);
   const wrong = sms.code === '000000' ? '111111' : '000000';
   await popup.getByLabel('Verification code').fill(wrong);
-  await popup.getByRole('button', { name: 'Send code' }).click();
+  await popup.getByRole('button', { name: 'Verify' }).click();
   await expect(popup.locator('[role=alert]')).toBeVisible();
   await popup.getByLabel('Verification code').fill(sms.code!);
-  await popup.getByRole('button', { name: 'Send code' }).click();
+  await popup.getByRole('button', { name: 'Verify' }).click();
   await expect(popup).toBeHidden();
   await expect(page.getByText('sms authentication completed')).toBeVisible();
 

@@ -11,12 +11,16 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { State } from '@gacha/contract/envelope';
+import { message } from '@gacha/contract/messages';
+import { unsafeTextFields } from '@gacha/contract/text';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './http/api-error.ts';
 import { createApi, resolveLang, type Api } from './http/envelope.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { createSessions, type Sessions } from './http/session.ts';
 import { registerModules } from './modules/index.ts';
+import { sendPageOrNotFound } from './modules/site/routes.ts';
 
 export interface Clock {
   now(): Date;
@@ -65,13 +69,24 @@ class QuietLogController extends LogController {
   }
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many addresses nearest to the server (the
+ * socket peer first), like Express; Fastify itself refuses a bare number, since a client that reaches the
+ * server directly could then name its address: the README says to give a hop count only when the server listens
+ * where just the proxy reaches it, and the proxies' addresses otherwise.
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp({ config, db, clock = { now: () => new Date() } }: AppDeps) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // a proxy's X-Request-Id is kept when it looks like one, so its logs and ours share the id
     genReqId: (req) => {
@@ -121,8 +136,30 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
     }
   });
 
+  // Text with control characters or half characters is refused before any handler: PostgreSQL cannot store
+  // NUL, and no field of the shop means them. API payloads are checked field by field in the envelope; here
+  // the path and query of every route and the form fields of the pages outside /api (the sandbox).
+  app.addHook('preValidation', async (req, reply) => {
+    const isApi = req.url.startsWith('/api/');
+    const fields = unsafeTextFields({
+      ...(req.params as Record<string, unknown>),
+      ...(req.query as Record<string, unknown>),
+      ...(!isApi && req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
+    });
+    if (!fields.length) return;
+    if (isApi) {
+      const errors = Object.fromEntries(fields.map((f) => [f, 'invalid_characters' as const]));
+      return api.sendError(req, reply, new ApiError(State.invalid, { errors }));
+    }
+    return reply
+      .code(400)
+      .type('text/plain; charset=utf-8')
+      .send(`${message('invalid_characters', 'en')}\n${message('invalid_characters', 'ja')}\n`);
+  });
+
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (!req.url.startsWith('/api/')) return reply.send(err);
+    if (err instanceof ApiError) return api.sendError(req, reply, err); // a hook's refusal (rate limits)
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // body too large, unreadable form, bad content type: the member's input, not our fault
@@ -137,6 +174,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
     return { ok: true };
   });
 
+  await registerRateLimits(app, { config, db });
   const deps: ModuleDeps = { api, app, config, db, sessions, clock };
   await registerModules(deps);
 
@@ -157,11 +195,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
       if (!req.csrfBinding) await sessions.load(req);
       return api.sendError(req, reply, new ApiError(State.notFound, { message: 'not_found' }));
     }
-    // a missing hashed asset (an old tab after a deploy) must fail as a 404, not as HTML under a script's name
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: 'not found' });
+    return sendPageOrNotFound(req, reply, hasWeb);
   });
 
   return app;

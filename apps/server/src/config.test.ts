@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       cookieSecure: false,
       maintenance: false,
       trustProxy: false,
+      rateLimits: false,
+      redisUrl: '',
       adminSecret: null,
       login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 30, blockMinutes: 15 },
     });
@@ -42,14 +44,67 @@ describe('loadConfig', () => {
       expect(message, name).toContain(`${name}:`);
   });
 
-  it('refuses production without SESSION_SECRET, and the mock identity provider in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toContain('SESSION_SECRET: required in production');
-    expect(problemsOf({ ...base, NODE_ENV: 'production', MOCK_IDP: '1' })).toContain('MOCK_IDP');
+  const production = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+
+  it('starts in production with https, a secret and nothing of development', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({ demoData: false, devOutbox: false, mockIdp: false, cookieSecure: true });
+    expect(config.payments.sandbox).toBe(false);
+    expect(config.rateLimits).toBe(true);
   });
 
-  it('turns demo data, the dev outbox and the mock identity provider off in production', () => {
-    const config = loadConfig({ ...base, NODE_ENV: 'production', DEV_OUTBOX: '1' });
-    expect(config).toMatchObject({ demoData: false, devOutbox: false, mockIdp: false });
+  it('refuses each unsafe production setting, naming it', () => {
+    const refused: [Record<string, string>, string][] = [
+      [{ SESSION_SECRET: '' }, 'SESSION_SECRET: required in production'],
+      [{ PUBLIC_URL: 'http://shop.example' }, 'PUBLIC_URL: must be an https:// address'],
+      [{ SANDBOX_PAYMENTS: '1' }, 'SANDBOX_PAYMENTS:'],
+      [{ SANDBOX_PAYMENTS: 'true' }, 'SANDBOX_PAYMENTS:'],
+      [{ PAYMENT_PROVIDER_CARD: 'sandbox' }, 'PAYMENT_PROVIDER_CARD: the sandbox is never allowed'],
+      [
+        { PAYMENT_PROVIDER_AMAZON_PAY: 'sandbox' },
+        'PAYMENT_PROVIDER_AMAZON_PAY: the sandbox is never allowed',
+      ],
+      [{ DEMO_DATA: '1' }, 'DEMO_DATA:'],
+      [{ MOCK_IDP: '1' }, 'MOCK_IDP:'],
+      [{ DEV_OUTBOX: '1' }, 'DEV_OUTBOX:'],
+    ];
+    for (const [env, expected] of refused) {
+      const merged = { ...production, ...env };
+      if (env.SESSION_SECRET === '') delete (merged as Record<string, string>).SESSION_SECRET;
+      expect(problemsOf(merged), JSON.stringify(env)).toContain(expected);
+    }
+  });
+
+  it('lists every production problem at once', () => {
+    const message = problemsOf({
+      NODE_ENV: 'production',
+      SANDBOX_PAYMENTS: '1',
+      DEMO_DATA: '1',
+      MOCK_IDP: '1',
+      DEV_OUTBOX: '1',
+    });
+    for (const name of [
+      'SESSION_SECRET',
+      'PUBLIC_URL',
+      'SANDBOX_PAYMENTS',
+      'DEMO_DATA',
+      'MOCK_IDP',
+      'DEV_OUTBOX',
+    ])
+      expect(message, name).toContain(`${name}:`);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, never as every hop', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const wrong of ['true', '*', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '11'])
+      expect(problemsOf({ ...base, TRUST_PROXY: wrong }), wrong).toContain('TRUST_PROXY:');
   });
 
   it('makes cookies Secure behind https and keeps ADMIN_SECRET', () => {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,7 +26,22 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: bool,
   MAINTENANCE: bool,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  RATE_LIMITS: bool,
+  REDIS_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -89,7 +105,15 @@ export interface Config {
   sessionSecret: string;
   demoData: boolean;
   maintenance: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the shop are trusted to say the client's address (X-Forwarded-For): false (none),
+   * how many hops, or their addresses and CIDR ranges. Never "every hop": a client could then name any address.
+   */
+  trustProxy: false | number | string[];
+  /** Per-route rate limits (@fastify/rate-limit); tests turn them off except where they test them. */
+  rateLimits: boolean;
+  /** Redis (ioredis) for the rate-limit counters shared between processes; '' = the database or memory. */
+  redisUrl: string;
   logLevel: string;
   webDist: string;
   cookieSecure: boolean;
@@ -149,13 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isPg = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
   const databaseUrl = isPg ? e.DATABASE_URL : resolve(repoRoot, e.DATABASE_URL);
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
-  }
-  if (e.NODE_ENV === 'production' && e.MOCK_IDP) {
-    throw new ConfigError(
-      'Invalid configuration:\n  MOCK_IDP: the mock identity provider is never allowed in production',
-    );
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -166,7 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     maintenance: e.MAINTENANCE ?? false,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS ?? e.NODE_ENV !== 'test',
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     cookieSecure: e.PUBLIC_URL.startsWith('https://'),
@@ -196,6 +218,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
     ),
   };
+}
+
+/**
+ * TRUST_PROXY: '0'/'false'/'' → false; a whole number → that many proxy hops; otherwise a comma-separated list
+ * of addresses or CIDR ranges. Answers a problem (string) for anything else, 'true' included.
+ */
+export function parseTrustProxy(v: string): false | number | string[] | string {
+  const value = v.trim();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'must be at most 10 proxy hops';
+  }
+  if (value === 'true' || value === '*')
+    return 'trusting every hop lets any client choose its address; give the number of proxies or their addresses';
+  const list = value.split(',').map((a) => a.trim());
+  const bad = list.filter((a) => {
+    const [addr, bits, extra] = a.split('/');
+    if (extra !== undefined || !addr || !isIP(addr)) return true;
+    if (bits === undefined) return false;
+    const max = isIP(addr) === 4 ? 32 : 128;
+    return !/^\d{1,3}$/.test(bits) || Number(bits) > max;
+  });
+  return bad.length
+    ? `not an address or CIDR range: ${bad.join(', ')} (give a hop count or a comma-separated list)`
+    : list;
+}
+
+/** What production refuses to start with (issue 11): each is a way to get gems or data without paying or asking. */
+function productionProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  if (!e.PUBLIC_URL.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL: must be an https:// address in production (cookies are Secure only behind TLS)',
+    );
+  if (e.SANDBOX_PAYMENTS)
+    problems.push(
+      'SANDBOX_PAYMENTS: the sandbox settles any payment without money; never allowed in production',
+    );
+  for (const [name, value] of Object.entries(e)) {
+    if (name.startsWith('PAYMENT_PROVIDER_') && value === 'sandbox')
+      problems.push(`${name}: the sandbox is never allowed in production`);
+  }
+  if (e.DEMO_DATA) problems.push('DEMO_DATA: demo members and gems are never allowed in production');
+  if (e.MOCK_IDP) problems.push('MOCK_IDP: the mock identity provider is never allowed in production');
+  if (e.DEV_OUTBOX)
+    problems.push('DEV_OUTBOX: the dev outbox shows every mail and code; never allowed in production');
+  return problems;
 }
 
 /**

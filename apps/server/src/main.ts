@@ -37,7 +37,13 @@ async function main() {
   };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
-  await app.listen({ host: config.host, port: config.port });
+  // the address to open is PUBLIC_URL's: its host name carries the session cookie and every return address
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) =>
+      `Server listening at ${address}; open ${config.publicUrl} in the browser`,
+  });
 }
 
 await main();

@@ -324,6 +324,28 @@ describe('address, country and phone', () => {
       expect((await row(m.id)).tel).toBe('09011112222');
       expect((await c.post('/user/append_address', address({ tel: '09011112222' }))).body.state).toBe(200);
     });
+
+    it('keeps the stored phone number when the tel is empty or absent', async () => {
+      const { m, c } = await member({ tel: '+81 90 1234 5678' });
+      const empty = await c.post('/user/append_address', address({ tel: '' }));
+      expect(empty.body.state).toBe(200);
+      expect(await row(m.id)).toMatchObject({ tel: '+81 90 1234 5678', shiku: 'San Francisco' });
+      const absent = await c.post('/user/append_address', address({ tel: undefined, shiku: 'Oakland' }));
+      expect(absent.body.state).toBe(200);
+      expect(await row(m.id)).toMatchObject({ tel: '+81 90 1234 5678', shiku: 'Oakland' });
+      const detail = await c.get('/user/detail');
+      expect(detail.body).toMatchObject({ tel: '+81 90 1234 5678', shiku: 'Oakland', end_sms: '0' });
+      // a number given still replaces it while it is not verified
+      expect((await c.post('/user/append_address', address({ tel: '09055556666' }))).body.state).toBe(200);
+      expect((await row(m.id)).tel).toBe('09055556666');
+    });
+
+    it('saves the address of a member verified by SMS when the tel is left empty', async () => {
+      const { m, c } = await member({ tel: '09011112222', end_sms: 1 });
+      const res = await c.post('/user/append_address', address({ tel: '', address: '2 Market St' }));
+      expect(res.body.state).toBe(200);
+      expect(await row(m.id)).toMatchObject({ tel: '09011112222', end_sms: 1, address: '2 Market St' });
+    });
   });
 
   describe('lists', () => {

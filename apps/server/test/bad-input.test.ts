@@ -8,6 +8,7 @@ import {
   registrationSchema,
 } from '@gacha/contract/user';
 import { createTestApp, tableCounts, type ApiAnswer, type TestClient } from './helpers.ts';
+import { UNSAFE_TEXTS } from './member-helpers.ts';
 import { COUNTRIES, createMember, ensureCountries, ensurePrefectures, registration } from './factories.ts';
 
 /**
@@ -94,7 +95,7 @@ const routes: RouteCase[] = [
 
 const HUGE = 'a'.repeat(100_000);
 const wrongValues: Record<Kind, unknown[]> = {
-  text: [12345, 0, true, null, {}, [], ['a'], { a: 'b' }, HUGE],
+  text: [12345, 0, true, null, {}, [], ['a'], { a: 'b' }, HUGE, ...UNSAFE_TEXTS],
   id: [true, -1, 0, 1.5, 'abc', '1e3', ' 840', {}, [], [840], { id: 840 }, HUGE, 2 ** 53],
   flag: [1, true, null, {}, [], 'yes', HUGE],
 };

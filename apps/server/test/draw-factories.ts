@@ -366,6 +366,13 @@ export function badInputCases(
       state: 400,
     },
     { name: 'unknown field', fields: { json: JSON.stringify({ ...valid, admin: true }) }, state: 400 },
+    ...Object.keys(valid).flatMap((key) =>
+      ['a\u0000b', 'x\ud800'].map((text) => ({
+        name: `${key} holding ${JSON.stringify(text)}`,
+        fields: { json: JSON.stringify({ ...valid, [key]: text }) },
+        state: 400,
+      })),
+    ),
     { name: 'no csrf pair', fields: { json: JSON.stringify(valid) }, state: 403, noCsrf: true },
     {
       name: 'forged csrf value',

@@ -5,6 +5,7 @@ import {
   expireLots,
   gemBalance,
   InsufficientGemsError,
+  lockGemAccount,
   spendGems,
 } from '../src/modules/gems/service.ts';
 import { createTestApp } from './helpers.ts';
@@ -80,6 +81,51 @@ describe('lots and the sweep', () => {
     await jobs.stop();
     const s = await gemState(t.db, member.id, t.clock.now());
     expect(s).toMatchObject({ balance: 0, ledgerSum: 0, ledgerRows: 2 });
+  });
+});
+
+describe('running balances under concurrency', () => {
+  it('20 credits and 5 spends of one member at once: every balance_after is the running sum', async () => {
+    const { member } = await loggedIn(t);
+    const now = t.clock.now();
+    await awardGems(
+      t.db,
+      { userId: member.id, amount: 5000, kind: 'paid', source: 'purchase', reason: 'gem_purchase' },
+      now,
+    );
+    const credits = Array.from({ length: 20 }, (_, i) =>
+      t.db
+        .transaction()
+        .execute((tx) =>
+          awardGems(
+            tx,
+            { userId: member.id, amount: 1000 + i, kind: 'paid', source: 'purchase', reason: 'gem_purchase' },
+            now,
+          ),
+        ),
+    );
+    const spends = Array.from({ length: 5 }, () =>
+      t.db.transaction().execute(async (tx) => {
+        await lockGemAccount(tx, member.id); // as the purchase's lockBuyer does
+        return spendGems(tx, { userId: member.id, amount: 700, reason: 'pack_purchase' }, now);
+      }),
+    );
+    await Promise.all([...credits, ...spends]);
+
+    const rows = await t.db
+      .selectFrom('gem_ledger')
+      .select(['id', 'delta', 'balance_after'])
+      .where('user_id', '=', member.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(26);
+    let running = 0;
+    for (const row of rows) {
+      running += row.delta;
+      expect(row.balance_after, `ledger row ${row.id}`).toBe(running);
+    }
+    expect(running).toBe(5000 + 20 * 1000 + 190 - 5 * 700);
+    expect(await gemBalance(t.db, member.id, now)).toBe(running);
   });
 });
 

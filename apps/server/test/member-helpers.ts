@@ -81,8 +81,22 @@ export interface PostCase {
 }
 
 const HUGE = 'a'.repeat(100_000);
+/**
+ * Text no field accepts (issue 11; contract/text.ts): NUL (PostgreSQL cannot store it), other control
+ * characters, a lone surrogate (half a character). Each must be a 400 with the field's error on both databases.
+ */
+export const UNSAFE_TEXTS = [
+  'Ta\u0000ro',
+  '\u0000',
+  'bell\u0007',
+  'esc\u001b[31m',
+  'del\u007f',
+  'x\ud800',
+  '\udc00y',
+];
+
 const wrongValues: Record<Kind, unknown[]> = {
-  text: [12345, 0, true, null, {}, [], ['a'], { a: 'b' }, HUGE],
+  text: [12345, 0, true, null, {}, [], ['a'], { a: 'b' }, HUGE, ...UNSAFE_TEXTS],
   flag: [1, true, null, {}, [], 'yes', HUGE],
 };
 

@@ -261,7 +261,11 @@ describe('POST /user/change_password', () => {
     const m = await createMember(t.db);
     const me = await loggedIn(t, m);
     const other = await loggedIn(t, m);
-    const res = await me.post('/user/change_password', { pass: 'newpass99', confirmPass: 'newpass99' });
+    const res = await me.post('/user/change_password', {
+      currentPass: m.pass,
+      pass: 'newpass99',
+      confirmPass: 'newpass99',
+    });
     expect(res.body).toMatchObject({ state: 200, message: 'Your password has been changed.' });
     await mailer.idle();
     expect((await me.get('/user/detail')).body.state).toBe(200);
@@ -323,8 +327,8 @@ describe('bad input', async () => {
       t,
       {
         path: '/user/change_password',
-        valid: () => ({ pass: 'secret123', confirmPass: 'secret123' }),
-        kinds: { pass: 'text', confirmPass: 'text' },
+        valid: () => ({ currentPass: m.pass, pass: 'secret123', confirmPass: 'secret123' }),
+        kinds: { currentPass: 'text', pass: 'text', confirmPass: 'text' },
         wire: { confirmPass: 'pass' },
       },
       member,

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type PaymentMethodKey } from '../src/config.ts
  * server with a configuration error.
  */
 const BASE = { SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATABASE_URL: ':memory:' };
+const PROD = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 const PAYPAL = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' };
 const CARRIER = {
@@ -39,14 +40,16 @@ describe('the sandbox: on or off', () => {
   });
 
   it('is off in production, where a method without a provider is off', () => {
-    const p = payments({ NODE_ENV: 'production' });
+    const p = payments(PROD);
     expect(p.sandbox).toBe(false);
     expect(p.methods).toEqual(methodsAll('none'));
   });
 
-  it('SANDBOX_PAYMENTS=0 turns it off in development; =1 turns it on even in production', () => {
+  it('SANDBOX_PAYMENTS=0 turns it off in development; =1 is refused in production', () => {
     expect(payments({ NODE_ENV: 'development', SANDBOX_PAYMENTS: '0' }).sandbox).toBe(false);
-    expect(payments({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' }).sandbox).toBe(true);
+    expect(() => payments({ ...PROD, SANDBOX_PAYMENTS: '1' })).toThrow(
+      /SANDBOX_PAYMENTS: the sandbox settles any payment/,
+    );
   });
 
   it('is off once Stripe is configured: the Stripe methods go to Stripe, the others are off', () => {
@@ -144,8 +147,8 @@ describe('PAYMENT_PROVIDER_* choices', () => {
 
 describe('the sandbox chosen while it is off', () => {
   it('in production: a configuration error naming the method', () => {
-    expect(() => payments({ NODE_ENV: 'production', PAYMENT_PROVIDER_CARD: 'sandbox' })).toThrow(
-      /PAYMENT_PROVIDER_CARD: the sandbox is off/,
+    expect(() => payments({ ...PROD, PAYMENT_PROVIDER_CARD: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER_CARD: the sandbox is never allowed in production/,
     );
   });
 

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { decide } from '../src/modules/holdings/service.ts';
-import { createTestApp, onPostgres, runScript, type TestApp, type TestClient } from './helpers.ts';
+import {
+  createTestApp,
+  onPostgres,
+  runScript,
+  type TestApp,
+  type TestClient,
+  SCRIPT_TEST_TIMEOUT,
+} from './helpers.ts';
 import { adminSecretValid } from '../src/modules/shipping/service.ts';
 import {
   createInterleavingTestApp,
@@ -197,31 +204,35 @@ describe('shipping batches and the admin shipping routes', async () => {
     );
   });
 
-  it.skipIf(onPostgres)('works from the command line: shipping.ts list | ship <id> <code>', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gacha-ship-'));
-    try {
-      const file = join(dir, 'shop.sqlite');
-      const fileDb = openDb(file);
-      await migrate(fileDb);
-      const p = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10 }] });
-      const userId = await createMember(fileDb, { gems: 100 });
-      const now = new Date('2026-11-20T03:00:00.000Z');
-      const r = await buyPacks(fileDb, { userId, packId: p.packId, count: 2, lang: 'en' }, now);
-      await decide(fileDb, { userId, send: r.cards.map((c) => c.history_id), reduction: [] }, now);
-      await fileDb.destroy();
+  it.skipIf(onPostgres)(
+    'works from the command line: shipping.ts list | ship <id> <code>',
+    { timeout: SCRIPT_TEST_TIMEOUT },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'gacha-ship-'));
+      try {
+        const file = join(dir, 'shop.sqlite');
+        const fileDb = openDb(file);
+        await migrate(fileDb);
+        const p = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10 }] });
+        const userId = await createMember(fileDb, { gems: 100 });
+        const now = new Date('2026-11-20T03:00:00.000Z');
+        const r = await buyPacks(fileDb, { userId, packId: p.packId, count: 2, lang: 'en' }, now);
+        await decide(fileDb, { userId, send: r.cards.map((c) => c.history_id), reduction: [] }, now);
+        await fileDb.destroy();
 
-      const run = (...args: string[]) => runScript('shipping.ts', args, file);
-      const listed = JSON.parse((await run('list')).stdout);
-      expect(listed).toHaveLength(1);
-      expect(listed[0]).toMatchObject({ user_id: userId, item_count: 2, status: 'open' });
-      const shipped = JSON.parse((await run('ship', String(listed[0].id), 'EJ000111222JP')).stdout);
-      expect(shipped).toMatchObject({ items: 2, delivery_code: 'EJ000111222JP' });
-      const check = openDb(file);
-      const items = await check.selectFrom('won_items').select('status').execute();
-      expect(items.map((i) => i.status)).toEqual(['shipped', 'shipped']);
-      await check.destroy();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const run = (...args: string[]) => runScript('shipping.ts', args, file);
+        const listed = JSON.parse((await run('list')).stdout);
+        expect(listed).toHaveLength(1);
+        expect(listed[0]).toMatchObject({ user_id: userId, item_count: 2, status: 'open' });
+        const shipped = JSON.parse((await run('ship', String(listed[0].id), 'EJ000111222JP')).stdout);
+        expect(shipped).toMatchObject({ items: 2, delivery_code: 'EJ000111222JP' });
+        const check = openDb(file);
+        const items = await check.selectFrom('won_items').select('status').execute();
+        expect(items.map((i) => i.status)).toEqual(['shipped', 'shipped']);
+        await check.destroy();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -38,9 +38,16 @@ export const resetPasswordSchema = z
   .strict();
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** POST /user/change_password. Errors of both fields are reported under `pass` (spec §5). */
+/**
+ * POST /user/change_password. Errors of both new-password fields are reported under `pass` (spec §5).
+ * `currentPass` is required from members who have a password (issue 11: a borrowed session must not take the
+ * account); members who signed up with Google or Apple leave it out and must have logged in within
+ * CHANGE_PASSWORD_FRESH_MINUTES instead.
+ */
+export const CHANGE_PASSWORD_FRESH_MINUTES = 10;
 export const changePasswordSchema = z
   .object({
+    currentPass: stringType().max(100, { error: 'too_long' }).optional(),
     pass: passwordSchema,
     confirmPass: stringType().max(100, { error: 'too_long' }),
   })

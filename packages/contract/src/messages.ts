@@ -7,6 +7,10 @@ export const messages = {
   invalid: { en: 'The value is invalid.', ja: '入力内容が正しくありません。' },
   required: { en: 'This field is required.', ja: '必須項目です。' },
   too_long: { en: 'Please enter at most {max} characters.', ja: '{max}文字以内で入力してください。' },
+  invalid_characters: {
+    en: 'This contains characters that cannot be used (control characters).',
+    ja: '使用できない文字（制御文字など）が含まれています。',
+  },
   unknown_field: { en: 'This field is not accepted.', ja: 'この項目は受け付けていません。' },
   malformed_json: { en: 'The request could not be read.', ja: 'リクエストを読み取れませんでした。' },
   csrf: {
@@ -32,6 +36,14 @@ export const messages = {
   login_failed: {
     en: 'Email address or password do not match.',
     ja: 'メールアドレスまたはパスワードが一致しません。',
+  },
+  current_pass_wrong: {
+    en: 'Your current password is not correct.',
+    ja: '現在のパスワードが正しくありません。',
+  },
+  reauth_required: {
+    en: 'For your security, please log in again, then set your password within 10 minutes.',
+    ja: '安全のため、もう一度ログインしてから10分以内にパスワードを設定してください。',
   },
   already_registered: {
     en: 'This account is already registered. Please log in and enjoy.',

@@ -116,6 +116,12 @@ export const PAY_METHODS: readonly PayMethodInfo[] = [
   },
 ];
 
+/**
+ * Methods that work only from Japan: a convenience store there, a Japanese bank account, a Japanese phone
+ * contract. Offered to every member, each marked so (issue 12): a member abroad may still have one.
+ */
+export const JAPAN_ONLY_METHODS: readonly PayMethodKey[] = ['combini', 'bank', 'carrier'];
+
 export const PAY_IDS: readonly number[] = PAY_METHODS.map((m) => m.id);
 export function payMethod(id: number): PayMethodInfo | undefined {
   return PAY_METHODS.find((m) => m.id === id);

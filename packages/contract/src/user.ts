@@ -160,6 +160,8 @@ export interface UserDetail {
   availablePoint: number; // gem balance
   remaining_point: number; // gems still to spend this month to reach the next rank (0 at the top rank)
   end_sms: '0' | '1';
+  /** '0' for a member who signed up with Google or Apple and never set a password (change_password). */
+  has_password: '0' | '1';
   referral_code: string;
   rank: number;
   rank_name: string;

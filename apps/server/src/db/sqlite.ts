@@ -20,7 +20,7 @@ const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
  *   again on every request (12% of a buy's CPU in bench/profile-buy.ts).
  * - WAL checkpoints run on a worker thread with a connection of its own instead of inside whichever commit
  *   crosses SQLite's 1000-page mark (most of COMMIT's cost on a buy: 418 µs → 136 µs a buy at the SQL floor).
- *   Durability is unchanged: with synchronous=NORMAL a commit never fsyncs, the checkpoint does, wherever it runs.
+ *   With synchronous=FULL every COMMIT fsyncs the WAL (durable on power loss); the checkpoint fsyncs the file.
  *   If the worker cannot start, SQLite's own automatic checkpoints are switched back on.
  * - The WAL is truncated past its limit while the connection's owner holds every writer back
  *   (`lendWriteLockWith`: the group-commit driver lends its write lock for it). A truncating checkpoint blocks
@@ -33,7 +33,9 @@ export function openSqlite(
 ): SqliteConnection {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: an answered purchase or credit survives a power loss, not only a crash of the process (issue 11);
+  // the group commit shares one fsync among the transactions of an event-loop turn
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // every transaction of a group runs in a savepoint, whose journal of original pages would otherwise be a

@@ -77,24 +77,6 @@ function fit(s: string, width: number, max: number, min = 10): number {
   return Math.max(min, Math.min(max, Math.floor(width / Math.max(w, 0.1))));
 }
 
-/** Greedy word wrap into at most `lines` lines of `width` at `size`. */
-function wrap(s: string, width: number, size: number, lines: number): string[] {
-  const words = s.split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (ems(next) * size <= width || !line) line = next;
-    else {
-      out.push(line);
-      line = word;
-    }
-  }
-  if (line) out.push(line);
-  if (out.length <= lines) return out;
-  return [...out.slice(0, lines - 1), out.slice(lines - 1).join(' ')];
-}
-
 const text = (
   x: number,
   y: number,
@@ -407,11 +389,6 @@ function miniCard(card: CardArtInput, x: number, y: number, w: number, rot: numb
   return `<g transform="rotate(${rot} ${x + w / 2} ${y + h})"><rect x="${x + 8}" y="${y + 12}" width="${w}" height="${h}" rx="${w / 20}" fill="#000" fill-opacity=".35"/><svg x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 630 880">${cardBody(card, p)}</svg></g>`;
 }
 
-const priceText = (pack: PackArtInput) =>
-  pack.payment_method === 2
-    ? `${pack.point.toLocaleString('en-US')} COINS`
-    : `${pack.point.toLocaleString('en-US')} GEMS`;
-
 function backdrop(pack: PackArtInput, w: number, h: number, p: string): string {
   const theme = themeOf(pack.card_type_id);
   const rand = rng(pack.id * 104729);
@@ -447,14 +424,13 @@ function chip(
   return `<rect x="${x0}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}" fill-opacity="${opacity}"/>${text(x0 + w / 2, y + h * 0.68, size, label, { 'font-weight': 800, fill: ink, 'text-anchor': 'middle' })}`;
 }
 
-/** The Top page banner of a pack, 1200×600: title, price, lots and the best prizes fanned out. */
+/**
+ * The Top page banner of a pack, 1200×600: the backdrop and the best prizes fanned out on the right. No words:
+ * the page writes the pack's name, price and lots over the left half in the member's language (pack-art.tsx).
+ */
 export function renderPackBannerSvg(pack: PackArtInput, top: CardArtInput[]): string {
   const W = 1200;
   const H = 600;
-  const theme = themeOf(pack.card_type_id);
-  const titleSize = 64;
-  const lines = wrap(pack.name_en, 560, titleSize, 2);
-  const size = Math.min(titleSize, ...lines.map((l) => fit(l, 560, titleSize, 30)));
   const cards = top.slice(0, 3);
   const fan = [
     { x: 720, y: 128, w: 240, rot: -14 },
@@ -468,59 +444,18 @@ export function renderPackBannerSvg(pack: PackArtInput, top: CardArtInput[]): st
     const pos = cards.length === 1 ? fan[2]! : fan[k]!;
     fanSvg += miniCard(cards[ci]!, pos.x, pos.y, pos.w, pos.rot, `m${k}`);
   });
-  const tag = pack.payment_method === 2 ? 'COIN GACHA' : theme.label;
-  const label = `${pack.name_en} — ${priceText(pack)} per play`;
+  const label = `${pack.name_en} / ${pack.name_ja}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${xml(label)}"><title>${xml(label)}</title>`,
     backdrop(pack, W, H, 'k'),
-    chip(60, 52, tag, 24, theme.accent, '#fff'),
-    pack.can_limit === 1
-      ? chip(
-          60 + Math.round(ems(tag) * 24 + 24 * 1.4) + 14,
-          52,
-          `LIMIT ${pack.limit_count} / MEMBER`,
-          24,
-          '#fff',
-          '#111',
-        )
-      : '',
-    lines
-      .map((l, i) =>
-        text(60, 170 + i * size * 1.12, size, l, {
-          'font-weight': 900,
-          fill: '#fff',
-          stroke: '#000',
-          'stroke-opacity': 0.35,
-          'stroke-width': 3,
-          'paint-order': 'stroke',
-        }),
-      )
-      .join(''),
-    text(62, 170 + lines.length * size * 1.12 + 6, fit(pack.name_ja, 600, 30, 16), pack.name_ja, {
-      'font-weight': 700,
-      fill: '#fff',
-      'fill-opacity': 0.9,
-    }),
-    `<rect x="60" y="420" width="330" height="112" rx="20" fill="url(#kgd)" stroke="#fff" stroke-width="4"/>`,
-    text(225, 468, fit(priceText(pack), 290, 44, 20), priceText(pack), {
-      'font-weight': 900,
-      fill: '#3d2600',
-      'text-anchor': 'middle',
-    }),
-    text(225, 508, 22, 'PER PLAY', {
-      'font-weight': 700,
-      fill: '#3d2600',
-      'text-anchor': 'middle',
-      'letter-spacing': 4,
-    }),
-    chip(410, 450, `${pack.total_pack_count.toLocaleString('en-US')} LOTS`, 26, '#000', '#fff', 0.6),
     fanSvg,
     '</svg>',
   ].join('');
 }
 
 /**
- * Detail-page carousel images, 800×800: 1 = the top prize as key visual, 2 = the prize line-up by rarity.
+ * Detail-page carousel images, 800×800: 1 = the top prize as key visual, 2 = the prize line-up by rarity (label,
+ * stars, share, count). No words in any language: the page around them says what they show.
  */
 export function renderPackImageSvg(
   pack: PackArtInput,
@@ -530,36 +465,24 @@ export function renderPackImageSvg(
 ): string {
   const S = 800;
   const theme = themeOf(pack.card_type_id);
-  const head = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${S} ${S}" width="${S}" height="${S}" role="img" aria-label="${xml(pack.name_en)}"><title>${xml(pack.name_en)}</title>${backdrop(pack, S, S, 'k')}`;
+  const label = `${pack.name_en} / ${pack.name_ja}`;
+  const head = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${S} ${S}" width="${S}" height="${S}" role="img" aria-label="${xml(label)}"><title>${xml(label)}</title>${backdrop(pack, S, S, 'k')}`;
   if (n === 1 || !tiers.length) {
     const best = top[0];
-    const nameSize = Math.min(...wrap(pack.name_en, 700, 48, 2).map((l) => fit(l, 700, 48, 24)));
-    const lines = wrap(pack.name_en, 700, nameSize, 2);
     return [
       head,
-      best ? miniCard(best, 250, 150, 300, -4, 'm0') : '',
-      `<rect x="0" y="${S - 190}" width="${S}" height="190" fill="#000" fill-opacity=".55"/>`,
-      lines
-        .map((l, i) =>
-          text(40, S - 132 + i * nameSize * 1.1, nameSize, l, { 'font-weight': 900, fill: '#fff' }),
-        )
-        .join(''),
-      text(40, S - 36, 28, `${priceText(pack)} / PLAY`, { 'font-weight': 800, fill: '#ffd166' }),
-      text(S - 40, S - 36, 24, `${pack.total_pack_count.toLocaleString('en-US')} LOTS`, {
-        'font-weight': 700,
-        fill: '#fff',
-        'text-anchor': 'end',
-      }),
-      chip(40, 36, best ? `TOP PRIZE · ${best.rarity_label}` : theme.label, 24, theme.accent, '#fff'),
+      best ? miniCard(best, 250, 190, 300, -4, 'm0') : '',
+      best ? chip(40, 36, best.rarity_label, 28, theme.accent, '#fff') : '',
       '</svg>',
     ].join('');
   }
   const total = tiers.reduce((s, t) => s + t.quantity, 0) || 1;
   const rows = tiers.slice(0, 7);
-  const rowH = Math.min(84, Math.floor(560 / rows.length));
+  const rowH = Math.min(96, Math.floor(640 / rows.length));
+  const top0 = Math.round((S - rows.length * rowH) / 2);
   let table = '';
   rows.forEach((t, i) => {
-    const y = 170 + i * rowH;
+    const y = top0 + i * rowH;
     const tier = tierOf(t.rarity);
     const pct = (t.quantity / total) * 100;
     table += `<defs>${gradient(`t${i}`, tier.frame, [0, 0, 1, 1])}</defs>`;
@@ -570,10 +493,9 @@ export function renderPackImageSvg(
       fill: tier.ink,
       'text-anchor': 'middle',
     });
-    const name = rarityName(t.rarity_label, t.rarity);
-    table += text(220, y + rowH / 2 + 2, fit(name, 196, 24, 14), name, {
-      'font-weight': 700,
-      fill: '#1f2937',
+    table += text(216, y + rowH / 2 + 2, 24, '★'.repeat(Math.min(7, Math.max(1, t.rarity))), {
+      fill: '#f2b01e',
+      'letter-spacing': 1,
     });
     table += `<rect x="430" y="${y + rowH / 2 - 14}" width="180" height="16" rx="8" fill="#e5e7eb"/><rect x="430" y="${y + rowH / 2 - 14}" width="${Math.max(6, (180 * pct) / 100).toFixed(1)}" height="16" rx="8" fill="url(#t${i})"/>`;
     table += text(730, y + rowH / 2 + 2, 24, `×${t.quantity.toLocaleString('en-US')}`, {
@@ -582,15 +504,5 @@ export function renderPackImageSvg(
       'text-anchor': 'end',
     });
   });
-  return [
-    head,
-    text(50, 90, 44, 'PRIZE LINE-UP', { 'font-weight': 900, fill: '#fff', 'letter-spacing': 3 }),
-    text(50, 132, fit(pack.name_en, 700, 26, 14), pack.name_en, {
-      'font-weight': 700,
-      fill: '#fff',
-      'fill-opacity': 0.9,
-    }),
-    table,
-    '</svg>',
-  ].join('');
+  return [head, table, '</svg>'].join('');
 }

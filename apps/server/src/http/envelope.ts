@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from '@gacha/contract/envelope';
 import { isMessageKey, message, type Lang } from '@gacha/contract/messages';
+import { unsafeTextFields } from '@gacha/contract/text';
 import { ApiError, notLoggedIn, type MessageRef } from './api-error.ts';
+import { rateLimitConfig, type RouteLimitName } from './rate-limits.ts';
 import type { SessionUser, Sessions } from './session.ts';
 
 /** HTTP status for a body `state` (ARCHITECTURE.md: the HTTP status mirrors the class). */
@@ -38,6 +40,8 @@ interface RouteOpts<S extends z.ZodType | undefined> {
   body?: S;
   /** Renames payload fields in error answers (spec §3: referralCode → referral_code, confirmPass → pass). */
   errorFields?: Record<string, string>;
+  /** The per-route rate limit of http/rate-limits.ts this route counts against. */
+  rateLimit?: RouteLimitName;
 }
 
 type Handler<B, A extends boolean> = (
@@ -49,6 +53,9 @@ type Handler<B, A extends boolean> = (
  * for the csrf pair and its `json` field parsed and validated before the handler runs.
  */
 export function createApi(app: FastifyInstance, sessions: Sessions) {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+
   function send(req: FastifyRequest, reply: FastifyReply, state: number, data: object) {
     sessions.finish(req, reply);
     const body = { ...data, state, csrf: sessions.csrfFor(req.csrfBinding) };
@@ -75,10 +82,13 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
     handler: Handler<S extends z.ZodType ? z.output<S> : undefined, A>,
   ) {
     const list = typeof paths === 'string' ? [paths] : paths;
-    for (const url of list) {
+    for (const path of list) {
+      const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+      routes.push({ method, url, auth: !!opts.auth });
       app.route({
         method,
-        url: `/api${url.startsWith('/') ? url : `/${url}`}`,
+        url,
+        config: rateLimitConfig(opts.rateLimit),
         handler: async (req, reply) => {
           try {
             let body: unknown = undefined;
@@ -120,6 +130,13 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
       throw new ApiError(State.invalid, { errors: { json: 'malformed_json' } });
     }
+    const unsafe = unsafeTextFields(payload as Record<string, unknown>);
+    if (unsafe.length) {
+      const errors = Object.fromEntries(
+        unsafe.map((f) => [errorFields[f] ?? f, 'invalid_characters' as const]),
+      );
+      throw new ApiError(State.invalid, { errors });
+    }
     if (!schema) return payload;
     const result = schema.safeParse(payload);
     if (result.success) return result.data;
@@ -127,8 +144,11 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
   }
 
   return {
-    get: <A extends boolean = false>(paths: Paths, opts: { auth?: A }, handler: Handler<undefined, A>) =>
-      register<undefined, A>('GET', paths, opts, handler),
+    get: <A extends boolean = false>(
+      paths: Paths,
+      opts: { auth?: A; rateLimit?: RouteLimitName },
+      handler: Handler<undefined, A>,
+    ) => register<undefined, A>('GET', paths, opts, handler),
     post: <S extends z.ZodType | undefined, A extends boolean = false>(
       paths: Paths,
       opts: RouteOpts<S> & { auth?: A },
@@ -140,6 +160,19 @@ export function createApi(app: FastifyInstance, sessions: Sessions) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** Every route declared through the envelope (tests walk them all: bad input, path styles). */
+export interface ApiRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  auth: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
+}
 
 /** Maps zod issues to catalogue keys, the first issue per field winning. */
 export function zodErrors(

@@ -15,6 +15,23 @@ export interface SessionUser {
   lang: string;
 }
 
+/**
+ * Whether a request was made by another site: the browser's Sec-Fetch-Site when it sends one ('same-origin'
+ * and 'none', an address typed or bookmarked, are ours), else the Origin or Referer against the request's
+ * host. A client that sends none of them is no browser following a link and is let through.
+ */
+export function isCrossSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const from = req.headers.origin ?? req.headers.referer;
+  if (!from) return false;
+  try {
+    return new URL(from).host !== req.host;
+  } catch {
+    return true;
+  }
+}
+
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -140,12 +157,25 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /** Whether the request's member session was started (a login) within the last `ms`. */
+  async function startedWithin(req: FastifyRequest, ms: number): Promise<boolean> {
+    const sid = req.cookies[SESSION_COOKIE];
+    if (!sid || !req.user) return false;
+    const row = await db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('id_hash', '=', sha256(sid))
+      .where('created_at', '>=', new Date(Date.now() - ms).toISOString())
+      .executeTakeFirst();
+    return !!row;
+  }
+
   async function purgeExpired(): Promise<number> {
     const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 
-  return { load, start, end, finish, csrfFor, csrfValid, purgeExpired };
+  return { load, start, end, finish, csrfFor, csrfValid, startedWithin, purgeExpired };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

@@ -13,9 +13,11 @@ import { registerHoldingsRoutes } from './holdings/routes.ts';
 import { registerPacksRoutes } from './packs/routes.ts';
 import { registerPaymentsRoutes } from './payments/routes.ts';
 import { registerShippingRoutes } from './shipping/routes.ts';
+import { registerSiteRoutes } from './site/routes.ts';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(deps: ModuleDeps): Promise<void> {
+  registerSiteRoutes(deps);
   registerAuthRoutes(deps);
   registerAccountRoutes(deps);
   registerAddressRoutes(deps);

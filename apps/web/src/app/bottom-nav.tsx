@@ -36,12 +36,6 @@ const icons = {
       <path d="M3 9h18M9 4l3 16 3-16" />
     </>,
   ),
-  coin: icon(
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M15 9.2a4 4 0 1 0 0 5.6" />
-    </>,
-  ),
   contact: icon(
     <>
       <path d="M4 5h16v11H8l-4 4z" />
@@ -71,7 +65,7 @@ const before: Item[] = [
   { to: '/', key: 'bottomNav.home', icon: icons.home, end: true },
   { to: '/buy-product-history', key: 'bottomNav.history', icon: icons.history, member: true },
   { to: '/buy-point', key: 'bottomNav.buyGems', icon: icons.gems, member: true },
-  { to: '/exchange-card', key: 'bottomNav.coin', icon: icons.coin },
+  // spec §2's Coin item (the exchange counter) comes back with that page: nothing links to a placeholder
 ];
 const myPage: Item = {
   to: '/my-page',

@@ -12,7 +12,8 @@ import styles from './header.module.css';
 
 /**
  * Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. For a
- * guest the balances and the login link go to /login, keeping the current page's packId (spec §4 Guests).
+ * guest the gem balance and the login link go to /login, keeping the current page's packId (spec §4 Guests).
+ * The coin balance is plain text until the exchange counter it leads to exists.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -24,17 +25,19 @@ export function Header() {
 
   const balances = (
     <div className={styles.balances}>
-      <Link
-        to={memberLink('/exchange-card', guest, search)}
-        className={`${styles.chip} ${styles.coin}`}
-        aria-label={t('header.coinsLabel', { amount: formatCoinTenths(user?.coin_tenths ?? 0) })}
-      >
+      {/* plain text until the exchange counter is built: nothing links to a placeholder page (issue 12) */}
+      <p className={`${styles.chip} ${styles.coin}`} data-testid="coin-balance">
+        <span className="visually-hidden">
+          {t('header.coinsLabel', { amount: formatCoinTenths(user?.coin_tenths ?? 0) })}
+        </span>
         <CoinIcon />
-        <span className={`num ${styles.amount}`}>
+        <span className={`num ${styles.amount}`} aria-hidden="true">
           {isPending ? '—' : formatCoinTenths(user?.coin_tenths ?? 0)}
         </span>
-        <span className={styles.unit}>{t('header.coinUnit')}</span>
-      </Link>
+        <span className={styles.unit} aria-hidden="true">
+          {t('header.coinUnit')}
+        </span>
+      </p>
       <Link
         to={memberLink('/buy-point', guest, search)}
         className={`${styles.chip} ${styles.gem}`}

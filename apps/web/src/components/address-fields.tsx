@@ -20,6 +20,8 @@ interface AddressFieldsProps {
   prefSelect: boolean;
   /** Which fields to include, in order; tel is optional here (registration places it elsewhere). */
   withTel?: boolean;
+  /** The stored tel is verified by SMS: shown, not editable (it changes only through support). */
+  telReadOnly?: boolean;
   /**
    * The shipping address of POST /user/append_address: country, city and the first address line are required
    * there (appendAddressSchema) and marked so; at registration every address field is optional.
@@ -39,6 +41,7 @@ export function AddressFields({
   jp,
   prefSelect,
   withTel = false,
+  telReadOnly = false,
   shippingAddress = false,
 }: AddressFieldsProps) {
   const { t } = useTranslation();
@@ -116,6 +119,8 @@ export function AddressFields({
           inputMode="tel"
           autoComplete="tel"
           placeholder={t('address.telPlaceholder')}
+          readOnly={telReadOnly}
+          hint={telReadOnly ? t('address.telVerified') : undefined}
           error={errors.tel}
           {...field('tel')}
         />

@@ -35,6 +35,8 @@ export function Modal({
   const { t } = useTranslation();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -62,6 +64,22 @@ export function Modal({
     dialog.addEventListener('cancel', onCancel);
     return () => dialog.removeEventListener('cancel', onCancel);
   }, [dismissible]);
+
+  // The browser may close the dialog itself: Chrome closes a modal dialog on Escape without a 'cancel' event
+  // when there was no user activation since it opened. Tell the owner, or its `open` stays true and the
+  // dialog cannot be opened again (issue 12: the SMS popup did not reopen); a dialog that may not be
+  // dismissed is shown again.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return undefined;
+    const onClosed = () => {
+      if (!openRef.current) return;
+      if (dismissible) closeRef.current();
+      else if (dialog.isConnected) dialog.showModal();
+    };
+    dialog.addEventListener('close', onClosed);
+    return () => dialog.removeEventListener('close', onClosed);
+  }, [open, dismissible]);
 
   if (!open) return null;
 

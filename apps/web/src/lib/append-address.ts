@@ -3,6 +3,7 @@ import {
   JAPAN_COUNTRY_ID,
   OVERSEAS_PREF_ID,
   type AppendAddressInput,
+  type UserDetail,
 } from '@gacha/contract/user';
 import type { FieldErrors } from '@gacha/contract/envelope';
 import type { AddressFieldName } from '../components/address-fields.tsx';
@@ -10,6 +11,7 @@ import { api } from './api.ts';
 import { catalogue } from './i18n.ts';
 import { countryCheckKey } from './lookups.ts';
 import { queryClient } from './query-client.ts';
+import { userDetailKey } from './user-detail.ts';
 
 /**
  * POST /user/append_address {tel, zipcode, country, pref_id, shiku, address, building, referralCode, country_id},
@@ -17,11 +19,57 @@ import { queryClient } from './query-client.ts';
  */
 export async function appendAddress(input: AppendAddressInput) {
   const res = await api.post('user/append_address', input);
-  if (res.state === 200) void queryClient.invalidateQueries({ queryKey: countryCheckKey });
+  if (res.state === 200) {
+    void queryClient.invalidateQueries({ queryKey: countryCheckKey });
+    void queryClient.invalidateQueries({ queryKey: userDetailKey });
+  }
   return res;
 }
 
 export type AddressValues = Record<AddressFieldName, string>;
+
+type StoredAddress = Pick<
+  UserDetail,
+  'tel' | 'zipcode' | 'country' | 'pref_id' | 'shiku' | 'address' | 'building' | 'country_id'
+>;
+
+/** Query names of the address fields (spec §2 /user-address: initial values come from the query). */
+const QUERY_NAMES: Record<AddressFieldName, string> = {
+  country_id: 'countryId',
+  zipcode: 'zipCode',
+  pref_id: 'prefectureId',
+  country: 'country',
+  shiku: 'shiku',
+  address: 'address',
+  building: 'building',
+  tel: 'tel',
+};
+
+/**
+ * Where an address form starts: what the member has stored (the phone number given at registration
+ * included), with the query's values over it. A form never starts empty on data the member already gave.
+ */
+export function addressDefaults(
+  stored?: Partial<StoredAddress> | null,
+  query?: URLSearchParams,
+): AddressValues {
+  const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  const base: AddressValues = {
+    country_id: text(stored?.country_id),
+    zipcode: text(stored?.zipcode),
+    pref_id: stored?.pref_id === OVERSEAS_PREF_ID ? '' : text(stored?.pref_id),
+    country: text(stored?.country),
+    shiku: text(stored?.shiku),
+    address: text(stored?.address),
+    building: text(stored?.building),
+    tel: text(stored?.tel),
+  };
+  for (const name of Object.keys(base) as AddressFieldName[]) {
+    const given = query?.get(QUERY_NAMES[name]);
+    if (given) base[name] = given;
+  }
+  return base;
+}
 
 /** The address block's text values as the payload; nothing chosen for the country is sent as absent ('country_invalid'). */
 export function addressPayload(v: AddressValues): AppendAddressInput {

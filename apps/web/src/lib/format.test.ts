@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatGems,
+  formatName,
   formatYen,
   isWithin,
   parseJstDateTime,
@@ -31,9 +32,33 @@ describe('formatDate (yy/mm/dd in Japan time)', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDate(Number.NaN)).toBe('');
   });
+});
 
-  it('formats a date and time in Japan time', () => {
-    expect(formatDateTime('2025-10-09T13:00:00Z')).toBe('25/10/09 22:00');
+describe('formatDateTime (a moment nobody can misread, in Japan time)', () => {
+  it('writes the month as a word in English and with 年月日 in Japanese, with a four-digit year', () => {
+    expect(formatDateTime('2025-10-09T13:00:00Z', 'en')).toBe('9 Oct 2025, 22:00');
+    expect(formatDateTime('2025-10-09T13:00:00Z', 'ja')).toBe('2025年10月9日 22:00');
+    expect(formatDateTime('2026-11-24 01:40:00', 'en')).toBe('24 Nov 2026, 01:40');
+    expect(formatDateTime('2026-11-24 01:40', 'ja')).toBe('2026年11月24日 01:40');
+  });
+
+  it('returns an empty string for nothing or garbage', () => {
+    expect(formatDateTime('', 'en')).toBe('');
+    expect(formatDateTime(null, 'ja')).toBe('');
+    expect(formatDateTime('soon', 'en')).toBe('');
+  });
+});
+
+describe('formatName (one order per language)', () => {
+  const name = { lastName: 'Ux', middleName: '', firstName: 'Tester' };
+  it('puts the first name first in English and the family name first in Japanese', () => {
+    expect(formatName(name, 'en')).toBe('Tester Ux');
+    expect(formatName(name, 'ja')).toBe('Ux Tester');
+    expect(formatName({ lastName: '山田', firstName: '太郎' }, 'ja')).toBe('山田 太郎');
+  });
+  it('keeps a middle name in the middle and skips empty parts', () => {
+    expect(formatName({ lastName: 'Doe', middleName: 'Q', firstName: 'Jane' }, 'en')).toBe('Jane Q Doe');
+    expect(formatName({ lastName: 'Doe', middleName: ' ', firstName: 'Jane' }, 'ja')).toBe('Doe Jane');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Formatting shared by every screen (spec §9): dates as yy/mm/dd in Japan time, money with the yen sign,
- * gems as whole numbers, coins with one decimal where fractional, countdowns as HH.MM.SS.
+ * Formatting shared by every screen (spec §9): dates as yy/mm/dd in Japan time, moments with a time in a form
+ * no reader can misread, money with the yen sign, gems as whole numbers, coins with one decimal where
+ * fractional, countdowns as HH.MM.SS, names in each language's order. Screens format through this module only.
  */
 
 export const JST_TIME_ZONE = 'Asia/Tokyo';
@@ -70,13 +71,21 @@ export function formatDate(input: DateInput | null | undefined): string {
   return `${pad2(p.year % 100)}/${pad2(p.month)}/${pad2(p.day)}`;
 }
 
-/** yy/mm/dd HH:mm in Japan time. */
-export function formatDateTime(input: DateInput | null | undefined): string {
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A moment with its time (a sale start, a campaign window, a payment deadline, a purchase) in Japan time, in a
+ * form no reader can misread: '10 Oct 2025, 04:00' in English, '2025年10月10日 04:00' in Japanese. The text
+ * around it says "Japan time". Dates alone use formatDate (spec §9: yy/mm/dd).
+ */
+export function formatDateTime(input: DateInput | null | undefined, lang: string): string {
   if (input === null || input === undefined) return '';
   const date = toDate(input);
   if (!date) return '';
   const p = jstParts(date);
-  return `${formatDate(date)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+  const time = `${pad2(p.hour)}:${pad2(p.minute)}`;
+  if (lang === 'ja') return `${p.year}年${p.month}月${p.day}日 ${time}`;
+  return `${p.day} ${MONTHS_EN[p.month - 1]} ${p.year}, ${time}`;
 }
 
 /** ¥1,000 (whole yen; negative as -¥1,000). */
@@ -122,4 +131,22 @@ export function formatCountdown(remainingMs: number): string {
 export function isWithin(now: Date, start: Date, end: Date): boolean {
   const t = now.getTime();
   return t >= start.getTime() && t < end.getTime();
+}
+
+export interface PersonName {
+  lastName: string;
+  middleName?: string;
+  firstName: string;
+}
+
+/** A member's name in the order of the page's language: first name first in English, family name first in Japanese. */
+export function formatName(name: PersonName, lang: string): string {
+  const parts =
+    lang === 'ja'
+      ? [name.lastName, name.middleName, name.firstName]
+      : [name.firstName, name.middleName, name.lastName];
+  return parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
 }

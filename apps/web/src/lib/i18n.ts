@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Lang } from '@gacha/contract/messages';
+import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 export const LANGS: readonly Lang[] = ['en', 'ja'];
 export const NAMESPACES = [
@@ -31,7 +33,10 @@ const lazyLocaleBackend = {
     if (ns === MESSAGES_NS) {
       import('@gacha/contract/messages').then(
         (mod) => done(null, catalogueResources(mod.messages, lang)),
-        (err: unknown) => done(err, false),
+        (err: unknown) => {
+          if (isChunkLoadError(err) && reloadForNewBuild()) return;
+          done(err, false);
+        },
       );
       return;
     }
@@ -42,7 +47,11 @@ const lazyLocaleBackend = {
     }
     load().then(
       (mod) => done(null, mod.default),
-      (err: unknown) => done(err, false),
+      (err: unknown) => {
+        // a locale chunk of the build before a deploy: reload to the new one (the page waits meanwhile)
+        if (isChunkLoadError(err) && reloadForNewBuild()) return;
+        done(err, false);
+      },
     );
   },
 };
@@ -130,6 +139,16 @@ export async function changeLang(lang: Lang): Promise<void> {
 export function currentLang(): Lang {
   const l = i18next.resolvedLanguage ?? i18next.language;
   return isLang(l) ? l : 'en';
+}
+
+function onLanguageChanged(notify: () => void): () => void {
+  i18next.on('languageChanged', notify);
+  return () => i18next.off('languageChanged', notify);
+}
+
+/** The current language, following the switch, without loading a namespace (for texts kept in the bundle). */
+export function useLang(): Lang {
+  return useSyncExternalStore(onLanguageChanged, currentLang);
 }
 
 /**

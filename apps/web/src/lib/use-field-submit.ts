@@ -7,8 +7,11 @@ interface FieldSubmit<R extends ApiResult> {
   empty: boolean;
   send: () => Promise<R>;
   onSuccess: (res: R) => void;
-  /** The message to show under the field for a refused answer; undefined puts the answer's message above the form. */
-  fieldError: (res: R) => string | undefined;
+  /**
+   * The message to show under the field for a refused answer; undefined puts the answer's message above the
+   * form; null: the caller showed the refusal itself (under another field).
+   */
+  fieldError: (res: R) => string | undefined | null;
 }
 
 /**
@@ -48,7 +51,7 @@ export function useFieldSubmit<E extends HTMLElement = HTMLInputElement>() {
       }
       const message = fieldError(res);
       if (message) showError(message);
-      else setFormMessage(res.message ?? msg('server_error'));
+      else if (message === undefined) setFormMessage(res.message ?? msg('server_error'));
     } catch (err) {
       if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
     } finally {

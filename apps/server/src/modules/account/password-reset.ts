@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { fieldError, notLoggedIn, tooMany } from '../../http/api-error.ts';
+import { fieldError, notLoggedIn } from '../../http/api-error.ts';
 import { hashPassword } from '../auth/password.ts';
-import { normalizeMail } from '../auth/service.ts';
-import { blockedUntil, recordFailure } from '../auth/throttle.ts';
+import { normalizeMail, verifyCurrentPassword } from '../auth/service.ts';
+import { releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
 import { langOf, memberMail, type Mailer } from '../mail/service.ts';
 
 /**
@@ -70,15 +70,6 @@ export interface ResetDeps {
 
 const windowMs = (config: ResetDeps['config']) => config.login.blockMinutes * 60_000;
 
-async function throttle(db: Db, keys: { key: string; max: number }[], now: Date) {
-  const until = await blockedUntil(
-    db,
-    keys.map((k) => k.key),
-    now,
-  );
-  if (until) throw tooMany(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)));
-}
-
 /** Returns the ticket to set in the cookie. */
 export async function createResetCode(
   deps: ResetDeps,
@@ -91,8 +82,7 @@ export async function createResetCode(
     { key: `reset:mail:${mail}`, max: RESET_MAX_PER_MAIL },
     { key: `reset:ip:${input.ip}`, max: RESET_MAX_PER_IP },
   ];
-  await throttle(db, rules, now);
-  for (const rule of rules) await recordFailure(db, rule, now, windowMs(config));
+  await reserveAttempt(db, rules, now, windowMs(config));
 
   const member = await db
     .selectFrom('users')
@@ -151,12 +141,9 @@ export async function resetPassword(
 ): Promise<void> {
   const { db, config } = deps;
   const ipRule = { key: `reset-try:ip:${input.ip}`, max: RESET_MAX_WRONG_PER_IP };
-  await throttle(db, [ipRule], now);
-  const wrong = async () => {
-    await recordFailure(db, ipRule, now, windowMs(config));
-    return fieldError('code', 'reset_code_invalid');
-  };
-  if (!input.ticket || input.ticket.length > 64) throw await wrong();
+  await reserveAttempt(db, [ipRule], now, windowMs(config));
+  const wrong = () => fieldError('code', 'reset_code_invalid');
+  if (!input.ticket || input.ticket.length > 64) throw wrong();
 
   const at = now.toISOString();
   const tried = await db
@@ -169,8 +156,9 @@ export async function resetPassword(
     .returning(['id', 'user_id', 'code_hash'])
     .executeTakeFirst();
   if (!tried || !tried.user_id || !sameHash(tried.code_hash, hmacCode(config.sessionSecret, input.code))) {
-    throw await wrong();
+    throw wrong();
   }
+  await releaseAttempt(db, ipRule); // a right code is not a wrong try
   const userId = tried.user_id;
 
   const password = randomFrom(TEMP_ALPHABET, 12);
@@ -210,14 +198,37 @@ export async function resetPassword(
 
 /**
  * POST /user/change_password: the new password (argon2id); every other session of the member ends and a
- * notice is mailed. Errors under `pass` (spec §5).
+ * notice is mailed. Errors of the new password under `pass` (spec §5). A member who has a password proves it
+ * (`currentPass`, counted like a login try); one who signed up with Google or Apple must have logged in within
+ * the last CHANGE_PASSWORD_FRESH_MINUTES. Either way a borrowed, older session cannot take the account.
  */
 export async function changePassword(
   deps: ResetDeps,
-  input: { userId: number; pass: string; confirmPass: string; keepSessionHash?: string },
+  input: {
+    userId: number;
+    currentPass: string | undefined;
+    /** The session was started within CHANGE_PASSWORD_FRESH_MINUTES (a login just now). */
+    freshLogin: boolean;
+    pass: string;
+    confirmPass: string;
+    keepSessionHash?: string;
+  },
   now: Date,
 ): Promise<void> {
   if (input.pass !== input.confirmPass) throw fieldError('pass', 'pass_mismatch');
+  const current = await deps.db
+    .selectFrom('users')
+    .select('pass_hash')
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!current) throw notLoggedIn();
+  if (current.pass_hash) {
+    if (!input.currentPass) throw fieldError('currentPass', 'required');
+    if (!(await verifyCurrentPassword(deps, input.userId, input.currentPass, now)))
+      throw fieldError('currentPass', 'current_pass_wrong');
+  } else if (!input.freshLogin) {
+    throw fieldError('currentPass', 'reauth_required');
+  }
   const passHash = await hashPassword(input.pass);
   const at = now.toISOString();
   const member = await deps.db.transaction().execute(async (tx) => {

@@ -1,4 +1,9 @@
-import { changePasswordSchema, createResetCodeSchema, resetPasswordSchema } from '@gacha/contract/account';
+import {
+  CHANGE_PASSWORD_FRESH_MINUTES,
+  changePasswordSchema,
+  createResetCodeSchema,
+  resetPasswordSchema,
+} from '@gacha/contract/account';
 import { message } from '@gacha/contract/messages';
 import type { ModuleDeps } from '../../app.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
@@ -14,12 +19,12 @@ import {
 } from './password-reset.ts';
 
 /** Password reissue (spec §2: /password-reissue → /onetime-password-reissue → /complete-password-reissue). */
-export function registerPasswordRoutes({ api, app, db, config, clock }: ModuleDeps): void {
+export function registerPasswordRoutes({ api, app, db, config, sessions, clock }: ModuleDeps): void {
   const deps = () => ({ db, config, mailer: mailerFor({ db, config, log: app.log }) });
 
   api.post(
     ['/user/create_onetime_reset_password', '/user/createOnetimeResetPassword'],
-    { body: createResetCodeSchema },
+    { body: createResetCodeSchema, rateLimit: 'reset' },
     async ({ req, reply, body, lang }) => {
       const { ticket } = await createResetCode(deps(), { mail: body.mail, ip: req.ip }, clock.now());
       reply.setCookie(RESET_TICKET_COOKIE, ticket, {
@@ -35,7 +40,7 @@ export function registerPasswordRoutes({ api, app, db, config, clock }: ModuleDe
 
   api.post(
     ['/user/reset_password', '/user/resetPassword'],
-    { body: resetPasswordSchema },
+    { body: resetPasswordSchema, rateLimit: 'reset' },
     async ({ req, reply, body, lang }) => {
       await resetPassword(
         deps(),
@@ -60,6 +65,8 @@ export function registerPasswordRoutes({ api, app, db, config, clock }: ModuleDe
         deps(),
         {
           userId: user.id,
+          currentPass: body.currentPass,
+          freshLogin: await sessions.startedWithin(req, CHANGE_PASSWORD_FRESH_MINUTES * 60_000),
           pass: body.pass,
           confirmPass: body.confirmPass,
           keepSessionHash: sessionHash(req.cookies[SESSION_COOKIE]),

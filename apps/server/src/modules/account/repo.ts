@@ -38,16 +38,14 @@ export function findProfile(db: Db, userId: number) {
 }
 
 /**
- * Saves the address. The tel may change only while SMS verification is not done (checked in the same
- * statement); false when that refused the update.
+ * Saves the address; without a tel the stored one stays. A tel may change only while SMS verification is not
+ * done (checked in the same statement); false when that refused the update.
  */
-export async function updateAddress(db: Db, userId: number, values: UserUpdate & { tel: string }) {
-  const r = await db
-    .updateTable('users')
-    .set(values)
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('end_sms', '=', 0), eb('tel', '=', values.tel)]))
-    .executeTakeFirst();
+export async function updateAddress(db: Db, userId: number, values: UserUpdate) {
+  const { tel } = values;
+  let update = db.updateTable('users').set(values).where('id', '=', userId);
+  if (tel !== undefined) update = update.where((eb) => eb.or([eb('end_sms', '=', 0), eb('tel', '=', tel)]));
+  const r = await update.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

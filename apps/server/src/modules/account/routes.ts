@@ -37,7 +37,7 @@ export function registerAccountRoutes({ api, db, sessions, clock, config }: Modu
 
   api.post(
     ['/user/confirm', '/user/confirmUser'],
-    { body: registrationSchema, errorFields: registrationErrorFields },
+    { body: registrationSchema, errorFields: registrationErrorFields, rateLimit: 'confirm' },
     async ({ body }) => {
       await checkRegistration(db, body);
     },
@@ -45,7 +45,7 @@ export function registerAccountRoutes({ api, db, sessions, clock, config }: Modu
 
   api.post(
     ['/user/append', '/user/appendUser'],
-    { body: registrationSchema, errorFields: registrationErrorFields },
+    { body: registrationSchema, errorFields: registrationErrorFields, rateLimit: 'register' },
     async ({ req, reply, body, lang }) => {
       const userId = await register(db, body, lang, clock.now());
       await sessions.start(req, reply, userId, false);

@@ -120,13 +120,17 @@ export async function register(db: Db, input: Registration, lang: Lang, now: Dat
   }
 }
 
-/** POST /user/append_address: the member's address, with the registration's country rules. */
+/**
+ * POST /user/append_address: the member's address, with the registration's country rules. An empty or absent
+ * tel keeps the stored one: a form that did not show the number must not erase it (issue 12).
+ */
 export async function saveAddress(db: Db, userId: number, input: AddressInput, now: Date): Promise<void> {
   const member = await repo.findProfile(db, userId);
   if (!member) throw notLoggedIn();
   const errors: FieldErrors = {};
+  const tel = input.tel || undefined;
   // a verified phone number is the member's identity for SMS; it changes only through support
-  if (member.end_sms && input.tel !== member.tel) errors.tel = 'invalid';
+  if (member.end_sms && tel !== undefined && tel !== member.tel) errors.tel = 'invalid';
   const referrerId = await checkReferral(db, input.referralCode, errors);
   if (referrerId !== null && (referrerId === userId || (member.referred_by ?? referrerId) !== referrerId)) {
     errors.referral_code = 'referral_invalid';
@@ -137,7 +141,7 @@ export async function saveAddress(db: Db, userId: number, input: AddressInput, n
   const at = now.toISOString();
   await db.transaction().execute(async (tx) => {
     const saved = await repo.updateAddress(tx, userId, {
-      tel: input.tel,
+      ...(tel !== undefined && { tel }),
       zipcode: input.zipcode,
       pref_text: input.country,
       shiku: input.shiku,

@@ -4,6 +4,14 @@ export function findLoginByMail(db: Db, mail: string) {
   return db.selectFrom('users').select(['id', 'pass_hash']).where('mail', '=', mail).executeTakeFirst();
 }
 
+export function findLoginById(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'mail', 'pass_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
 export function findBalanceFields(db: Db, userId: number) {
   return db.selectFrom('users').select(['coin_tenths', 'rank']).where('id', '=', userId).executeTakeFirst();
 }

@@ -2,14 +2,14 @@ import { rankInfo, type CurrentUser, type UserDetail } from '@gacha/contract/use
 import type { Lang } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { fieldError, tooMany } from '../../http/api-error.ts';
+import { fieldError } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { gemBalance } from '../gems/service.ts';
 import { monthlyGemSpend } from '../ranks/service.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { rankStatus } from './rank.ts';
 import * as repo from './repo.ts';
-import { blockedUntil, clearThrottle, purgeThrottles, recordFailure } from './throttle.ts';
+import { clearThrottle, purgeThrottles, releaseAttempt, reserveAttempt } from './throttle.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -24,9 +24,11 @@ const ipKey = (ip: string) => `login:ip:${ip}`;
 const blockMs = (config: AuthDeps['config']) => config.login.blockMinutes * 60_000;
 
 /**
- * Checks a login and returns the member id. Throttled per account and per client address: once a key is
- * blocked the answer is 429 without looking at the password. Unknown mail and wrong password take the same
- * time (a dummy hash is verified) and give the same answer.
+ * Checks a login and returns the member id. Throttled per account and per client address: the attempt is
+ * counted before the password is looked at, so parallel tries are limited like sequential ones, and a key
+ * over its limit answers 429 without a look at the password. A right password clears the account's count
+ * and gives the address its attempt back. Unknown mail and wrong password take the same time (a dummy hash is
+ * verified) and give the same answer.
  */
 export async function login(
   { db, config }: AuthDeps,
@@ -36,18 +38,34 @@ export async function login(
   const mail = normalizeMail(input.mail);
   const account = { key: accountKey(mail), max: config.login.maxFailuresPerAccount };
   const address = { key: ipKey(input.ip), max: config.login.maxFailuresPerIp };
-  const until = await blockedUntil(db, [account.key, address.key], now);
-  if (until) throw tooMany(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)));
+  await reserveAttempt(db, [account, address], now, blockMs(config));
 
   const user = await repo.findLoginByMail(db, mail);
   const ok = await verifyPassword(user?.pass_hash ?? DUMMY_HASH, input.pass);
-  if (!user?.pass_hash || !ok) {
-    for (const rule of [account, address]) await recordFailure(db, rule, now, blockMs(config));
-    throw fieldError('mail', 'login_failed');
-  }
-  // the address counter stays: one good account must not reset what an address did to others
+  if (!user?.pass_hash || !ok) throw fieldError('mail', 'login_failed');
+  // the address keeps its failures: one good account must not reset what an address did to others
   await clearThrottle(db, account.key);
+  await releaseAttempt(db, address);
   return user.id;
+}
+
+/**
+ * Checks a signed-in member's current password (change_password), counted on the same account key as a
+ * login, so a borrowed session cannot guess it faster than the login page could.
+ */
+export async function verifyCurrentPassword(
+  { db, config }: AuthDeps,
+  userId: number,
+  pass: string,
+  now: Date,
+): Promise<boolean> {
+  const user = await repo.findLoginById(db, userId);
+  if (!user?.pass_hash) return false;
+  const account = { key: accountKey(user.mail), max: config.login.maxFailuresPerAccount };
+  await reserveAttempt(db, [account], now, blockMs(config));
+  if (!(await verifyPassword(user.pass_hash, pass))) return false;
+  await clearThrottle(db, account.key);
+  return true;
 }
 
 export function purgeLoginThrottles({ db, config }: AuthDeps, now: Date): Promise<number> {
@@ -102,6 +120,7 @@ export async function userDetail(db: Db, userId: number, lang: Lang, now: Date):
     availablePoint: balance,
     remaining_point: rank.toNextRank,
     end_sms: u.end_sms ? '1' : '0',
+    has_password: u.pass_hash ? '1' : '0',
     referral_code: u.referral_code,
     rank: rank.current.id,
     rank_name: rank.current.name[lang],

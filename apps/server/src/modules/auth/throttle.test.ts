@@ -1,51 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../test/helpers.ts';
-import { blockedUntil, clearThrottle, recordFailure } from './throttle.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { clearThrottle, releaseAttempt, reserveAttempt, type ThrottleRule } from './throttle.ts';
 
 const MINUTE = 60_000;
 
-describe('login throttle counters', async () => {
+describe('attempt throttle counters', async () => {
   const db = await freshDb();
   const t0 = new Date('2026-11-20T03:00:00.000Z');
   const at = (minutes: number) => new Date(t0.getTime() + minutes * MINUTE);
-  const block = 10 * MINUTE;
+  const window = 10 * MINUTE;
 
-  it('counts concurrent failures exactly and blocks at the limit', async () => {
+  /** 'ok', or the wait in minutes of the 429. */
+  async function attempt(rules: ThrottleRule[], now: Date): Promise<'ok' | number> {
+    try {
+      await reserveAttempt(db, rules, now, window);
+      return 'ok';
+    } catch (err) {
+      if (err instanceof ApiError && err.state === 429) {
+        const msg = err.opts.message as { params: Record<string, number> };
+        return msg.params.minutes!;
+      }
+      throw err;
+    }
+  }
+  const count = async (key: string) =>
+    (await db.selectFrom('throttles').select('count').where('key', '=', key).executeTakeFirst())?.count;
+
+  it('lets exactly `max` of many concurrent attempts through', async () => {
     const rule = { key: 'k:concurrent', max: 25 };
-    const results = await Promise.all(Array.from({ length: 30 }, () => recordFailure(db, rule, t0, block)));
-    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 30 }, (_, i) => i + 1),
-    );
-    expect(results.filter((r) => r.blocked_until !== null)).toHaveLength(6);
-    expect((await blockedUntil(db, [rule.key], t0))?.toISOString()).toBe(at(10).toISOString());
+    const results = await Promise.all(Array.from({ length: 40 }, () => attempt([rule], t0)));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(25);
+    expect(results.filter((r) => r === 10)).toHaveLength(15);
   });
 
-  it('blocks for the block time only', async () => {
+  it('blocks from the attempt that reaches the limit, for the window only', async () => {
     const rule = { key: 'k:expiry', max: 2 };
-    await recordFailure(db, rule, t0, block);
-    expect(await blockedUntil(db, [rule.key], t0)).toBeNull();
-    await recordFailure(db, rule, at(1), block);
-    expect(await blockedUntil(db, [rule.key], at(10.9))).not.toBeNull();
-    expect(await blockedUntil(db, [rule.key], at(11))).toBeNull();
-    // the next failure after the block opens a new window
-    expect((await recordFailure(db, rule, at(12), block)).count).toBe(1);
+    expect(await attempt([rule], t0)).toBe('ok');
+    expect(await attempt([rule], at(1))).toBe('ok');
+    expect(await attempt([rule], at(2))).toBe(9);
+    // tries during the block do not extend it
+    expect(await attempt([rule], at(10.5))).toBe(1);
+    expect(await attempt([rule], at(11))).toBe('ok');
+    expect(await count(rule.key)).toBe(1);
   });
 
-  it('starts a new window when the last one is older than the block time', async () => {
+  it('starts a new window when the last one is older than the window', async () => {
     const rule = { key: 'k:window', max: 3 };
-    await recordFailure(db, rule, t0, block);
-    await recordFailure(db, rule, at(9), block);
-    const r = await recordFailure(db, rule, at(10), block);
-    expect(r).toEqual({ count: 1, blocked_until: null });
+    await attempt([rule], t0);
+    await attempt([rule], at(9));
+    expect(await attempt([rule], at(10))).toBe('ok');
+    expect(await count(rule.key)).toBe(1);
   });
 
-  it('reports the latest block among several keys, and clears one key', async () => {
-    await recordFailure(db, { key: 'k:a', max: 1 }, t0, block);
-    await recordFailure(db, { key: 'k:b', max: 1 }, at(5), block);
-    expect((await blockedUntil(db, ['k:a', 'k:b', 'k:none'], at(6)))?.toISOString()).toBe(
-      at(15).toISOString(),
-    );
-    await clearThrottle(db, 'k:b');
-    expect((await blockedUntil(db, ['k:a', 'k:b'], at(6)))?.toISOString()).toBe(at(10).toISOString());
+  it('gives an attempt back, lifting the block below the limit', async () => {
+    const rule = { key: 'k:release', max: 2 };
+    await attempt([rule], t0);
+    await attempt([rule], t0);
+    expect(await attempt([rule], t0)).toBe(10);
+    await releaseAttempt(db, rule);
+    await releaseAttempt(db, rule);
+    expect(await attempt([rule], at(1))).toBe('ok');
+  });
+
+  it('refusing on one key gives back what the earlier keys reserved', async () => {
+    const open = { key: 'k:open', max: 5 };
+    const full = { key: 'k:full', max: 1 };
+    await attempt([full], t0);
+    expect(await attempt([open, full], t0)).toBe(10);
+    expect((await count(open.key)) ?? 0).toBe(0);
+    await clearThrottle(db, full.key);
+    expect(await attempt([open, full], t0)).toBe('ok');
   });
 });

@@ -5,7 +5,7 @@ import { useCoupon } from './service.ts';
 export function registerCouponsRoutes({ api, db, config, clock }: ModuleDeps): void {
   api.post(
     '/user/coupon/use',
-    { body: couponUseSchema, auth: true },
+    { body: couponUseSchema, auth: true, rateLimit: 'coupon' },
     ({ user, body, lang }): Promise<CouponUseResult> =>
       useCoupon({ db, config }, user.id, body.couponCode, lang, clock.now()),
   );

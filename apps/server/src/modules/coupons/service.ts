@@ -3,8 +3,7 @@ import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { tooMany } from '../../http/api-error.ts';
-import { blockedUntil, recordFailure } from '../auth/throttle.ts';
+import { releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
 import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
 
@@ -35,13 +34,15 @@ export async function useCoupon(
   now: Date,
 ): Promise<CouponUseResult> {
   const { db } = deps;
+  // every try is counted before the code is looked up (parallel guesses cannot pass the limit); all but
+  // unknown codes are given back afterwards
   const throttleKey = { key: `coupon:user:${userId}`, max: COUPON_MAX_WRONG_CODES };
-  const until = await blockedUntil(db, [throttleKey.key], now);
-  if (until) throw tooMany(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)));
+  await reserveAttempt(db, [throttleKey], now, deps.config.login.blockMinutes * 60_000);
 
   const at = now.toISOString();
+  let answer: CouponUseResult;
   try {
-    return await db.transaction().execute(async (tx) => {
+    answer = await db.transaction().execute(async (tx) => {
       const coupon = await tx.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
       if (!coupon) throw new CouponRefused('coupon_invalid');
       if (at < coupon.starts_at) throw new CouponRefused('coupon_not_started');
@@ -89,11 +90,14 @@ export async function useCoupon(
       return { error: '', unlocked_point_price_ids: ids };
     });
   } catch (err) {
+    if (err instanceof CouponRefused && err.key === 'coupon_invalid')
+      return { error: message(err.key, lang) };
+    await releaseAttempt(db, throttleKey);
     if (!(err instanceof CouponRefused)) throw err;
-    if (err.key === 'coupon_invalid')
-      await recordFailure(db, throttleKey, now, deps.config.login.blockMinutes * 60_000);
     return { error: message(err.key, lang) };
   }
+  await releaseAttempt(db, throttleKey);
+  return answer;
 }
 
 export interface NewCoupon {

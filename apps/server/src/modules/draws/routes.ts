@@ -11,12 +11,18 @@ const digits = (v: unknown, max = 9): number | undefined =>
  * Check stores nothing; buy takes the same `{ packId, count }` and re-validates everything in its transaction.
  */
 export function registerDrawsRoutes({ api, db, clock }: ModuleDeps): void {
-  api.post('/user/pack/check', { body: packPurchaseSchema, auth: true }, async ({ body, user, lang }) =>
-    checkPurchase(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
+  api.post(
+    '/user/pack/check',
+    { body: packPurchaseSchema, auth: true, rateLimit: 'purchase' },
+    async ({ body, user, lang }) =>
+      checkPurchase(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
   );
 
-  api.post('/user/pack/buy', { body: packPurchaseSchema, auth: true }, async ({ body, user, lang }) =>
-    buyPacks(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
+  api.post(
+    '/user/pack/buy',
+    { body: packPurchaseSchema, auth: true, rateLimit: 'purchase' },
+    async ({ body, user, lang }) =>
+      buyPacks(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
   );
 
   api.get(

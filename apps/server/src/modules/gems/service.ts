@@ -28,6 +28,18 @@ export async function gemBalance(db: Executor, userId: number, now: Date): Promi
   return Number(row?.balance ?? 0);
 }
 
+/**
+ * Makes the member's gem writes queue (issue 11): on PostgreSQL the member's row is locked `FOR UPDATE` for the
+ * rest of the transaction, so two credits (or a credit and a spend) of one member cannot both compute their
+ * ledger row's `balance_after` from the same committed state; SQLite writes one transaction at a time anyway.
+ * Every transaction that changes a member's gems takes this lock (the purchase and the won-item decisions
+ * take it first, as `lockBuyer`/`lockMember`), always before the lots, so they cannot deadlock.
+ */
+export async function lockGemAccount(tx: Executor, userId: number): Promise<void> {
+  if (!isPostgres(tx)) return;
+  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** Awards a lot and writes its ledger row. Call inside the transaction of whatever causes the award. */
 export async function awardGems(
   tx: Executor,
@@ -43,6 +55,7 @@ export async function awardGems(
 ): Promise<{ lotId: number; balanceAfter: number }> {
   if (!Number.isInteger(args.amount) || args.amount <= 0)
     throw new Error('gem award must be a positive integer');
+  await lockGemAccount(tx, args.userId);
   const awardedAt = now.toISOString();
   const lot = await tx
     .insertInto('gem_lots')
@@ -193,6 +206,7 @@ export async function awardGemsBatch(
   for (const a of awards) {
     if (!Number.isInteger(a.amount) || a.amount < 0) throw new Error('gem award must be a positive integer');
   }
+  await lockGemAccount(tx, args.userId);
   let balance = await gemBalance(tx, args.userId, now);
   if (!awards.length) return { total: 0, balanceAfter: balance };
   const at = now.toISOString();
@@ -266,6 +280,7 @@ export async function expireLots(
     let progressed = 0;
     for (const [userId, userLots] of byUser) {
       const done = await db.transaction().execute(async (tx) => {
+        await lockGemAccount(tx, userId);
         const rows: { lots: number; gems: number } = { lots: 0, gems: 0 };
         for (const lot of userLots) {
           const r = await tx
@@ -309,6 +324,7 @@ export async function expireLots(
  */
 export async function voidGems(tx: Transaction<Database>, userId: number, now: Date): Promise<number> {
   const at = now.toISOString();
+  await lockGemAccount(tx, userId);
   const lots = await tx
     .selectFrom('gem_lots')
     .select(['id', 'remaining'])

@@ -9,7 +9,7 @@ export function registerSmsRoutes({ api, db, config, clock }: ModuleDeps): void 
   // spec §8: a send failure alerts errors.user_id, so the tel's own errors are reported there too
   api.post(
     ['/user/send_sms', '/user/sendSms'],
-    { body: sendSmsSchema, auth: true, errorFields: { tel: 'user_id' } },
+    { body: sendSmsSchema, auth: true, errorFields: { tel: 'user_id' }, rateLimit: 'sms' },
     async ({ user, body }) => {
       await sendSmsCode(deps(), user.id, body.tel, clock.now());
     },
@@ -17,7 +17,7 @@ export function registerSmsRoutes({ api, db, config, clock }: ModuleDeps): void 
 
   api.post(
     ['/user/check_sms', '/user/checkSms'],
-    { body: checkSmsSchema, auth: true },
+    { body: checkSmsSchema, auth: true, rateLimit: 'sms' },
     async ({ user, body }) => {
       await checkSmsCode(deps(), user.id, body.sms_code, clock.now());
     },

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import {
+  clearSecret,
   emptyRegisterForm,
   fromQuery,
+  hasQueryValues,
+  readDraft,
+  readSecret,
+  saveDraft,
+  saveSecret,
   serverErrorsToForm,
   toPayload,
   toQuery,
@@ -80,5 +86,48 @@ describe('client-side validation', () => {
       confirmPass: 'bad',
       mail: 'taken',
     });
+  });
+});
+
+describe('the form draft (kept across a reload after a deploy)', () => {
+  beforeEach(() => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, String(v)),
+      removeItem: (k: string) => void store.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps every typed value but the passwords, and gives it back over the empty form', () => {
+    expect(readDraft()).toBeNull();
+    saveDraft({ ...filled, tel: '+81 90-1234-5678' });
+    const draft = readDraft();
+    expect(draft).toEqual({ ...filled, tel: '+81 90-1234-5678', pass: '', confirmPass: '' });
+    expect(JSON.stringify(draft)).not.toContain('secret12');
+  });
+
+  it('ignores values of the wrong type and a broken draft', () => {
+    sessionStorage.setItem(
+      'gacha.register.draft',
+      JSON.stringify({ lastName: 3, firstName: 'Taro', agree: 'yes' }),
+    );
+    expect(readDraft()).toEqual({ ...emptyRegisterForm, firstName: 'Taro' });
+    sessionStorage.setItem('gacha.register.draft', '{not json');
+    expect(readDraft()).toBeNull();
+  });
+
+  it('goes with the password once registration ends', () => {
+    saveDraft(filled);
+    saveSecret('secret12', 'secret12');
+    clearSecret();
+    expect(readDraft()).toBeNull();
+    expect(readSecret()).toBeNull();
+  });
+
+  it('gives way to values in the query (back from the confirm page)', () => {
+    expect(hasQueryValues(new URLSearchParams('packId=3'))).toBe(false);
+    expect(hasQueryValues(new URLSearchParams(toQuery(filled)))).toBe(true);
   });
 });

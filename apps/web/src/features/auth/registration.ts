@@ -139,12 +139,60 @@ export function readSecret(): { pass: string; confirmPass: string } | null {
   }
 }
 
+/** Registration is over (or handed to the login page): the password and the form draft go. */
 export function clearSecret(): void {
   try {
     sessionStorage.removeItem(SECRET_KEY);
+    sessionStorage.removeItem(DRAFT_KEY);
   } catch {
     // ignore
   }
+}
+
+const DRAFT_KEY = 'gacha.register.draft';
+type DraftValues = Omit<RegisterFormValues, 'pass' | 'confirmPass'>;
+
+/**
+ * The form in progress, kept in sessionStorage as it is typed (the passwords excepted), so that a reload
+ * (the site updated under an open tab, see lib/chunk-reload.ts) or a language switch loses nothing.
+ */
+export function saveDraft(values: Partial<RegisterFormValues>): void {
+  const draft: Partial<DraftValues> = {};
+  for (const key of Object.keys(emptyRegisterForm) as (keyof RegisterFormValues)[]) {
+    if (key === 'pass' || key === 'confirmPass') continue;
+    const v = values[key];
+    if (typeof v === typeof emptyRegisterForm[key]) Object.assign(draft, { [key]: v });
+  }
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // storage blocked: no draft
+  }
+}
+
+/** The kept draft over the empty form (passwords empty), or null when there is none. */
+export function readDraft(): RegisterFormValues | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const values: RegisterFormValues = { ...emptyRegisterForm };
+    for (const key of Object.keys(emptyRegisterForm) as (keyof RegisterFormValues)[]) {
+      if (key === 'pass' || key === 'confirmPass') continue;
+      const v = parsed[key];
+      if (typeof v === 'string' && typeof emptyRegisterForm[key] === 'string')
+        Object.assign(values, { [key]: v.slice(0, 300) });
+      if (typeof v === 'boolean' && key === 'agree') values.agree = v;
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the query carries form values (back from the confirm page, or /user-register?mail=…). */
+export function hasQueryValues(params: URLSearchParams): boolean {
+  return Object.values(queryNames).some((name) => params.get(name));
 }
 
 // -----------------------------------------------------------------------------------------------------------

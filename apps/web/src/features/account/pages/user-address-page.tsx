@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import {
+  addressDefaults,
   addressErrors,
   addressPayload,
   appendAddress,
@@ -21,6 +22,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, useCountryCheck } from '../../../lib/lookups.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
+import { useUserDetail } from '../../../lib/user-detail.ts';
 import styles from './user-address-page.module.css';
 
 interface AddressForm {
@@ -69,38 +71,48 @@ const resolver = messagesResolver<AddressForm>(validate);
 
 /**
  * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
- * and the agreement; initial values from the query; a member who already has a country leaves to /;
- * POST /user/append_address, state 200 → /.
+ * and the agreement; the form starts from what the member has stored (the phone number included), with the
+ * query's values over it; a member who already has a country leaves to /; POST /user/append_address, state
+ * 200 → /.
  */
 export function UserAddressPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const check = useCountryCheck();
+  const loggedIn = check.data?.is_login === '1';
+  const detail = useUserDetail(loggedIn);
+
+  useEffect(() => {
+    if (check.data?.is_login === '1' && check.data.is_country === '1') navigate('/', { replace: true });
+  }, [check.data, navigate]);
+
+  if (check.isPending || (loggedIn && detail.isPending)) return <div className="page" aria-busy="true" />;
+  return (
+    <AddressFormPanel
+      defaults={{
+        ...addressDefaults(detail.data, params),
+        referralCode: params.get('referralCode') ?? '',
+        agree: false,
+      }}
+      loggedIn={loggedIn}
+      telVerified={detail.data?.end_sms === '1'}
+    />
+  );
+}
+
+interface PanelProps {
+  defaults: AddressForm;
+  loggedIn: boolean;
+  /** The stored phone number is verified by SMS: it changes only through support. */
+  telVerified: boolean;
+}
+
+function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
   const { t } = useTranslation('account');
   const msg = useCatalogue();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { data: check } = useCountryCheck();
   const { data: countries = [] } = useCountries();
   const [formMessage, setFormMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (check?.is_login === '1' && check.is_country === '1') navigate('/', { replace: true });
-  }, [check, navigate]);
-
-  const defaults = useMemo<AddressForm>(
-    () => ({
-      country_id: params.get('countryId') ?? '',
-      zipcode: params.get('zipCode') ?? '',
-      pref_id: params.get('prefectureId') ?? '',
-      country: params.get('country') ?? '',
-      shiku: params.get('shiku') ?? '',
-      address: params.get('address') ?? '',
-      building: params.get('building') ?? '',
-      tel: params.get('tel') ?? '',
-      referralCode: params.get('referralCode') ?? '',
-      agree: false,
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
 
   const {
     register,
@@ -163,7 +175,7 @@ export function UserAddressPage() {
         <p className={styles.lead}>{t('address.lead')}</p>
         {formMessage && (
           <FormAlert>
-            {formMessage} {check?.is_login !== '1' && <Link to="/login">{t('address.login')}</Link>}
+            {formMessage} {!loggedIn && <Link to="/login">{t('address.login')}</Link>}
           </FormAlert>
         )}
         <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
@@ -175,6 +187,7 @@ export function UserAddressPage() {
             jp={jp}
             prefSelect={false}
             withTel
+            telReadOnly={telVerified}
             shippingAddress
           />
           <TextField

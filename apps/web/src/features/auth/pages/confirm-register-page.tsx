@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { FormAlert } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
-import { useCatalogue } from '../../../lib/i18n.ts';
+import { formatName } from '../../../lib/format.ts';
+import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, usePrefList } from '../../../lib/lookups.ts';
 import { appendUser } from '../api/registration.ts';
 import {
@@ -66,9 +67,8 @@ export function ConfirmRegisterPage() {
     }
   };
 
-  const fullName = [values.lastName, values.middleName, values.firstName].filter(Boolean).join(' ');
   const rows: Array<[string, string]> = [
-    [t('fields.name'), fullName],
+    [t('fields.name'), formatName(values, currentLang())],
     [t('confirm.country'), countryName],
     [t('confirm.zipcode'), values.zipcode],
     ...(jp ? [] : ([[t('confirm.prefecture'), values.country]] as Array<[string, string]>)),

@@ -20,8 +20,11 @@ import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
   emptyRegisterForm,
   fromQuery,
+  hasQueryValues,
   isJapanMode,
+  readDraft,
   readSecret,
+  saveDraft,
   saveSecret,
   serverErrorsToForm,
   toPayload,
@@ -64,8 +67,11 @@ export function RegisterPage() {
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
   const initial = useMemo<RegisterFormValues>(() => {
-    const fromUrl = fromQuery(params);
     const secret = readSecret();
+    // the values in the query (back from the confirm page), else the draft kept while typing
+    const draft = hasQueryValues(params) ? null : readDraft();
+    if (draft) return { ...draft, ...(secret ?? {}) };
+    const fromUrl = fromQuery(params);
     return { ...emptyRegisterForm, ...fromUrl, ...(secret ?? {}), agree: Boolean(fromUrl.mail) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -103,6 +109,11 @@ export function RegisterPage() {
   useEffect(() => {
     if (prefs.length) setValue('pref_id', getValues('pref_id'));
   }, [prefs.length, getValues, setValue]);
+
+  useEffect(() => {
+    const subscription = watch((values) => saveDraft(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   const agree = watch('agree');
   const zipcode = watch('zipcode');

@@ -51,7 +51,8 @@ export function PurchaseConfirmModal({ check, packName, onYes, onNo, busy }: Con
 }
 
 /**
- * 'Not enough points' (YES → /buy-point, NO closes) and 'Not enough coins' (only closes), spec §2 and §8.
+ * 'Not enough gems' (the spec's 'Not enough points', named as the shop names its currency; YES → /buy-point,
+ * NO closes) and 'Not enough coins' (only closes), spec §2 and §8.
  */
 export function NotEnoughModal({
   currency,

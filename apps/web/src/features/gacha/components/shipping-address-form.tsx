@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
@@ -11,6 +11,7 @@ import {
 import { FormAlert } from '../../../components/form.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import {
+  addressDefaults,
   addressErrors,
   addressPayload,
   showFieldErrors,
@@ -19,6 +20,7 @@ import {
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import { useCountries } from '../../../lib/lookups.ts';
+import { useUserDetail } from '../../../lib/user-detail.ts';
 import { appendAddress } from '../api/append-address.ts';
 import styles from './shipping-address-form.module.css';
 
@@ -36,11 +38,34 @@ const FIELDS: readonly AddressFieldName[] = [
 
 const resolver = messagesResolver<Values>((values) => addressErrors(addressPayload(values), FIELDS));
 
+interface FormProps {
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
 /**
  * The shipping address asked for before the first shipment (spec §2 Final confirm): the shared address block,
- * POST /user/append_address, then `onSaved`. Japan can be chosen but is not shipped to (spec §8).
+ * starting from what the member has stored (the phone number included), POST /user/append_address, then
+ * `onSaved`. Japan can be chosen but is not shipped to (spec §8).
  */
-export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => void }) {
+export function ShippingAddressForm(props: FormProps) {
+  const detail = useUserDetail();
+  if (detail.isPending) return <div className={styles.form} aria-busy="true" />;
+  return (
+    <AddressForm
+      {...props}
+      defaults={addressDefaults(detail.data)}
+      telReadOnly={detail.data?.end_sms === '1'}
+    />
+  );
+}
+
+function AddressForm({
+  onSaved,
+  onCancel,
+  defaults,
+  telReadOnly,
+}: FormProps & { defaults: Values; telReadOnly: boolean }) {
   const { t } = useTranslation('gacha');
   const msg = useCatalogue();
   const { data: countries = [] } = useCountries();
@@ -52,20 +77,14 @@ export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void
     setValue,
     setError,
     trigger,
+    getValues,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<Values>({
-    defaultValues: {
-      country_id: '',
-      zipcode: '',
-      pref_id: '',
-      country: '',
-      shiku: '',
-      address: '',
-      building: '',
-      tel: '',
-    },
-    resolver,
-  });
+  } = useForm<Values>({ defaultValues: defaults, resolver });
+
+  // the country select gets its options after the form mounted: put the stored value back once they arrive
+  useEffect(() => {
+    if (countries.length) setValue('country_id', getValues('country_id'));
+  }, [countries.length, getValues, setValue]);
   const jp = Number(watch('country_id')) === JAPAN_COUNTRY_ID;
 
   useZipLookup(jp, watch('zipcode'), (fill) => {
@@ -108,6 +127,7 @@ export function ShippingAddressForm({ onSaved, onCancel }: { onSaved: () => void
         jp={jp}
         prefSelect={false}
         withTel
+        telReadOnly={telReadOnly}
         shippingAddress
       />
       <div className={styles.actions}>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ResultCard } from '@gacha/contract/draws';
 import { GemIcon } from '../../../components/currency-icons.tsx';
 import { RarityBadge } from '../../../components/rarity-badge.tsx';
-import { formatGems } from '../../../lib/format.ts';
+import { formatDateTime, formatGems } from '../../../lib/format.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { parsePurchaseId, usePurchaseResult } from '../api/get-purchase-result.ts';
 import { decodeShip, encodeShip, gemsFor, isShipOnly, pendingCards, splitDecision } from '../choice.ts';
 import styles from './get-card-list-page.module.css';
@@ -57,7 +58,9 @@ export function GetCardListPage() {
       <h1 className="page-title">{t('choose.title')}</h1>
       <p className={styles.sub}>
         <span className={styles.packName}>{result.title}</span>
-        {result.created && <span className="num">{result.created.slice(0, 16).replace(/-/g, '/')}</span>}
+        {result.created && (
+          <span>{t('choose.purchasedAt', { date: formatDateTime(result.created, currentLang()) })}</span>
+        )}
         <span>{t('choose.itemsCount', { count: cards.length })}</span>
       </p>
 

@@ -5,6 +5,7 @@ import type { PackCheckResult } from '@gacha/contract/draws';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { ApiBusyError } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -200,7 +201,9 @@ export function PackDetailPage() {
                 {formatCountdown(msUntilSaleStart(pack, now))}
               </span>
               <span className={styles.countdownDate}>
-                {t('detail.startsAt', { date: formatDateTime(pack.start_at || pack.start_date) })}
+                {t('detail.startsAt', {
+                  date: formatDateTime(pack.start_at || pack.start_date, currentLang()),
+                })}
               </span>
             </div>
           )}

@@ -1,19 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CouponUseResult } from '@gacha/contract/account';
-import type { UserDetail } from '@gacha/contract/user';
-import { api, unwrap } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { loadCurrentUser } from '../../../lib/session.ts';
-
-/** GET /user/detail: profile, balances, rank bar, end_sms and the referral code. */
-export const userDetailKey = ['user', 'detail'] as const;
-
-export async function fetchUserDetail(): Promise<UserDetail> {
-  return unwrap(await api.get<UserDetail>('user/detail')) as unknown as UserDetail;
-}
-
-export function useUserDetail() {
-  return useQuery({ queryKey: userDetailKey, queryFn: fetchUserDetail, staleTime: 0 });
-}
 
 /** POST /user/create_onetime_reset_password {mail}: emails a one-time code (same answer for any address). */
 export function createResetCode(mail: string) {
@@ -25,9 +12,16 @@ export function resetPassword(code: string) {
   return api.post('user/reset_password', { code });
 }
 
-/** POST /user/change_password {pass, confirmPass}: errors of both fields come under errors.pass. */
-export function changePassword(pass: string, confirmPass: string) {
-  return api.post('user/change_password', { pass, confirmPass });
+/**
+ * POST /user/change_password {currentPass, pass, confirmPass}: errors of the new password under errors.pass,
+ * of the current one under errors.currentPass. Members without a password (Google/Apple) send no currentPass.
+ */
+export function changePassword(pass: string, confirmPass: string, currentPass?: string) {
+  return api.post('user/change_password', {
+    ...(currentPass !== undefined ? { currentPass } : {}),
+    pass,
+    confirmPass,
+  });
 }
 
 /** POST /user/change {tel}: the phone number, editable until SMS verification. */

@@ -55,6 +55,7 @@ export function CouponEntry() {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={64}
+          required
           value={code}
           error={error}
           onChange={(e) => setCode(e.target.value)}

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { checkSms, sendSms } from '../api/member-api.ts';
+import { sendOutcome } from '../sms-send.ts';
 import styles from './sms-popup.module.css';
 
 interface SmsPopupProps {
@@ -19,8 +20,9 @@ interface SmsPopupProps {
 
 /**
  * The SMS popup (spec §2, §4, §8): sends a code to the member's tel when it opens (alert 'Please enter the code
- * sent by SMS'; a failure alerts errors.user_id and closes), then checks the 6-character code (a failure shows
- * the first errors.sms_code message under the input).
+ * sent by SMS'; a failure alerts errors.user_id and closes; the resend wait is shown in the popup, which stays
+ * open for the code already received), then checks the 6-character code (a failure shows the first
+ * errors.sms_code message under the input).
  */
 export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
   const { t } = useTranslation('member');
@@ -29,6 +31,8 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
   const [error, setError] = useState<string | undefined>();
   const [alert, setAlert] = useState<{ text: string; close: boolean } | null>(null);
   const [checking, setChecking] = useState(false);
+  /** The resend wait: no new code now, but the one already received can be entered. */
+  const [wait, setWait] = useState<string | null>(null);
   const sentFor = useRef(false);
 
   useEffect(() => {
@@ -40,18 +44,17 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
     sentFor.current = true;
     setCode('');
     setError(undefined);
+    setWait(null);
     if (!tel) {
       setAlert({ text: t('sms.noTel'), close: true });
       return;
     }
     sendSms(tel).then(
       (res) => {
-        if (res.state === 200) setAlert({ text: msg('sms_sent'), close: false });
-        else
-          setAlert({
-            text: firstError(res.errors, 'user_id') ?? res.message ?? msg('sms_send_failed'),
-            close: true,
-          });
+        const outcome = sendOutcome(res, msg('sms_send_failed'));
+        if (outcome.kind === 'sent') setAlert({ text: msg('sms_sent'), close: false });
+        else if (outcome.kind === 'wait') setWait(outcome.text);
+        else setAlert({ text: outcome.text, close: true });
       },
       (err: unknown) => {
         if (!(err instanceof ApiBusyError)) setAlert({ text: msg('server_error'), close: true });
@@ -94,6 +97,11 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
       <Modal open={open && !alert?.close} title={t('sms.title')} onClose={onClose}>
         <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
           {tel && <p className={styles.text}>{t('sms.text', { tel })}</p>}
+          {wait && (
+            <p className={styles.wait} role="status">
+              {t('sms.enterReceived', { wait })}
+            </p>
+          )}
           <TextField
             label={t('sms.code')}
             name="sms_code"

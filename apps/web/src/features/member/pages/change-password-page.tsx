@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertModal } from '../../../components/alert-modal.tsx';
@@ -6,17 +6,25 @@ import { FormAlert, PasswordField } from '../../../components/form.tsx';
 import { firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
+import { useUserDetail } from '../../../lib/user-detail.ts';
 import { changePassword } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
 
 /**
  * /change-password (spec §2): new password and confirmation, Setup and Back (to /my-page). errors.pass shows
- * under both inputs; the success alert (OK, Escape or a click outside it) goes to /my-page.
+ * under both inputs; the success alert (OK, Escape or a click outside it) goes to /my-page. A member who has a
+ * password also gives the current one (errors.currentPass under it); one who signed up with Google or Apple
+ * sets a first password within minutes of logging in, or is told to log in again.
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation('member');
   const msg = useCatalogue();
   const navigate = useNavigate();
+  const { data: detail } = useUserDetail();
+  const hasPassword = detail?.has_password !== '0';
+  const [currentPass, setCurrentPass] = useState('');
+  const [currentError, setCurrentError] = useState<string | undefined>();
+  const currentRef = useRef<HTMLInputElement>(null);
   const [pass, setPass] = useState('');
   const [confirmPass, setConfirmPass] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -25,9 +33,19 @@ export function ChangePasswordPage() {
   const onSubmit = (e: FormEvent) =>
     submit(e, {
       empty: !pass,
-      send: () => changePassword(pass, confirmPass),
+      send: () => {
+        setCurrentError(undefined);
+        return changePassword(pass, confirmPass, hasPassword ? currentPass : undefined);
+      },
       onSuccess: (res) => setDone(res.message ?? msg('password_changed')),
-      fieldError: (res) => firstError(res.errors, 'pass') ?? firstError(res.errors, 'confirmPass'),
+      fieldError: (res) => {
+        const passError = firstError(res.errors, 'pass') ?? firstError(res.errors, 'confirmPass');
+        const current = firstError(res.errors, 'currentPass');
+        if (passError || !current || !hasPassword) return passError;
+        setCurrentError(current);
+        currentRef.current?.focus();
+        return null;
+      },
     });
 
   return (
@@ -39,6 +57,19 @@ export function ChangePasswordPage() {
         </div>
         {formMessage && <FormAlert>{formMessage}</FormAlert>}
         <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+          {hasPassword && (
+            <PasswordField
+              ref={currentRef}
+              label={t('changePassword.currentPass')}
+              name="currentPass"
+              autoComplete="current-password"
+              required
+              value={currentPass}
+              error={currentError}
+              maxLength={100}
+              onChange={(e) => setCurrentPass(e.target.value)}
+            />
+          )}
           <PasswordField
             label={t('changePassword.pass')}
             name="pass"

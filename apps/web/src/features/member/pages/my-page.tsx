@@ -2,30 +2,24 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UserDetail } from '@gacha/contract/user';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { RankIcon } from '../../../components/rank-icon.tsx';
 import { ApiBusyError, firstError } from '../../../lib/api.ts';
-import { formatCoinTenths, formatGems } from '../../../lib/format.ts';
+import { formatCoinTenths, formatGems, formatName } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { CONTACT_URL } from '../../../lib/links.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
 import { logout } from '../../auth/api/logout.ts';
-import { buyRank, userDetailKey, useUserDetail } from '../api/member-api.ts';
+import { buyRank } from '../api/member-api.ts';
 import { CouponEntry } from '../components/coupon-entry.tsx';
 import { ReferralBlock } from '../components/referral-block.tsx';
 import { SmsPopup } from '../components/sms-popup.tsx';
 import { Toast } from '../components/toast.tsx';
 import { rankBarPercent } from '../rank-bar.ts';
 import styles from './my-page.module.css';
-
-export function fullName(d: Pick<UserDetail, 'lastName' | 'middleName' | 'firstName'>, lang: string): string {
-  const parts =
-    lang === 'ja' ? [d.lastName, d.middleName, d.firstName] : [d.firstName, d.middleName, d.lastName];
-  return parts.filter(Boolean).join(' ');
-}
 
 const icons: Record<string, ReactNode> = {
   sms: (
@@ -221,7 +215,7 @@ export function MyPage() {
             <p className={styles.memberNo}>
               {t('myPage.memberNumber')} <span className="num">{detail.id}</span>
             </p>
-            <p className={styles.name}>{t('myPage.honorific', { name: fullName(detail, lang) })}</p>
+            <p className={styles.name}>{t('myPage.honorific', { name: formatName(detail, lang) })}</p>
           </div>
         </div>
         <div className={styles.balances}>

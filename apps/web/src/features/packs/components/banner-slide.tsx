@@ -19,8 +19,8 @@ export function BannerSlide({ banner, eager, active }: { banner: Banner; eager: 
         />
       </picture>
       <div className={`${styles.caption} ${styles[banner.tone]}`}>
-        <p className={styles.title}>{t(banner.titleKey)}</p>
-        <p className={styles.text}>{t(banner.textKey)}</p>
+        <p className={`${styles.title} phrase`}>{t(banner.titleKey)}</p>
+        <p className={`${styles.text} phrase`}>{t(banner.textKey)}</p>
         {banner.ctaKey && <span className={styles.cta}>{t(banner.ctaKey)}</span>}
       </div>
     </>

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
-import { formatCountdown, formatGems } from '../../../lib/format.ts';
+import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { msUntilStart, packPhase } from '../pack-state.ts';
+import { PackArtCaption } from './pack-art-caption.tsx';
 import styles from './pack-banner.module.css';
 
 interface PackBannerProps {
@@ -52,6 +54,7 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
         ) : (
           <div className={styles.noImage} aria-hidden="true" />
         )}
+        {phase !== 'before' && <PackArtCaption pack={pack} />}
         <div className={styles.tags}>
           {isCoin && <span className={`${styles.tag} ${styles.tagCoin}`}>{t('pack.coinPack')}</span>}
           {pack.can_limit === 1 && (
@@ -63,7 +66,9 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
           <div className={styles.countdown} role="timer" aria-live="off">
             <span className={styles.countdownLabel}>{t('pack.startsIn')}</span>
             <span className={`num ${styles.countdownTime}`}>{formatCountdown(msUntilStart(pack, now))}</span>
-            <span className={styles.countdownDate}>{t('pack.startsAt', { date: pack.start_date })}</span>
+            <span className={styles.countdownDate}>
+              {t('pack.startsAt', { date: formatDateTime(pack.start_at || pack.start_date, currentLang()) })}
+            </span>
           </div>
         )}
         {(phase === 'soldOut' || phase === 'ended') && (

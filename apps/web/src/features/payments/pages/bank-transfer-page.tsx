@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../lib/format.ts';
+import { formatDateTime, formatYen } from '../../../lib/format.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { useBankInfo } from '../api/payments.ts';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
@@ -33,7 +34,7 @@ export function BankTransferPage() {
                 <dt>{t('bank.holderName')}</dt>
                 <dd>{data.holder_name}</dd>
                 <dt>{t('common.due')}</dt>
-                <dd>{data.expires}</dd>
+                <dd>{formatDateTime(data.expires, currentLang())}</dd>
               </dl>
             </section>
           )}
@@ -62,7 +63,7 @@ export function BankTransferPage() {
               <dt>{t('bank.holderName')}</dt>
               <dd>{data.holder_name}</dd>
               <dt>{t('common.due')}</dt>
-              <dd>{data.expires}</dd>
+              <dd>{formatDateTime(data.expires, currentLang())}</dd>
             </dl>
           </section>
         </>

@@ -5,49 +5,33 @@ import type { PointPriceItem, PointPriceList } from '@gacha/contract/payments';
 import { Modal } from '../../../components/modal.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ApiBusyError, State } from '../../../lib/api.ts';
-import { formatGems, parseJstDateTime } from '../../../lib/format.ts';
-import { useCatalogue } from '../../../lib/i18n.ts';
+import { formatDateTime, formatGems } from '../../../lib/format.ts';
+import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { presentFreeGrant, usePointPrices } from '../api/payments.ts';
+import { isCampaignOn } from '../campaign.ts';
 import { CourseList } from '../components/course-list.tsx';
 import { useAlert } from '../components/result-alert.tsx';
 import styles from './payments.module.css';
 
-/** 'YYYY-MM-DD HH:mm:ss' (JST) → 'YYYY/MM/DD HH:mm'. */
-function jstLabel(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
-  return m ? `${m[1]}/${m[2]}/${m[3]} ${m[4]}:${m[5]}` : value;
-}
-
 export function CampaignNote({ data }: { data: PointPriceList }) {
   const { t } = useTranslation('payments');
-  const start = parseJstDateTime(data.campaign_start);
-  const end = parseJstDateTime(data.campaign_end);
-  const now = Date.now();
+  const lang = currentLang();
+  if (!isCampaignOn(data, new Date())) return null;
   // the server's figure; without one the note names no percentage rather than guess it
   const percent =
     Number.isFinite(data.campaign_percent) && data.campaign_percent > 0 ? data.campaign_percent : null;
-  const status =
-    data.campaign === '1'
-      ? 'on'
-      : end && now >= end.getTime()
-        ? 'ended'
-        : start && now < start.getTime()
-          ? 'soon'
-          : 'ended';
   return (
     <p className={`${styles.note} ${styles.campaign}`}>
-      <span className={`${styles.badge} ${status === 'on' ? styles.badgeOn : ''}`}>
-        {t(status === 'on' ? 'buy.campaignOn' : status === 'soon' ? 'buy.campaignSoon' : 'buy.campaignEnded')}
-      </span>
+      <span className={`${styles.badge} ${styles.badgeOn}`}>{t('buy.campaignOn')}</span>
       {percent
         ? t('buy.campaign', {
             percent,
-            start: jstLabel(data.campaign_start),
-            end: jstLabel(data.campaign_end),
+            start: formatDateTime(data.campaign_start, lang),
+            end: formatDateTime(data.campaign_end, lang),
           })
         : t('buy.campaignNoPercent', {
-            start: jstLabel(data.campaign_start),
-            end: jstLabel(data.campaign_end),
+            start: formatDateTime(data.campaign_start, lang),
+            end: formatDateTime(data.campaign_end, lang),
           })}
     </p>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   cardFormSchema,
@@ -59,7 +59,8 @@ const EMPTY: Record<Field, string> = {
  * tokenizer named by /user/pay_style, the token to POST /user/point/buy. Tokenizer codes become the 'X is
  * invalid' messages (spec §8). When the card provider is Stripe (`stripe_checkout`) there is no card form: To
  * payment asks the server for a Stripe Checkout page (POST /user/point/buy without a token answers its url) and
- * the card is entered there. The course list leads to /confirm-buy-point; the legal-notice buttons do nothing.
+ * the card is entered there. The legal-notice buttons lead to the notices. Only the chosen course shows; without
+ * one, the course list leads to /confirm-buy-point.
  */
 export function CardInputPage() {
   const { t } = useTranslation('payments');
@@ -161,16 +162,16 @@ export function CardInputPage() {
     }
   };
 
+  // spec §2 says the legal-notice buttons do nothing; a member asking for the notices gets them (issue 12)
   const legalButtons = (
-    <div className={styles.legalButtons} role="group" aria-label={t('card.legalLabel')}>
-      {/* spec §2 Card input: the legal-notice buttons do nothing */}
-      <button type="button" className="btn btn-secondary btn-sm">
+    <nav className={styles.legalButtons} aria-label={t('card.legalLabel')}>
+      <Link to="/specific-commerce" className="btn btn-secondary btn-sm">
         {t('buy.specificCommerce')}
-      </button>
-      <button type="button" className="btn btn-secondary btn-sm">
+      </Link>
+      <Link to="/fund-settlement" className="btn btn-secondary btn-sm">
         {t('buy.fundSettlement')}
-      </button>
-    </div>
+      </Link>
+    </nav>
   );
 
   const input = (
@@ -304,20 +305,23 @@ export function CardInputPage() {
       ) : detail.isPending && pointPriceId ? (
         <p aria-busy="true">{t('common.loading')}</p>
       ) : (
-        <p className={styles.lead}>{t('card.noCourse')}</p>
+        <>
+          <p className={styles.lead}>{t('card.noCourse')}</p>
+          {/* the courses to choose from only while none is chosen: a chosen course is the one paid for */}
+          <section aria-labelledby="card-courses">
+            <h2 id="card-courses" className="page-title">
+              {t('card.coursesTitle')}
+            </h2>
+            {prices.data && (
+              <CourseList
+                list={prices.data.list.filter((c) => c.is_free !== '1')}
+                productId={productId}
+                label={t('card.coursesTitle')}
+              />
+            )}
+          </section>
+        </>
       )}
-      <section aria-labelledby="card-courses">
-        <h2 id="card-courses" className="page-title">
-          {t('card.coursesTitle')}
-        </h2>
-        {prices.data && (
-          <CourseList
-            list={prices.data.list.filter((c) => c.is_free !== '1')}
-            productId={productId}
-            label={t('card.coursesTitle')}
-          />
-        )}
-      </section>
       {alert.element}
     </div>
   );

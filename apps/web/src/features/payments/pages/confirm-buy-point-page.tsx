@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   COMBINI_CODES,
+  JAPAN_ONLY_METHODS,
   KATAKANA_NAME,
   normaliseKatakanaName,
   type CombiniCode,
@@ -204,8 +205,19 @@ export function ConfirmBuyPointPage() {
                       }}
                     />
                     <span>
-                      <span className={styles.methodName}>{m.name}</span>
-                      <span className={styles.methodMemo}>{m.memo}</span>
+                      <span className={styles.methodName}>
+                        {m.name}
+                        {JAPAN_ONLY_METHODS.includes(m.key) && (
+                          <>
+                            {' '}
+                            <span className={styles.japanOnly}>{t('confirm.japanOnly')}</span>
+                          </>
+                        )}
+                      </span>
+                      <span className={styles.methodMemo}>
+                        {JAPAN_ONLY_METHODS.includes(m.key) && `${t(`confirm.japanOnlyWhy.${m.key}`)} `}
+                        {m.memo}
+                      </span>
                     </span>
                   </label>
                   {m.id === payId && extra}

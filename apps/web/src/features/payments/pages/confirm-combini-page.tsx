@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../../lib/format.ts';
+import { formatDateTime, formatYen } from '../../../lib/format.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { useCombiniInfo } from '../api/payments.ts';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
@@ -34,7 +35,7 @@ export function ConfirmCombiniPage() {
               <dt>{t('common.amount')}</dt>
               <dd className={styles.big}>{formatYen(data.price)}</dd>
               <dt>{t('common.due')}</dt>
-              <dd>{data.expires}</dd>
+              <dd>{formatDateTime(data.expires, currentLang())}</dd>
               <dt>{t('combini.url')}</dt>
               <dd>
                 <a href={data.url}>{data.url}</a>

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ModuleDeps } from '../../app.ts';
+import { canonicalPageRedirect } from './canonical-host.ts';
+import { ROBOTS_TXT } from './robots.ts';
+
+/**
+ * What the site serves outside the API: /robots.txt, and outside production the move of a page request
+ * from another loopback name of this machine to PUBLIC_URL (canonical-host.ts), before the page loads and
+ * starts a session on the wrong host name.
+ */
+export function registerSiteRoutes({ app, config }: Pick<ModuleDeps, 'app' | 'config'>): void {
+  if (config.env !== 'production') {
+    app.addHook('onRequest', async (req, reply) => {
+      const to = canonicalPageRedirect(
+        { method: req.method, url: req.url, host: req.headers.host, accept: req.headers.accept },
+        config,
+      );
+      if (to) return reply.header('cache-control', 'no-store').redirect(to, 302);
+    });
+  }
+
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
+  );
+}
+
+/**
+ * The answer for a path no route serves, outside /api: a page of the web app (GET and HEAD alike, the client
+ * router decides what it shows), or a plain-text 404 — for a missing hashed asset too (an old tab after a
+ * deploy), which must fail as a 404 a script loader recognises, never as HTML or JSON under a script's name.
+ */
+export function sendPageOrNotFound(req: FastifyRequest, reply: FastifyReply, hasWeb: boolean) {
+  const isPage =
+    (req.method === 'GET' || req.method === 'HEAD') && !/^\/(?:assets|media)(?:\/|$)/.test(req.url);
+  if (hasWeb && isPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  return reply
+    .code(404)
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send('Not Found');
+}
