@@ -249,7 +249,9 @@ describe('the referral reward (DOMAIN.md)', () => {
   // both check while the other is still open, and only then commit. Two connections are needed, so this runs on
   // PostgreSQL only (SQLite runs one transaction at a time on its single connection, ruling it out). With the
   // lock, the first check waits for the other transaction, which gives up waiting for it after 300 ms and
-  // commits; the waiting check then sees both conditions.
+  // commits; the waiting check then sees both conditions. Since every gem credit takes the member's row first
+  // (issue 11: exact running balances), the SMS update itself already waits for the payment's commit, so each
+  // side waits for the other's signal at most 300 ms.
   for (const firstCheck of ['purchase', 'sms'] as const) {
     it.skipIf(!onPostgres)(
       `deterministic interleaving on PostgreSQL (${firstCheck} checks first, both open): paid once`,
@@ -273,7 +275,7 @@ describe('the referral reward (DOMAIN.md)', () => {
             now,
           );
           lot.fire();
-          await smsRow.p;
+          await Promise.race([smsRow.p, pause(300)]);
           if (firstCheck === 'sms') await Promise.race([smsChecked.p, pause(300)]);
           const paid = await checkReferralReward(tx, friend.id, now);
           paymentChecked.fire();
