@@ -14,7 +14,7 @@
  */
 import type { Db } from '../src/db/index.ts';
 import { createCoupon, listCoupons, type NewCoupon } from '../src/modules/coupons/service.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
   'usage: coupon.ts create (--gems <n> | --courses <id,id,...>) [--code <CODE>] [--from <ISO>] [--until <ISO>]',
@@ -64,7 +64,7 @@ function parseCreate(args: string[], now: Date): NewCoupon {
   };
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [cmd, ...args] = argv;
   const now = new Date();
   let run: (db: Db) => Promise<unknown>;
@@ -76,10 +76,9 @@ async function main(argv: string[]): Promise<number> {
       run = (db) => listCoupons(db);
     } else throw new UsageError();
   } catch (err) {
-    console.error(err instanceof UsageError ? USAGE : (err as Error).message);
-    return 2;
+    return usageError(io, err instanceof UsageError ? USAGE : (err as Error).message);
   }
-  return runCommand(({ db }) => run(db));
+  return runCommand(io, ({ db }) => run(db));
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

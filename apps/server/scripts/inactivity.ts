@@ -10,20 +10,19 @@
  */
 import { mailerFor } from '../src/modules/mail/service.ts';
 import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = 'usage: inactivity.ts [--now <ISO time>]';
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   let now = new Date();
   if (argv.length) {
-    if (argv.length !== 2 || argv[0] !== '--now' || Number.isNaN(new Date(argv[1]!).getTime())) {
-      console.error(USAGE);
-      return 2;
-    }
+    if (argv.length !== 2 || argv[0] !== '--now' || Number.isNaN(new Date(argv[1]!).getTime()))
+      return usageError(io, USAGE);
     now = new Date(argv[1]!);
   }
   return runCommand(
+    io,
     async ({ db, config }) => {
       const mailer = mailerFor({ db, config });
       try {
@@ -38,4 +37,4 @@ async function main(argv: string[]): Promise<number> {
   );
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

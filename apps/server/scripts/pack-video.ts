@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Db } from '../src/db/index.ts';
 import { addPackVideo, listPackVideos, removePackVideo, VIDEO_TYPES } from '../src/modules/packs/service.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
   'usage: pack-video.ts list <packId>',
@@ -59,13 +59,10 @@ function parse(argv: string[]): Run | string {
   return (db) => addPackVideo(db, { packId, rarity, movieStyle, file: { contentType, data } }, new Date());
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const run = parse(argv);
-  if (typeof run === 'string') {
-    console.error(run);
-    return 2;
-  }
-  return runCommand(({ db }) => run(db));
+  if (typeof run === 'string') return usageError(io, run);
+  return runCommand(io, ({ db }) => run(db));
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

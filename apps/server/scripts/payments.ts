@@ -19,7 +19,7 @@ import type { Db } from '../src/db/index.ts';
 import { expireLots } from '../src/modules/gems/service.ts';
 import { fxRateAt, listRates, setMonthlyRate } from '../src/modules/payments/fx.ts';
 import { paymentExpiryJob } from '../src/modules/payments/jobs.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
   'usage: payments.ts expire-payments [--now <ISO time>]',
@@ -37,15 +37,12 @@ function parseNow(rest: string[]): Date | null {
   return null;
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [cmd, ...rest] = argv;
   let run: (ctx: { db: Db; config: Config }) => Promise<object>;
   if (cmd === 'expire-payments' || cmd === 'expire-gems') {
     const now = parseNow(rest);
-    if (!now) {
-      console.error(USAGE);
-      return 2;
-    }
+    if (!now) return usageError(io, USAGE);
     run =
       cmd === 'expire-payments'
         ? ({ db, config }) => paymentExpiryJob.run({ db, config, clock: { now: () => now } })
@@ -60,11 +57,9 @@ async function main(argv: string[]): Promise<number> {
       const current = await fxRateAt(db, new Date(), config.payments.fxUsdJpy);
       return { rates: await listRates(db), now: { ...current, since: current.since.toISOString() } };
     };
-  } else {
-    console.error(USAGE);
-    return 2;
-  }
+  } else return usageError(io, USAGE);
   return runCommand(
+    io,
     async (ctx) => {
       const t0 = Date.now();
       const result = await run(ctx);
@@ -74,4 +69,4 @@ async function main(argv: string[]): Promise<number> {
   );
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

@@ -10,22 +10,21 @@
 import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
 import { listShipments, markShipped } from '../src/modules/shipping/service.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
   'usage: shipping.ts list [--status open|shipped|all]',
   '       shipping.ts ship <shipmentId> <deliveryCode>',
 ].join('\n');
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [cmd, ...args] = argv;
   let run: (db: Db) => Promise<unknown>;
   if (cmd === 'list') {
     let status: 'open' | 'shipped' | 'all' = 'open';
     if (args.length) {
       if (args[0] !== '--status' || !['open', 'shipped', 'all'].includes(args[1] ?? '') || args.length > 2) {
-        console.error(USAGE);
-        return 2;
+        return usageError(io, USAGE);
       }
       status = args[1] as typeof status;
     }
@@ -33,17 +32,11 @@ async function main(argv: string[]): Promise<number> {
   } else if (cmd === 'ship') {
     const [id, code] = args;
     const parsed = shipSchema.safeParse({ delivery_code: code ?? '' });
-    if (!id || !/^\d{1,9}$/.test(id) || !parsed.success || args.length !== 2) {
-      console.error(USAGE);
-      return 2;
-    }
+    if (!id || !/^\d{1,9}$/.test(id) || !parsed.success || args.length !== 2) return usageError(io, USAGE);
     run = (db) =>
       markShipped(db, { shipmentId: Number(id), deliveryCode: parsed.data.delivery_code }, new Date());
-  } else {
-    console.error(USAGE);
-    return 2;
-  }
-  return runCommand(({ db }) => run(db));
+  } else return usageError(io, USAGE);
+  return runCommand(io, ({ db }) => run(db));
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

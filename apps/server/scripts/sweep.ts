@@ -9,25 +9,20 @@
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first.
  */
 import { runAutoConvert } from '../src/modules/holdings/service.ts';
-import { runCommand } from './command.ts';
+import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = 'usage: sweep.ts auto-convert [--now <ISO time>]';
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [job, ...rest] = argv;
   let now = new Date();
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--now' && rest[i + 1]) now = new Date(rest[++i]!);
-    else {
-      console.error(USAGE);
-      return 2;
-    }
+    else return usageError(io, USAGE);
   }
-  if (job !== 'auto-convert' || Number.isNaN(now.getTime())) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (job !== 'auto-convert' || Number.isNaN(now.getTime())) return usageError(io, USAGE);
   return runCommand(
+    io,
     async ({ db }) => {
       const t0 = Date.now();
       const result = await runAutoConvert(db, now);
@@ -37,4 +32,4 @@ async function main(argv: string[]): Promise<number> {
   );
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runIfEntryPoint(import.meta.url, main);

@@ -1,11 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -16,30 +11,17 @@ import { unsafeTextFields } from '@gacha/contract/text';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './http/api-error.ts';
-import { createApi, resolveLang, type Api } from './http/envelope.ts';
+import { createApi, resolveLang } from './http/envelope.ts';
+import type { Clock, ModuleDeps } from './http/module-deps.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
-import { createSessions, type Sessions } from './http/session.ts';
+import { createSessions } from './http/session.ts';
 import { registerModules } from './modules/index.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
-
-export interface Clock {
-  now(): Date;
-}
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
-}
-
-/** What every module's routes receive. */
-export interface ModuleDeps {
-  api: Api;
-  app: FastifyInstance;
-  config: Config;
-  db: Db;
-  sessions: Sessions;
-  clock: Clock;
 }
 
 const BODY_LIMIT = 1024 * 1024;

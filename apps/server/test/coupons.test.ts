@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { gemBalance } from '../src/modules/gems/service.ts';
 import { createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
-import { createTestApp, onPostgres, runScript, SCRIPT_TEST_TIMEOUT } from './helpers.ts';
+import { main as couponCommand } from '../scripts/coupon.ts';
+import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 import { createMember } from './factories.ts';
 import { expectBadInputRefused, loggedIn, snapshot } from './member-helpers.ts';
 
@@ -221,65 +222,57 @@ describe('POST /user/coupon/use', () => {
 });
 
 describe('scripts/coupon.ts', () => {
-  it.skipIf(onPostgres)(
-    'creates and lists coupons from the command line',
-    { timeout: SCRIPT_TEST_TIMEOUT },
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gacha-coupon-'));
-      try {
-        const file = join(dir, 'shop.sqlite');
-        const fileDb = openDb(file);
-        await migrate(fileDb);
-        const course = await fileDb
-          .insertInto('point_prices')
-          .values({
-            point: 500,
-            price: 500,
-            rate: '100',
-            coupon_only: 1,
-            sort: 0,
-            modified: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await fileDb.destroy();
-        const run = (...args: string[]) => runScript('coupon.ts', args, file);
-        const gems = JSON.parse(
-          (await run('create', '--gems', '300', '--code', 'welcome300', '--max', '100')).stdout,
-        );
-        expect(gems).toMatchObject({ code: 'WELCOME300' });
-        const unlock = JSON.parse(
-          (
-            await run(
-              'create',
-              '--courses',
-              String(course.id),
-              '--from',
-              '2026-12-01T00:00:00+09:00',
-              '--until',
-              '2027-01-01T00:00:00+09:00',
-            )
-          ).stdout,
-        );
-        expect(unlock.code).toMatch(/^[A-Z2-9]{10}$/);
-        const list = JSON.parse((await run('list')).stdout);
-        expect(list).toMatchObject([
-          {
-            code: unlock.code,
-            kind: 'unlock',
-            point_price_ids: [course.id],
-            starts_at: '2026-11-30T15:00:00.000Z',
-          },
-          { code: 'WELCOME300', kind: 'gems', gems: 300, max_uses: 100, used_count: 0 },
-        ]);
-        await expect(run('create', '--gems', '0')).rejects.toMatchObject({ code: 1 });
-        await expect(run('create')).rejects.toMatchObject({ code: 2 });
-        await expect(run('frobnicate')).rejects.toMatchObject({ code: 2 });
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  it.skipIf(onPostgres)('creates and lists coupons from the command line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-coupon-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      const course = await fileDb
+        .insertInto('point_prices')
+        .values({
+          point: 500,
+          price: 500,
+          rate: '100',
+          coupon_only: 1,
+          sort: 0,
+          modified: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await fileDb.destroy();
+      const run = (...args: string[]) => runMain(couponCommand, args, file);
+      const gems = answerOf(await run('create', '--gems', '300', '--code', 'welcome300', '--max', '100'));
+      expect(gems).toMatchObject({ code: 'WELCOME300' });
+      const unlock = answerOf(
+        await run(
+          'create',
+          '--courses',
+          String(course.id),
+          '--from',
+          '2026-12-01T00:00:00+09:00',
+          '--until',
+          '2027-01-01T00:00:00+09:00',
+        ),
+      );
+      expect(unlock.code).toMatch(/^[A-Z2-9]{10}$/);
+      const list = answerOf(await run('list'));
+      expect(list).toMatchObject([
+        {
+          code: unlock.code,
+          kind: 'unlock',
+          point_price_ids: [course.id],
+          starts_at: '2026-11-30T15:00:00.000Z',
+        },
+        { code: 'WELCOME300', kind: 'gems', gems: 300, max_uses: 100, used_count: 0 },
+      ]);
+      expect(await run('create', '--gems', '0')).toMatchObject({ code: 1, stderr: /^refused: / });
+      expect(await run('create')).toMatchObject({ code: 2, stderr: /^usage: coupon\.ts create/ });
+      expect(await run('frobnicate')).toMatchObject({ code: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('bad input', async () => {

@@ -6,7 +6,8 @@ import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { addPackVideo } from '../src/modules/packs/service.ts';
 import { createMember, createPack, memberClient } from './draw-factories.ts';
-import { createTestApp, onPostgres, runScript, SCRIPT_TEST_TIMEOUT } from './helpers.ts';
+import { main as packVideoCommand } from '../scripts/pack-video.ts';
+import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 
 /**
  * A pack's own opening videos (issue 3 point 3): configured per pack for a rarity and a movie_style (null = any),
@@ -115,67 +116,57 @@ describe('pack opening videos', async () => {
     expect(Number(n.n)).toBe(0);
   });
 
-  it.skipIf(onPostgres)(
-    'are uploaded from the command line: pack-video.ts add | list | remove',
-    { timeout: SCRIPT_TEST_TIMEOUT },
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gacha-video-'));
-      try {
-        const file = join(dir, 'shop.sqlite');
-        const fileDb = openDb(file);
-        await migrate(fileDb);
-        const { packId } = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10, rarity: 7 }] });
-        const userId = await createMember(fileDb, { gems: 100 });
-        await fileDb.destroy();
-        writeFileSync(join(dir, 'ur.webm'), bytes);
-        writeFileSync(join(dir, 'notes.txt'), 'not a video');
+  it.skipIf(onPostgres)('are uploaded from the command line: pack-video.ts add | list | remove', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-video-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      const { packId } = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10, rarity: 7 }] });
+      const userId = await createMember(fileDb, { gems: 100 });
+      await fileDb.destroy();
+      writeFileSync(join(dir, 'ur.webm'), bytes);
+      writeFileSync(join(dir, 'notes.txt'), 'not a video');
 
-        const run = (...args: string[]) => runScript('pack-video.ts', args, file);
-        const exitOf = (args: string[]) =>
-          run(...args).then(
-            () => 0,
-            (err: { code: number; stderr: string }) => err.code,
-          );
+      const run = (...args: string[]) => runMain(packVideoCommand, args, file);
+      const exitOf = async (args: string[]) => (await run(...args)).code;
 
-        const added = JSON.parse(
-          (await run('add', String(packId), join(dir, 'ur.webm'), '--rarity', '7')).stdout,
-        );
-        expect(added.url).toBe(`/media/packs/${packId}/videos/${added.id}.webm`);
-        const listed = JSON.parse((await run('list', String(packId))).stdout);
-        expect(listed).toEqual([
-          {
-            id: added.id,
-            rarity: 7,
-            movie_style: null,
-            url: added.url,
-            content_type: 'video/webm',
-            byte_size: bytes.length,
-          },
-        ]);
-
-        // the next purchase carries it
-        const check = openDb(file);
-        const bought = await buyPacks(check, { userId, packId, count: 1, lang: 'en' }, new Date());
-        expect(bought.videos).toEqual([{ rarity: 7, movie_style: null, url: added.url }]);
-        await check.destroy();
-
-        expect(JSON.parse((await run('remove', String(added.id))).stdout)).toEqual({
+      const added = answerOf(await run('add', String(packId), join(dir, 'ur.webm'), '--rarity', '7'));
+      expect(added.url).toBe(`/media/packs/${packId}/videos/${added.id}.webm`);
+      const listed = answerOf(await run('list', String(packId)));
+      expect(listed).toEqual([
+        {
           id: added.id,
-          pack_id: packId,
-        });
-        expect(JSON.parse((await run('list', String(packId))).stdout)).toEqual([]);
+          rarity: 7,
+          movie_style: null,
+          url: added.url,
+          content_type: 'video/webm',
+          byte_size: bytes.length,
+        },
+      ]);
 
-        // refusals: usage (2), a file that is not a video (2), an unknown pack or video (1); nothing stored
-        expect(await exitOf(['add', String(packId)])).toBe(2);
-        expect(await exitOf(['add', String(packId), join(dir, 'ur.webm'), '--rarity', '8'])).toBe(2);
-        expect(await exitOf(['add', String(packId), join(dir, 'notes.txt')])).toBe(2);
-        expect(await exitOf(['add', String(packId + 1000), join(dir, 'ur.webm')])).toBe(1);
-        expect(await exitOf(['remove', String(added.id)])).toBe(1);
-        expect(await exitOf(['list', 'abc'])).toBe(2);
-        expect(JSON.parse((await run('list', String(packId))).stdout)).toEqual([]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
+      // the next purchase carries it
+      const check = openDb(file);
+      const bought = await buyPacks(check, { userId, packId, count: 1, lang: 'en' }, new Date());
+      expect(bought.videos).toEqual([{ rarity: 7, movie_style: null, url: added.url }]);
+      await check.destroy();
+
+      expect(answerOf(await run('remove', String(added.id)))).toEqual({
+        id: added.id,
+        pack_id: packId,
+      });
+      expect(answerOf(await run('list', String(packId)))).toEqual([]);
+
+      // refusals: usage (2), a file that is not a video (2), an unknown pack or video (1); nothing stored
+      expect(await exitOf(['add', String(packId)])).toBe(2);
+      expect(await exitOf(['add', String(packId), join(dir, 'ur.webm'), '--rarity', '8'])).toBe(2);
+      expect(await exitOf(['add', String(packId), join(dir, 'notes.txt')])).toBe(2);
+      expect(await exitOf(['add', String(packId + 1000), join(dir, 'ur.webm')])).toBe(1);
+      expect(await exitOf(['remove', String(added.id)])).toBe(1);
+      expect(await exitOf(['list', 'abc'])).toBe(2);
+      expect(answerOf(await run('list', String(packId)))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

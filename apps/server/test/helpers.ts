@@ -7,10 +7,12 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
-import { buildApp, type Clock } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import type { Clock } from '../src/http/module-deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
 import { writeWorkerOf } from '../src/db/write-worker/client.ts';
+import type { Command } from '../scripts/command.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
 export const onPostgres = isPostgresUrl(TEST_DATABASE_URL);
@@ -245,20 +247,55 @@ export function uniqueMail(prefix = 'member'): string {
 }
 
 /**
- * How long a test that starts staff commands may take: each start compiles the script with tsx (seconds of CPU
- * on a 2-core machine, more when it is busy). Issue 13 moves these tests in-process.
+ * How long a test that starts a staff command as a child process may take: each start compiles the script with
+ * tsx (seconds of CPU on a 2-core machine, more when it is busy).
  */
 export const SCRIPT_TEST_TIMEOUT = 120_000;
 
-/** Runs a staff command (apps/server/scripts/<script>) on a database file, the way staff run it. */
+/** The environment staff commands run with in tests, on a database file. */
+function scriptEnv(databaseUrl: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env };
+}
+
+/** What a staff command answered: its exit code and what it wrote. */
+export interface CommandRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a staff command's main() (apps/server/scripts/<script>) in this process on a database file. */
+export async function runMain(
+  main: Command,
+  args: string[],
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CommandRun> {
+  const out = { stdout: '', stderr: '' };
+  const code = await main(args, {
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+    env: scriptEnv(databaseUrl, env),
+  });
+  return { code, ...out };
+}
+
+/** The JSON a staff command printed, once it has succeeded (exit code 0). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function answerOf(run: CommandRun): any {
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+/**
+ * Runs a staff command as a child process through tsx, the way staff run it (`npx tsx apps/server/scripts/…`).
+ * Rejects with the exit code unless it is 0.
+ */
 export function runScript(script: string, args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
   const root = resolve(import.meta.dirname, '../../..');
   return promisify(execFile)(
     join(root, 'node_modules/.bin/tsx'),
     [join(root, 'apps/server/scripts', script), ...args],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
-      cwd: root,
-    },
+    { env: scriptEnv(databaseUrl, env), cwd: root },
   );
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { autoConvertJob, runAutoConvert } from '../src/modules/holdings/service.ts';
-import { onPostgres, runScript, SCRIPT_TEST_TIMEOUT } from './helpers.ts';
+import { main as sweepCommand } from '../scripts/sweep.ts';
+import { answerOf, onPostgres, runMain } from './helpers.ts';
 import {
   createInterleavingTestApp,
   createMember,
@@ -114,33 +115,29 @@ describe('the 24-hour auto-convert sweep', async () => {
     }
   });
 
-  it.skipIf(onPostgres)(
-    'runs once from the command line: sweep.ts auto-convert',
-    { timeout: SCRIPT_TEST_TIMEOUT },
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gacha-sweep-'));
-      try {
-        const file = join(dir, 'shop.sqlite');
-        const fileDb = openDb(file);
-        await migrate(fileDb);
-        const pack = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10, buy_point: 40 }] });
-        const userId = await createMember(fileDb, { gems: 100 });
-        const bought = new Date('2026-11-20T03:00:00.000Z');
-        await buyPacks(fileDb, { userId, packId: pack.packId, count: 2, lang: 'en' }, bought);
-        await fileDb.destroy();
+  it.skipIf(onPostgres)('runs once from the command line: sweep.ts auto-convert', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-sweep-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      const pack = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10, buy_point: 40 }] });
+      const userId = await createMember(fileDb, { gems: 100 });
+      const bought = new Date('2026-11-20T03:00:00.000Z');
+      await buyPacks(fileDb, { userId, packId: pack.packId, count: 2, lang: 'en' }, bought);
+      await fileDb.destroy();
 
-        const run = (now: string) => runScript('sweep.ts', ['auto-convert', '--now', now], file);
-        const early = await run('2026-11-21T02:59:59.000Z');
-        expect(JSON.parse(early.stdout)).toMatchObject({ job: 'auto-convert', converted: 0 });
-        const due = await run('2026-11-21T03:00:00.000Z');
-        expect(JSON.parse(due.stdout)).toMatchObject({ job: 'auto-convert', converted: 2, gems: 80 });
-        const check = openDb(file);
-        const items = await check.selectFrom('won_items').select('status').execute();
-        expect(items.map((i) => i.status)).toEqual(['convert', 'convert']);
-        await check.destroy();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
+      const run = (now: string) => runMain(sweepCommand, ['auto-convert', '--now', now], file);
+      const early = await run('2026-11-21T02:59:59.000Z');
+      expect(answerOf(early)).toMatchObject({ job: 'auto-convert', converted: 0 });
+      const due = await run('2026-11-21T03:00:00.000Z');
+      expect(answerOf(due)).toMatchObject({ job: 'auto-convert', converted: 2, gems: 80 });
+      const check = openDb(file);
+      const items = await check.selectFrom('won_items').select('status').execute();
+      expect(items.map((i) => i.status)).toEqual(['convert', 'convert']);
+      await check.destroy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,7 +8,8 @@ import { addMonths } from '../src/db/time.ts';
 import { awardGems, gemBalance } from '../src/modules/gems/service.ts';
 import { mailerFor } from '../src/modules/mail/service.ts';
 import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
-import { createTestApp, onPostgres, runScript, SCRIPT_TEST_TIMEOUT } from './helpers.ts';
+import { main as inactivityCommand } from '../scripts/inactivity.ts';
+import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 import { createMember, createPack } from './factories.ts';
 import { loggedIn, outboxFor } from './member-helpers.ts';
 
@@ -267,45 +268,44 @@ describe('the inactivity rule (6 months without a gem use → notice → 30 days
     expect((await user(m.id)).inactivity_notice_at).toBe(t.clock.now().toISOString());
   });
 
-  it.skipIf(onPostgres)(
-    'runs once from the command line: inactivity.ts --now',
-    { timeout: SCRIPT_TEST_TIMEOUT },
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gacha-inactivity-'));
-      try {
-        const file = join(dir, 'shop.sqlite');
-        const fileDb = openDb(file);
-        await migrate(fileDb);
-        const m = await createMember(fileDb, { created_at: '2026-01-01T00:00:00.000Z' });
-        await fileDb.destroy();
-        const run = (now: string) => runScript('inactivity.ts', ['--now', now], file, { MAIL_URL: '' });
-        expect(JSON.parse((await run('2026-08-01T00:00:00Z')).stdout)).toMatchObject({
-          job: 'inactivity',
-          notified: 1,
-          anonymised: 0,
-        });
-        expect(JSON.parse((await run('2026-08-15T00:00:00Z')).stdout)).toMatchObject({
-          notified: 0,
-          anonymised: 0,
-        });
-        expect(JSON.parse((await run('2026-09-01T00:00:00Z')).stdout)).toMatchObject({
-          notified: 0,
-          anonymised: 1,
-        });
-        const check = openDb(file);
-        const row = await check
-          .selectFrom('users')
-          .select(['mail'])
-          .where('id', '=', m.id)
-          .executeTakeFirstOrThrow();
-        expect(row.mail).toBe(`deleted-${m.id}@invalid`);
-        const mails = await check.selectFrom('outbox_messages').select('kind').execute();
-        expect(mails).toEqual([{ kind: 'inactivity_notice' }]);
-        await check.destroy();
-        await expect(run('not-a-date')).rejects.toMatchObject({ code: 2 });
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  it.skipIf(onPostgres)('runs once from the command line: inactivity.ts --now', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-inactivity-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      const m = await createMember(fileDb, { created_at: '2026-01-01T00:00:00.000Z' });
+      await fileDb.destroy();
+      const run = (now: string) => runMain(inactivityCommand, ['--now', now], file, { MAIL_URL: '' });
+      expect(answerOf(await run('2026-08-01T00:00:00Z'))).toMatchObject({
+        job: 'inactivity',
+        notified: 1,
+        anonymised: 0,
+      });
+      expect(answerOf(await run('2026-08-15T00:00:00Z'))).toMatchObject({
+        notified: 0,
+        anonymised: 0,
+      });
+      expect(answerOf(await run('2026-09-01T00:00:00Z'))).toMatchObject({
+        notified: 0,
+        anonymised: 1,
+      });
+      const check = openDb(file);
+      const row = await check
+        .selectFrom('users')
+        .select(['mail'])
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      expect(row.mail).toBe(`deleted-${m.id}@invalid`);
+      const mails = await check.selectFrom('outbox_messages').select('kind').execute();
+      expect(mails).toEqual([{ kind: 'inactivity_notice' }]);
+      await check.destroy();
+      expect(await run('not-a-date')).toMatchObject({
+        code: 2,
+        stderr: 'usage: inactivity.ts [--now <ISO time>]\n',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { composeMail } from '../src/modules/mail/templates.ts';
 import { mailerFor } from '../src/modules/mail/service.ts';
-import { failureMessage } from '../src/modules/payments/service.ts';
+import { failureMessage } from '../src/modules/payments/notifications.ts';
 import { createTestApp } from './helpers.ts';
 import { createCourse, loggedIn, sandboxButton } from './fakes/shop.ts';
 

@@ -5,9 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { decide } from '../src/modules/holdings/service.ts';
+import { main as shippingCommand } from '../scripts/shipping.ts';
 import {
+  answerOf,
   createTestApp,
   onPostgres,
+  runMain,
   runScript,
   type TestApp,
   type TestClient,
@@ -204,32 +207,59 @@ describe('shipping batches and the admin shipping routes', async () => {
     );
   });
 
+  it.skipIf(onPostgres)('works from the command line: shipping.ts list | ship <id> <code>', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-ship-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      const p = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10 }] });
+      const userId = await createMember(fileDb, { gems: 100 });
+      const now = new Date('2026-11-20T03:00:00.000Z');
+      const r = await buyPacks(fileDb, { userId, packId: p.packId, count: 2, lang: 'en' }, now);
+      await decide(fileDb, { userId, send: r.cards.map((c) => c.history_id), reduction: [] }, now);
+      await fileDb.destroy();
+
+      const run = (...args: string[]) => runMain(shippingCommand, args, file);
+      const listed = answerOf(await run('list'));
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ user_id: userId, item_count: 2, status: 'open' });
+      const shipped = answerOf(await run('ship', String(listed[0].id), 'EJ000111222JP'));
+      expect(shipped).toMatchObject({ items: 2, delivery_code: 'EJ000111222JP' });
+      const check = openDb(file);
+      const items = await check.selectFrom('won_items').select('status').execute();
+      expect(items.map((i) => i.status)).toEqual(['shipped', 'shipped']);
+      await check.destroy();
+      expect(await run('ship', String(listed[0].id), 'EJ000111222JP')).toMatchObject({
+        code: 1,
+        stderr: /^refused: 409 /,
+      });
+      expect(await run('list', '--status', 'lost')).toMatchObject({
+        code: 2,
+        stderr: /^usage: shipping\.ts/,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // the one test that starts a command the way staff do: the entry point, its output and its exit codes
   it.skipIf(onPostgres)(
-    'works from the command line: shipping.ts list | ship <id> <code>',
+    'runs as a process through tsx: npx tsx apps/server/scripts/shipping.ts',
     { timeout: SCRIPT_TEST_TIMEOUT },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gacha-ship-'));
+      const dir = mkdtempSync(join(tmpdir(), 'gacha-ship-cli-'));
       try {
         const file = join(dir, 'shop.sqlite');
-        const fileDb = openDb(file);
-        await migrate(fileDb);
-        const p = await createPack(fileDb, { point: 5, prizes: [{ quantity: 10 }] });
-        const userId = await createMember(fileDb, { gems: 100 });
-        const now = new Date('2026-11-20T03:00:00.000Z');
-        const r = await buyPacks(fileDb, { userId, packId: p.packId, count: 2, lang: 'en' }, now);
-        await decide(fileDb, { userId, send: r.cards.map((c) => c.history_id), reduction: [] }, now);
-        await fileDb.destroy();
-
-        const run = (...args: string[]) => runScript('shipping.ts', args, file);
-        const listed = JSON.parse((await run('list')).stdout);
-        expect(listed).toHaveLength(1);
-        expect(listed[0]).toMatchObject({ user_id: userId, item_count: 2, status: 'open' });
-        const shipped = JSON.parse((await run('ship', String(listed[0].id), 'EJ000111222JP')).stdout);
-        expect(shipped).toMatchObject({ items: 2, delivery_code: 'EJ000111222JP' });
-        const check = openDb(file);
-        const items = await check.selectFrom('won_items').select('status').execute();
-        expect(items.map((i) => i.status)).toEqual(['shipped', 'shipped']);
-        await check.destroy();
+        const [listed, refused] = await Promise.allSettled([
+          runScript('shipping.ts', ['list', '--status', 'all'], file),
+          runScript('shipping.ts', ['frobnicate'], file),
+        ]);
+        expect(listed).toMatchObject({ status: 'fulfilled', value: { stdout: '[]\n', stderr: '' } });
+        expect(refused).toMatchObject({
+          status: 'rejected',
+          reason: { code: 2, stdout: '', stderr: /^usage: shipping\.ts list/ },
+        });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

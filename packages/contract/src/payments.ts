@@ -508,12 +508,3 @@ export function toTokenInput(v: z.output<typeof cardFormSchema>): CardTokenInput
 export type CardTokenResult =
   | { code: 'success'; token: string; req_card_number: string }
   | { code: TokenizerCode | string; message: string };
-
-/** Sandbox test cards (README: Sandbox payments). */
-export const SANDBOX_TEST_CARDS = {
-  success: '4111111111111111',
-  declined: '4000000000000002',
-  threeDSecure: '4000000000003220',
-  maintenance: '4000000000008000',
-  communication: '4000000000007001',
-} as const;

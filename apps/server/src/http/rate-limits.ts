@@ -15,7 +15,7 @@ import { ApiError } from './api-error.ts';
  * Per-route rate limits (issue 11), through @fastify/rate-limit: a route opts in with `rateLimit` in its
  * options (see envelope.ts) naming one of these. They bound how fast one member (or, for guests, one client
  * address) can make the server do costly or guessable work: an argon2 hash, a mail, an SMS, a lookup that tells
- * whether an email is registered. The attempt throttles (modules/auth/throttle.ts) stay what limits guessing
+ * whether an email is registered. The attempt throttles (http/throttle.ts) stay what limits guessing
  * a password or a code; these limits are the coarse guard in front of every such route.
  *
  * Where the counters live: Redis when REDIS_URL is set (shared by every process); else the database on

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freshDb } from '../../../test/helpers.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { freshDb } from '../../test/helpers.ts';
+import { ApiError } from './api-error.ts';
 import { clearThrottle, releaseAttempt, reserveAttempt, type ThrottleRule } from './throttle.ts';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/index.ts';
-import { tooMany } from '../../http/api-error.ts';
+import type { Db } from '../db/index.ts';
+import { tooMany } from './api-error.ts';
 
 /**
  * Attempt counters in the `throttles` table. A key (one account, one client address, one member's coupon

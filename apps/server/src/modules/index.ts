@@ -1,4 +1,4 @@
-import type { ModuleDeps } from '../app.ts';
+import type { ModuleDeps } from '../http/module-deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerPasswordRoutes } from './account/password-routes.ts';
 import { registerCouponsRoutes } from './coupons/routes.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../features/auth/api/logout.ts';
+import { logout } from '../lib/logout.ts';
 import { ApiBusyError } from '../lib/api.ts';
 import { loginPath, memberLink } from '../lib/guest-links.ts';
 import styles from './account-menu.module.css';

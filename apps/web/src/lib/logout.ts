@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { api } from './api.ts';
+import { queryClient } from './query-client.ts';
 
 /** GET /user/logout; state 200 → the caller goes to /login (spec §4). Cached member data is dropped. */
 export async function logout(): Promise<boolean> {

@@ -2,9 +2,8 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fieldError, notLoggedIn } from '../../http/api-error.ts';
-import { hashPassword } from '../auth/password.ts';
-import { normalizeMail, verifyCurrentPassword } from '../auth/service.ts';
-import { releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
+import { hashPassword, normalizeMail, verifyCurrentPassword } from '../auth/service.ts';
+import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { langOf, memberMail, type Mailer } from '../mail/service.ts';
 
 /**

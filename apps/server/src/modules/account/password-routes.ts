@@ -5,7 +5,7 @@ import {
   resetPasswordSchema,
 } from '@gacha/contract/account';
 import { message } from '@gacha/contract/messages';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { mailerFor } from '../mail/service.ts';
 import {

@@ -6,7 +6,7 @@ import {
   registrationSchema,
   type HasRegister,
 } from '@gacha/contract/user';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { currentUser } from '../auth/service.ts';
 import {
   changeCountry,

@@ -14,8 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { ApiError, fieldError, notLoggedIn, type MessageRef } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { hashPassword } from '../auth/password.ts';
-import { normalizeMail } from '../auth/service.ts';
+import { normalizeMail, hashPassword } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
 type Registration = z.output<typeof registrationSchema>;

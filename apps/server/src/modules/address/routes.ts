@@ -1,6 +1,6 @@
 import type { ZipcodeAnswer } from '@gacha/contract/address';
 import { zipcodeSchema } from '@gacha/contract/user';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { fieldError } from '../../http/api-error.ts';
 import { lookupZipcode } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { loginSchema } from '@gacha/contract/user';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { State } from '@gacha/contract/envelope';
 import { ApiError, notLoggedIn } from '../../http/api-error.ts';
 import { isCrossSite } from '../../http/session.ts';

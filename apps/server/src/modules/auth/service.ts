@@ -6,15 +6,18 @@ import { fieldError } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { gemBalance } from '../gems/service.ts';
 import { monthlyGemSpend } from '../ranks/service.ts';
-import { DUMMY_HASH, verifyPassword } from './password.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { rankStatus } from './rank.ts';
 import * as repo from './repo.ts';
-import { clearThrottle, purgeThrottles, releaseAttempt, reserveAttempt } from './throttle.ts';
+import { clearThrottle, purgeThrottles, releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 
 export interface AuthDeps {
   db: Db;
   config: Pick<Config, 'login'>;
 }
+
+/** argon2id hashing for the modules that set a password (registration, reset, change). */
+export { hashPassword };
 
 /** Mail addresses are stored trimmed and lower-cased; every lookup goes through this. */
 export const normalizeMail = (mail: string) => mail.trim().toLowerCase();

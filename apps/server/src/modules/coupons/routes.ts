@@ -1,5 +1,5 @@
 import { couponUseSchema, type CouponUseResult } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { useCoupon } from './service.ts';
 
 export function registerCouponsRoutes({ api, db, config, clock }: ModuleDeps): void {

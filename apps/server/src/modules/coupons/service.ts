@@ -3,7 +3,7 @@ import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { releaseAttempt, reserveAttempt } from '../auth/throttle.ts';
+import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
 

@@ -1,5 +1,5 @@
 import { packPurchaseSchema } from '@gacha/contract/draws';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { notFound } from '../../http/api-error.ts';
 import { buyPacks, checkPurchase, fairnessInfo, purchaseResult } from './service.ts';
 

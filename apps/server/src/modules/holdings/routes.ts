@@ -1,5 +1,5 @@
 import { decisionSchema, historyListSchema } from '@gacha/contract/draws';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 import { decide, historyDetail, historyList } from './service.ts';
 

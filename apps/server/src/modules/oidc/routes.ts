@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { googleCreateSchema, googleLoginSchema, SIGN_IN_REDIRECTS } from '@gacha/contract/account';
 import { State } from '@gacha/contract/envelope';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import type { OidcProviderName } from '../../config.ts';
 import { ApiError, fieldError } from '../../http/api-error.ts';
 import { currentUser } from '../auth/service.ts';

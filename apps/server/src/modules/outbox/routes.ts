@@ -1,5 +1,5 @@
 import type { OutboxList, OutboxMessage } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { formatJst } from '../../db/time.ts';
 import { listOutbox } from './service.ts';
 

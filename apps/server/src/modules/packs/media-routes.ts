@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import {
   renderCardSvg,
   renderPackBannerSvg,
   renderPackImageSvg,
   type CardArtInput,
   type PackArtInput,
-} from '../../demo/art.ts';
+} from './art.ts';
 import type { Db } from '../../db/index.ts';
 import * as repo from './repo.ts';
 import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';

@@ -7,7 +7,7 @@ import type {
 } from '@gacha/contract/packs';
 import { packListSchema } from '@gacha/contract/packs';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { notFound, type MessageRef } from '../../http/api-error.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import * as packs from './service.ts';

@@ -1,9 +1,9 @@
-import type { Clock } from '../../app.ts';
+import type { Clock } from '../../http/module-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { expireLots } from '../gems/service.ts';
 import { createProviders, type Providers } from './providers/registry.ts';
-import { expirePendingPayments } from './service.ts';
+import { expirePendingPayments } from './expiry.ts';
 
 interface JobContext {
   db: Db;

@@ -1,29 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { pointAppendSchema, pointBuySchema, pointPresentSchema } from '@gacha/contract/payments';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 import { mailerFor } from '../mail/service.ts';
-import { listPointPrices, pointPriceDetail } from './point-prices.ts';
-import { createProviders } from './providers/registry.ts';
-import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/adapter.ts';
-import { registerSandboxPages } from './providers/sandbox/pages.ts';
 import {
-  acsRedirect,
   amazonButtonSignature,
   amazonCompleteCheckoutSession,
   amazonGetCheckoutSession,
   amazonSetCheckoutSession,
-  appendPoints,
-  bankInfo,
-  buyPoints,
-  combiniNumber,
-  handleNotification,
-  payStyles,
-  pointEnd,
-  pointHistory,
-  presentFreeGrant,
-  type PaymentsDeps,
-} from './service.ts';
+} from './amazon-pay.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { presentFreeGrant } from './grants.ts';
+import { pointHistory } from './history.ts';
+import { appendPoints, handleNotification, pointEnd } from './notifications.ts';
+import { acsRedirect, bankInfo, combiniNumber } from './pending.ts';
+import { listPointPrices, pointPriceDetail } from './point-prices.ts';
+import { createProviders } from './providers/registry.ts';
+import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/adapter.ts';
+import { registerSandboxPages } from './providers/sandbox/pages.ts';
+import { buyPoints, payStyles } from './purchase.ts';
 
 const NOTIFY_BODY_LIMIT = 512 * 1024;
 

@@ -1,5 +1,5 @@
 import { setReferralCodeSchema } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { setReferralCode } from './service.ts';
 
 export function registerReferralsRoutes({ api, db, clock }: ModuleDeps): void {

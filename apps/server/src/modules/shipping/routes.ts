@@ -1,5 +1,5 @@
 import { shipSchema } from '@gacha/contract/draws';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { notFound } from '../../http/api-error.ts';
 import { assertAdmin, listShipments, markShipped } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { canonicalPageRedirect } from './canonical-host.ts';
 import { ROBOTS_TXT } from './robots.ts';
 

@@ -1,5 +1,5 @@
 import { checkSmsSchema, sendSmsSchema } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../http/module-deps.ts';
 import { smsProviderFor } from './provider.ts';
 import { checkSmsCode, sendSmsCode } from './service.ts';
 

@@ -12,7 +12,7 @@ import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { CONTACT_URL } from '../../../lib/links.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
-import { logout } from '../../auth/api/logout.ts';
+import { logout } from '../../../lib/logout.ts';
 import { buyRank } from '../api/member-api.ts';
 import { CouponEntry } from '../components/coupon-entry.tsx';
 import { ReferralBlock } from '../components/referral-block.tsx';

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Lang } from '@gacha/contract/messages';
 
 /**
  * Amazon Pay button payloads in the sandbox: the shop signs the button's payloadJSON (real Amazon Pay uses
@@ -26,4 +27,49 @@ export interface AmazonButtonPayload {
     chargeAmount: { amount: string; currencyCode: 'JPY' };
   };
   merchantMetadata: { merchantReferenceId: string; merchantStoreName: string };
+}
+
+/**
+ * GET /api/user/button_signature's answer in the sandbox: the Amazon Pay button's payloadJSON for a payment
+ * (amount, return URL), signed with the sandbox secret, and the sandbox's button page that checks it.
+ */
+export function sandboxAmazonButton(args: {
+  secret: string;
+  /** The shop's public URL without a trailing slash (the sandbox's pages are served by the shop). */
+  shopUrl: string;
+  paymentId: string;
+  amountYen: number;
+  returnUrl: string;
+  lang: Lang;
+}) {
+  const payload: AmazonButtonPayload = {
+    webCheckoutDetails: {
+      checkoutResultReturnUrl: args.returnUrl,
+      checkoutMode: 'ProcessOrder',
+    },
+    storeId: 'sandbox-store',
+    scopes: ['name', 'email'],
+    paymentDetails: {
+      paymentIntent: 'AuthorizeWithCapture',
+      chargeAmount: { amount: String(args.amountYen), currencyCode: 'JPY' },
+    },
+    merchantMetadata: { merchantReferenceId: args.paymentId, merchantStoreName: 'Gacha Gems' },
+  };
+  const payloadJSON = JSON.stringify(payload);
+  const signature = signAmazonPayload(args.secret, payloadJSON);
+  const q = new URLSearchParams({ payloadJSON, signature });
+  return {
+    signature,
+    payloadJSON,
+    algorithm: SANDBOX_AMAZON_ALGORITHM,
+    publicKeyId: 'SANDBOX',
+    merchantId: 'SANDBOX',
+    ledgerCurrency: 'JPY',
+    checkoutLanguage: args.lang === 'ja' ? 'ja_JP' : 'en_US',
+    productType: 'PayOnly',
+    placement: 'Checkout',
+    sandbox: '1',
+    payment_id: args.paymentId,
+    url: `${args.shopUrl}/sandbox-pay/amazon-pay/button?${q.toString()}`,
+  };
 }

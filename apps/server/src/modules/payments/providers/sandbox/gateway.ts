@@ -3,10 +3,10 @@ import {
   cardTokenizerCode,
   KATAKANA_NAME,
   normaliseKatakanaName,
-  SANDBOX_TEST_CARDS,
   type TokenizerCode,
 } from '@gacha/contract/payments';
-import type { Clock } from '../../../../app.ts';
+import { SANDBOX_TEST_CARDS } from '@gacha/contract/sandbox-cards';
+import type { Clock } from '../../../../http/module-deps.ts';
 import type { Db } from '../../../../db/index.ts';
 import type { SandboxPaymentStatus, SandboxPaymentsTable } from '../../../../db/schema.ts';
 import { signPayload } from '../provider.ts';

@@ -1,5 +1,5 @@
 import type { Lang } from '@gacha/contract/messages';
-import { SANDBOX_TEST_CARDS } from '@gacha/contract/payments';
+import { SANDBOX_TEST_CARDS } from '@gacha/contract/sandbox-cards';
 import { formatJst } from '../../../../db/time.ts';
 import { SANDBOX_BANK, type SandboxPayment } from './gateway.ts';
 
