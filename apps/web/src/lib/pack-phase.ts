@@ -3,12 +3,13 @@ import { parseJstDateTime } from './format.ts';
 
 /**
  * The sale phase of a pack (spec §4 Pack): before sale (counting down to start_date, Japan time) → on sale →
- * sold out when pack_count is 0, or ended after the end date. Shared by every page that shows a pack; the
- * same rules as features/packs/pack-state.ts (which can re-export these).
+ * sold out when pack_count is 0, or ended after the end date. The one copy of these rules for every page that
+ * shows a pack (the pack list's order and show-rest toggle, features/packs/pack-state.ts, build on it).
  */
 export type PackPhase = 'before' | 'onSale' | 'soldOut' | 'ended';
 
-type PhaseFields = Pick<PackSummary, 'start_at' | 'start_date' | 'pack_count' | 'is_before'> &
+/** The fields of a pack (list row or detail) the phase is read from. */
+export type PhaseFields = Pick<PackSummary, 'start_at' | 'start_date' | 'pack_count' | 'is_before'> &
   Partial<Pick<PackSummary, 'is_end' | 'is_sold_out' | 'end_at'>>;
 
 /** When sales start: start_at (ISO UTC) when given, else start_date read as Japan time. */

@@ -1,37 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COLLAPSED_COUNT,
-  msUntilStart,
-  orderPacks,
-  packPhase,
-  packStart,
-  visiblePacks,
-} from './pack-state.ts';
-import { formatCountdown } from '../../lib/format.ts';
+import { COLLAPSED_COUNT, orderPacks, visiblePacks } from './pack-state.ts';
 
 const base = { is_before: false, pack_count: 10, start_at: '', start_date: '' };
 
-describe('pack phases', () => {
+describe('the pack list order', () => {
   const now = new Date('2025-10-01T03:00:00Z'); // 12:00 JST
-
-  it('counts down to start_date read as Japan time', () => {
-    const pack = { ...base, is_before: true, start_date: '2025-10-01 13:02:03' };
-    expect(packStart(pack)?.toISOString()).toBe('2025-10-01T04:02:03.000Z');
-    expect(packPhase(pack, now)).toBe('before');
-    expect(formatCountdown(msUntilStart(pack, now))).toBe('01.02.03');
-  });
-
-  it('prefers start_at (UTC) when given', () => {
-    const pack = { ...base, start_at: '2025-10-01T03:00:10Z', start_date: '2000-01-01 00:00:00' };
-    expect(msUntilStart(pack, now)).toBe(10_000);
-  });
-
-  it('is on sale once the start has passed, sold out at 0 remaining, ended after the end', () => {
-    expect(packPhase({ ...base, start_date: '2025-10-01 11:00:00' }, now)).toBe('onSale');
-    expect(packPhase({ ...base, start_date: '2025-10-01 11:00:00', pack_count: 0 }, now)).toBe('soldOut');
-    expect(packPhase({ ...base, is_end: true }, now)).toBe('ended');
-    expect(packPhase({ ...base, end_at: '2025-10-01T02:59:59Z' }, now)).toBe('ended');
-  });
 
   it('orders upcoming first, keeps the server order within a group, sold out last', () => {
     const packs = [

@@ -4,7 +4,7 @@ import type { PackSummary } from '@gacha/contract/packs';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
-import { msUntilStart, packPhase } from '../pack-state.ts';
+import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
 import { PackArtCaption } from './pack-art-caption.tsx';
 import styles from './pack-banner.module.css';
 
@@ -22,7 +22,7 @@ interface PackBannerProps {
  */
 export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
   const { t } = useTranslation('packs');
-  const phase = packPhase(pack, now);
+  const phase = packPhaseAt(pack, now);
   const blocked = phase !== 'onSale';
   const isCoin = pack.payment_method === 2;
   const image = pack.banner || pack.image?.[0] || '';
@@ -37,7 +37,7 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
       aria-disabled={blocked || undefined}
       onClick={(e) => {
         // read the clock at click time: a countdown may have just ended
-        if (packPhase(pack, new Date()) !== 'onSale') e.preventDefault();
+        if (packPhaseAt(pack, new Date()) !== 'onSale') e.preventDefault();
       }}
     >
       <div className={styles.media}>
@@ -65,7 +65,9 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
         {phase === 'before' && (
           <div className={styles.countdown} role="timer" aria-live="off">
             <span className={styles.countdownLabel}>{t('pack.startsIn')}</span>
-            <span className={`num ${styles.countdownTime}`}>{formatCountdown(msUntilStart(pack, now))}</span>
+            <span className={`num ${styles.countdownTime}`}>
+              {formatCountdown(msUntilSaleStart(pack, now))}
+            </span>
             <span className={styles.countdownDate}>
               {t('pack.startsAt', { date: formatDateTime(pack.start_at || pack.start_date, currentLang()) })}
             </span>
