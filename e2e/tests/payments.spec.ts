@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './journeys.ts';
 
 /**
  * Issue 4 journeys: the demo member (US address, 30,000 gems) buys 1,000 gems by card with the 3-D Secure step,
@@ -7,16 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
  * addresses it gives the sandbox are followed for real.
  */
 
-const DEMO = { mail: 'demo@example.com', pass: 'demo1234' };
 const toNumber = (text: string) => Number(text.replace(/[^\d]/g, ''));
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name=mail]').fill(DEMO.mail);
-  await page.locator('input[name=pass]').fill(DEMO.pass);
-  await page.locator('input[name=pass]').press('Enter');
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The gem balance in the header (the balance link's accessible name carries the amount). */
 async function headerGems(page: Page): Promise<number> {

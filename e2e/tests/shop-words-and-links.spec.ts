@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './journeys.ts';
 
 /**
  * Issue 12: what a shopper trips over. Nothing links to a placeholder page (the coin balance is plain text until
@@ -7,17 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
  * date format per kind, one name order per language, and prices in the site's typeface.
  */
 
-const DEMO = { mail: 'demo@example.com', pass: 'demo1234' };
 const PLACEHOLDER_LINKS = 'a[href*="/exchange-card"], a[href*="/coin-history"]';
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-
-async function logIn(page: Page, mail = DEMO.mail, pass = DEMO.pass) {
-  await page.goto('/login');
-  await page.locator('input[name=mail]').fill(mail);
-  await page.locator('input[name=pass]').fill(pass);
-  await page.locator('input[name=pass]').press('Enter');
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A new member (0 gems) named Tester Ux, logged in. */
 async function registerTester(page: Page) {

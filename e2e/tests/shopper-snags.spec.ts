@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
+import { logIn } from './journeys.ts';
 
 /**
  * Issue 12 points 9, 10 and 11, what a shopper trips over: banner words in the page's language over the art,
@@ -7,21 +8,11 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
  * robots.txt, a plain 404 for a missing asset, and the won-items bar clear of a single tile.
  */
 
-const DEMO = { mail: 'demo@example.com', pass: 'demo1234' };
-
 async function open(browser: Browser, lang: 'en' | 'ja', width = 1280, height = 800) {
   const context = await browser.newContext({ viewport: { width, height } });
   await context.addInitScript((l) => localStorage.setItem('gacha.lang', l), lang);
   const page = await context.newPage();
   return { context, page };
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name=mail]').fill(DEMO.mail);
-  await page.locator('input[name=pass]').fill(DEMO.pass);
-  await page.locator('input[name=pass]').press('Enter');
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** The characters of each rendered line of an element's text. */

@@ -33,8 +33,11 @@ type StoredAddress = Pick<
   'tel' | 'zipcode' | 'country' | 'pref_id' | 'shiku' | 'address' | 'building' | 'country_id'
 >;
 
-/** Query names of the address fields (spec §2 /user-address: initial values come from the query). */
-const QUERY_NAMES: Record<AddressFieldName, string> = {
+/**
+ * Query names of the address fields (spec §2 /user-address: initial values come from the query; the
+ * registration confirm page uses the same names).
+ */
+export const ADDRESS_QUERY_NAMES = {
   country_id: 'countryId',
   zipcode: 'zipCode',
   pref_id: 'prefectureId',
@@ -43,7 +46,7 @@ const QUERY_NAMES: Record<AddressFieldName, string> = {
   address: 'address',
   building: 'building',
   tel: 'tel',
-};
+} as const satisfies Record<AddressFieldName, string>;
 
 /**
  * Where an address form starts: what the member has stored (the phone number given at registration
@@ -65,7 +68,7 @@ export function addressDefaults(
     tel: text(stored?.tel),
   };
   for (const name of Object.keys(base) as AddressFieldName[]) {
-    const given = query?.get(QUERY_NAMES[name]);
+    const given = query?.get(ADDRESS_QUERY_NAMES[name]);
     if (given) base[name] = given;
   }
   return base;

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fieldError, notLoggedIn } from '../../http/api-error.ts';
-import { hashPassword, normalizeMail, verifyCurrentPassword } from '../auth/service.ts';
+import { hashPassword, normalizeMail, checkCurrentPassword } from '../auth/service.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { langOf, memberMail, type Mailer } from '../mail/service.ts';
 
@@ -215,19 +215,10 @@ export async function changePassword(
   now: Date,
 ): Promise<void> {
   if (input.pass !== input.confirmPass) throw fieldError('pass', 'pass_mismatch');
-  const current = await deps.db
-    .selectFrom('users')
-    .select('pass_hash')
-    .where('id', '=', input.userId)
-    .executeTakeFirst();
-  if (!current) throw notLoggedIn();
-  if (current.pass_hash) {
-    if (!input.currentPass) throw fieldError('currentPass', 'required');
-    if (!(await verifyCurrentPassword(deps, input.userId, input.currentPass, now)))
-      throw fieldError('currentPass', 'current_pass_wrong');
-  } else if (!input.freshLogin) {
-    throw fieldError('currentPass', 'reauth_required');
-  }
+  const current = await checkCurrentPassword(deps, input.userId, input.currentPass, now);
+  if (current === 'missing') throw fieldError('currentPass', 'required');
+  if (current === 'wrong') throw fieldError('currentPass', 'current_pass_wrong');
+  if (current === 'none' && !input.freshLogin) throw fieldError('currentPass', 'reauth_required');
   const passHash = await hashPassword(input.pass);
   const at = now.toISOString();
   const member = await deps.db.transaction().execute(async (tx) => {

@@ -2,7 +2,7 @@ import { rankInfo, type CurrentUser, type UserDetail } from '@gacha/contract/use
 import type { Lang } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { fieldError } from '../../http/api-error.ts';
+import { fieldError, notLoggedIn } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { gemBalance } from '../gems/service.ts';
 import { monthlyGemSpend } from '../ranks/service.ts';
@@ -53,22 +53,25 @@ export async function login(
 }
 
 /**
- * Checks a signed-in member's current password (change_password), counted on the same account key as a
- * login, so a borrowed session cannot guess it faster than the login page could.
+ * Checks a signed-in member's current password (change_password): 'none' when the member has no password
+ * (signed up with Google or Apple), 'missing' when none was given, else 'ok' or 'wrong'. A try is counted on
+ * the same account key as a login, so a borrowed session cannot guess faster than the login page could.
  */
-export async function verifyCurrentPassword(
+export async function checkCurrentPassword(
   { db, config }: AuthDeps,
   userId: number,
-  pass: string,
+  pass: string | undefined,
   now: Date,
-): Promise<boolean> {
+): Promise<'none' | 'missing' | 'ok' | 'wrong'> {
   const user = await repo.findLoginById(db, userId);
-  if (!user?.pass_hash) return false;
+  if (!user) throw notLoggedIn();
+  if (!user.pass_hash) return 'none';
+  if (!pass) return 'missing';
   const account = { key: accountKey(user.mail), max: config.login.maxFailuresPerAccount };
   await reserveAttempt(db, [account], now, blockMs(config));
-  if (!(await verifyPassword(user.pass_hash, pass))) return false;
+  if (!(await verifyPassword(user.pass_hash, pass))) return 'wrong';
   await clearThrottle(db, account.key);
-  return true;
+  return 'ok';
 }
 
 export function purgeLoginThrottles({ db, config }: AuthDeps, now: Date): Promise<number> {

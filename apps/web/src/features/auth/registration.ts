@@ -6,6 +6,7 @@ import {
   type RegistrationInput,
 } from '@gacha/contract/user';
 import type { FieldErrors as ServerErrors } from '@gacha/contract/envelope';
+import { ADDRESS_QUERY_NAMES } from '../../lib/append-address.ts';
 
 /** The registration form (spec §2 Registration; field names are the payload's). */
 export interface RegisterFormValues {
@@ -84,16 +85,9 @@ const queryNames = {
   lastName: 'lastName',
   middleName: 'middleName',
   firstName: 'firstName',
-  tel: 'tel',
   mail: 'mail',
-  zipcode: 'zipCode',
-  pref_id: 'prefectureId',
-  country: 'country',
-  shiku: 'shiku',
-  address: 'address',
-  building: 'building',
+  ...ADDRESS_QUERY_NAMES,
   referralCode: 'referralCode',
-  country_id: 'countryId',
 } as const satisfies Partial<Record<keyof RegisterFormValues, string>>;
 
 /** Every value except the password, for /confirm-user-register and back. */
