@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { lotSequence } from '@gacha/contract/fairness';
+import { updatePack } from '../src/modules/packs/service.ts';
 import { createTestApp, purchaseDbModes } from './helpers.ts';
 import {
   createMember,
@@ -399,6 +400,43 @@ describe.each(purchaseDbModes)(
         const u = await userRow(userId);
         expect(u.coin_tenths).toBe(0);
       });
+    });
+
+    it('an edit of a pack on sale applies to the next check and buy (the price is read in the transaction)', async () => {
+      const { packId } = await createPack(db, { point: 100, prizes: [{ quantity: 20 }] });
+      const { userId, client } = await memberClient(t, { gems: 5000 });
+      expect((await client.post('/user/pack/buy', { packId, count: '1' })).body.price_paid).toBe(100);
+      // the buy path has the pack cached now; staff change the price and the limits
+      await updatePack(db, packId, { point: 250, can_limit: 1, limit_count: 3 });
+      const check = await client.post('/user/pack/check', { packId, count: '2' });
+      expect(check.body).toMatchObject({ state: 200, price: 500, balance_before: 4900 });
+      const buy = await client.post('/user/pack/buy', { packId, count: '2' });
+      expect(buy.body).toMatchObject({ state: 200, price_paid: 500 });
+      expect(await gemsOf(userId)).toBe(4400);
+      await expectNothingChanged(db, async () => {
+        const over = await client.post('/user/pack/buy', { packId, count: '1' });
+        expect(over.body).toMatchObject({ state: 400, reason: 'pack_limit_exceeded' });
+      });
+      // an edit made by another process (no cache drop here) applies too
+      await db.updateTable('packs').set({ point: 300, can_limit: 0 }).where('id', '=', packId).execute();
+      expect((await client.post('/user/pack/buy', { packId, count: '1' })).body.price_paid).toBe(300);
+    });
+
+    it('a pack both sold out and past its end is sold out, for the list, the check and the buy', async () => {
+      const { packId } = await createPack(db, { prizes: [{ quantity: 2 }] });
+      await presell(db, packId, 2);
+      await db
+        .updateTable('packs')
+        .set({ end_at: '2026-11-20T00:00:00.000Z' })
+        .where('id', '=', packId)
+        .execute();
+      const { client } = await memberClient(t, { gems: 5000 });
+      for (const route of ['/user/pack/check', '/user/pack/buy']) {
+        const res = await client.post(route, { packId, count: '1' });
+        expect(res.body, route).toMatchObject({ state: 409, reason: 'pack_sold_out' });
+      }
+      const detail = await client.get(`/user/pack/detail/${packId}`);
+      expect(detail.body.pack).toMatchObject({ is_sold_out: true, is_before: false, pack_count: 0 });
     });
 
     it('buys 3000 packs in one request', async () => {

@@ -1,10 +1,12 @@
 import type { PackSummary } from '@gacha/contract/packs';
+import { salePhase } from '@gacha/contract/sale-phase';
 import { parseJstDateTime } from './format.ts';
 
 /**
- * The sale phase of a pack (spec §4 Pack): before sale (counting down to start_date, Japan time) → on sale →
- * sold out when pack_count is 0, or ended after the end date. The one copy of these rules for every page that
- * shows a pack (the pack list's order and show-rest toggle, features/packs/pack-state.ts, build on it).
+ * The sale phase of a pack (spec §4 Pack) as the pages name it, decided by the contract's one rule
+ * (sale-phase.ts, which the server refuses purchases with) on the pack's fields as the list or the detail
+ * answers them. Every page that shows a pack reads it here (the pack list's order and show-rest toggle,
+ * features/packs/pack-state.ts, build on it).
  */
 export type PackPhase = 'before' | 'onSale' | 'soldOut' | 'ended';
 
@@ -21,13 +23,22 @@ export function packStartAt(pack: Pick<PackSummary, 'start_at' | 'start_date'>):
   return pack.start_date ? parseJstDateTime(pack.start_date) : null;
 }
 
+const PHASE_NAMES = { before: 'before', on_sale: 'onSale', sold_out: 'soldOut', ended: 'ended' } as const;
+
 export function packPhaseAt(pack: PhaseFields, now: Date): PackPhase {
   const start = packStartAt(pack);
-  if (start ? start.getTime() > now.getTime() : pack.is_before) return 'before';
-  if (pack.pack_count <= 0 || pack.is_sold_out) return 'soldOut';
-  const end = pack.end_at ? new Date(pack.end_at) : null;
-  if (pack.is_end || (end && !Number.isNaN(end.getTime()) && end.getTime() <= now.getTime())) return 'ended';
-  return 'onSale';
+  const end = pack.end_at ? Date.parse(pack.end_at) : NaN;
+  const t = now.getTime();
+  const phase = salePhase(
+    {
+      // without a readable start, the server's flag says whether the sale has started
+      startMs: start ? start.getTime() : pack.is_before ? Infinity : -Infinity,
+      endMs: pack.is_end ? -Infinity : Number.isNaN(end) ? null : end,
+      remaining: pack.is_sold_out ? 0 : pack.pack_count,
+    },
+    t,
+  );
+  return PHASE_NAMES[phase];
 }
 
 /** Milliseconds until sales start (0 once started). */

@@ -10,22 +10,28 @@ import {
   insertPurchase,
   insertWonItems,
   lockBuyer,
+  memberPlays,
   type NewWonItem,
-  type PackRow,
   type PrizeRow,
   type WonLots,
 } from './repo.ts';
-import { actionTypeOf, assertOnSale, assertWithinLimit, GEM_PACK, priceOf, refuse } from './rules.ts';
+import {
+  actionTypeOf,
+  GEM_PACK,
+  insufficientBalance,
+  purchaseTerms,
+  refuse,
+  type PurchaseTerms,
+} from './rules.ts';
 
-/** What buyPacks asks for, once the pack (from its cache) has passed the checks that need no transaction. */
+/** What buyPacks asks for. */
 export interface PurchaseOrder {
   userId: number;
+  packId: number;
   count: number;
   lang: Lang;
   now: Date;
-  /** The pack row as cached; its sold_count is not trusted (the claim answers the live one). */
-  pack: PackRow;
-  /** The pack's last-one prizes, won by whoever takes the final lot. */
+  /** The pack's last-one prizes (fixed once published), won by whoever takes the final lot. */
   lastOne: PrizeRow[];
 }
 
@@ -38,18 +44,20 @@ export interface PurchaseRecord {
   /** As lists rather than rows: 3000 of them cross to the server's thread as three arrays of numbers. */
   lots: WonLots;
   lastOne: { id: number; prize_id: number }[];
+  actionTypes: PurchaseTerms['actionTypes'];
 }
 
 /**
  * A purchase in ONE transaction:
- *   lock the buyer → per-member limit → claim the next N positions with one conditional update of
- *   packs.sold_count → the purchase row → pay (gems oldest-expiring first less the rank discount, with the
- *   coins earned on them; or coins for a coin pack) → one won item per lot of the range, plus the
- *   last-one prize for whoever takes the final lot.
+ *   the live pack row → lock the buyer → the purchase rule (rules.ts purchaseTerms) on them → claim the next N
+ *   positions with one conditional update of packs.sold_count → the purchase row → pay (gems oldest-expiring
+ *   first, with the coins earned on them; or coins) → one won item per lot of the range, plus the last-one
+ *   prize for whoever takes the final lot.
  * Any refusal inside rolls everything back.
  *
  * Concurrency: the claim is the guard for the pack (no read-then-write); the buyer lock (PostgreSQL row lock,
- * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit.
+ * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit. The price and the limits
+ * are read in the transaction, so an edit of the pack applies from the next purchase on.
  *
  * On SQLite a server runs it on the write worker (db/write-worker/client.ts), with the order and the record
  * crossing between threads as structured clones; everywhere else it runs in the caller's thread.
@@ -58,74 +66,76 @@ export const recordPurchase = defineProcedure(
   'draws.recordPurchase',
   (db, order: PurchaseOrder): Promise<PurchaseRecord> =>
     db.transaction().execute(async (tx) => {
-      const { pack, userId, count, now } = order;
+      const { packId, userId, count, now, lang } = order;
+      const pack = await getPack(tx, packId);
+      if (!pack) throw refuse(404, 'pack_not_found');
       const gemPack = pack.payment_method === GEM_PACK;
       const buyer = await lockBuyer(tx, userId, gemPack && pack.point > 0, now); // a gem use: last_gem_use_at
       if (!buyer) throw notFound();
-      await assertWithinLimit(tx, pack, userId, count, order.lang);
-      const p = priceOf(pack, count, buyer.rank);
+      const standing = {
+        rank: buyer.rank,
+        played: pack.can_limit ? await memberPlays(tx, userId, packId) : 0,
+      };
+      const terms = purchaseTerms(pack, standing, count, now, lang);
 
-      const claim = await claimPositions(tx, pack.id, count);
+      const claim = await claimPositions(tx, packId, count);
       if (!claim) {
-        // decided on the live row, in the order of assertOnSale (what the check before the cache answered)
-        const fresh = await getPack(tx, pack.id);
-        if (fresh) assertOnSale(fresh, count, now);
-        const remaining = fresh ? fresh.total_pack_count - fresh.sold_count : 0;
-        if (remaining <= 0) throw refuse(409, 'pack_sold_out');
-        throw refuse(409, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
+        // another purchase took the lots since the read: the rule on the row as it is now says which refusal
+        const fresh = await getPack(tx, packId);
+        if (fresh) purchaseTerms(fresh, standing, count, now, lang);
+        throw refuse(409, 'pack_sold_out');
       }
       const first = claim.sold_count - count;
       const at = now.toISOString();
 
-      const earnedTenths = gemPack ? coinsForGems(buyer.coin_carry_gems, p.price).earnedTenths : 0;
+      const earnedTenths = gemPack ? coinsForGems(buyer.coin_carry_gems, terms.price).earnedTenths : 0;
       const purchaseId = await insertPurchase(tx, {
         user_id: userId,
-        pack_id: pack.id,
+        pack_id: packId,
         count,
         first_position: first,
-        currency: p.currency,
-        base_price: p.base,
-        discount_percent: p.discountPercent,
-        price_paid: p.price,
+        currency: terms.currency,
+        base_price: terms.basePrice,
+        discount_percent: terms.discountPercent,
+        price_paid: terms.price,
         coin_earned_tenths: earnedTenths,
         created_at: at,
       });
       const reference = `purchase:${purchaseId}`;
 
-      if (gemPack) {
-        if (p.price > 0) {
-          try {
-            await spendGems(tx, { userId, amount: p.price, reason: 'pack_purchase', reference }, now);
-          } catch (err) {
-            if (err instanceof InsufficientGemsError) throw refuse(400, 'not_enough_gems');
-            throw err;
+      if (terms.charge > 0) {
+        try {
+          if (gemPack) {
+            await spendGems(tx, { userId, amount: terms.charge, reason: 'pack_purchase', reference }, now);
+          } else {
+            await spendCoins(tx, { userId, tenths: terms.charge, reason: 'pack_purchase', reference }, now);
           }
+        } catch (err) {
+          if (err instanceof InsufficientGemsError || err instanceof InsufficientCoinsError) {
+            throw insufficientBalance(terms.currency);
+          }
+          throw err;
+        }
+        if (gemPack) {
           await earnCoinsForGems(
             tx,
-            { userId, gemsPaid: p.price, reference, lockedCarryGems: buyer.coin_carry_gems },
+            { userId, gemsPaid: terms.price, reference, lockedCarryGems: buyer.coin_carry_gems },
             now,
           );
-        }
-      } else if (p.price > 0) {
-        try {
-          await spendCoins(tx, { userId, tenths: p.price * 10, reason: 'pack_purchase', reference }, now);
-        } catch (err) {
-          if (err instanceof InsufficientCoinsError) throw refuse(400, 'not_enough_coins');
-          throw err;
         }
       }
 
       const lots = await insertLotItems(tx, {
-        packId: pack.id,
+        packId,
         first,
         count,
         purchaseId,
         userId,
-        allShipOnly: !gemPack,
+        actionTypes: terms.actionTypes,
         createdAt: at,
       });
       if (lots.ids.length !== count)
-        throw new Error(`pack ${pack.id}: lots of purchase ${purchaseId} missing`);
+        throw new Error(`pack ${packId}: lots of purchase ${purchaseId} missing`);
       const lastOne: PurchaseRecord['lastOne'] = [];
       if (claim.sold_count === claim.total_pack_count) {
         const rows: NewWonItem[] = [];
@@ -134,13 +144,13 @@ export const recordPurchase = defineProcedure(
             rows.push({
               purchase_id: purchaseId,
               user_id: userId,
-              pack_id: pack.id,
+              pack_id: packId,
               status: 'unselected',
               prize_id: prize.id,
               card_id: prize.card_id,
               position: null,
               is_last_one: 1,
-              action_type: actionTypeOf(gemPack, prize),
+              action_type: actionTypeOf(terms, prize),
               buy_point: prize.buy_point,
               created_at: at,
             });
@@ -148,6 +158,14 @@ export const recordPurchase = defineProcedure(
         }
         lastOne.push(...(await insertWonItems(tx, rows)));
       }
-      return { purchaseId, price: p.price, currency: p.currency, countryId: buyer.country_id, lots, lastOne };
+      return {
+        purchaseId,
+        price: terms.price,
+        currency: terms.currency,
+        countryId: buyer.country_id,
+        lots,
+        lastOne,
+        actionTypes: terms.actionTypes,
+      };
     }),
 );

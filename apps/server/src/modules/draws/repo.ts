@@ -1,3 +1,4 @@
+import type { ActionType } from '@gacha/contract/draws';
 import type { PackVideo } from '@gacha/contract/packs';
 import { sql, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
@@ -150,54 +151,53 @@ interface LotItemsArgs {
   end: number;
   purchaseId: number;
   userId: number;
+  choosable: ActionType;
+  shipOnly: ActionType;
   createdAt: string;
 }
 
-function lotItemsInsert(allShipOnly: boolean) {
-  const actionType = allShipOnly
-    ? sql<string>`'2'`
-    : sql<string>`case when pp.ship_only = 1 then '2' else '0' end`;
-  return prepareQuery((db, p: Slots<LotItemsArgs>) =>
-    db
-      .insertInto('won_items')
-      .columns([
-        'purchase_id',
-        'user_id',
-        'pack_id',
-        'prize_id',
-        'card_id',
-        'position',
-        'is_last_one',
-        'action_type',
-        'buy_point',
-        'status',
-        'created_at',
-      ])
-      .expression((eb) =>
-        eb
-          .selectFrom('pack_lots as l')
-          .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
-          .select([
-            sql<number>`cast(${p.purchaseId} as integer)`.as('purchase_id'),
-            sql<number>`cast(${p.userId} as integer)`.as('user_id'),
-            'l.pack_id',
-            'l.prize_id',
-            'pp.card_id',
-            'l.position',
-            sql<number>`0`.as('is_last_one'),
-            actionType.as('action_type'),
-            'pp.buy_point',
-            sql<string>`'unselected'`.as('status'),
-            sql<string>`cast(${p.createdAt} as text)`.as('created_at'),
-          ])
-          .where('l.pack_id', '=', p.packId)
-          .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
-          .where('l.position', '<', p.end)
-          .orderBy('l.position'),
-      ),
-  );
-}
-const lotItemsOf = { shipOnly: lotItemsInsert(true), choosable: lotItemsInsert(false) };
+const lotItemsInsert = prepareQuery((db, p: Slots<LotItemsArgs>) =>
+  db
+    .insertInto('won_items')
+    .columns([
+      'purchase_id',
+      'user_id',
+      'pack_id',
+      'prize_id',
+      'card_id',
+      'position',
+      'is_last_one',
+      'action_type',
+      'buy_point',
+      'status',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('pack_lots as l')
+        .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
+        .select([
+          sql<number>`cast(${p.purchaseId} as integer)`.as('purchase_id'),
+          sql<number>`cast(${p.userId} as integer)`.as('user_id'),
+          'l.pack_id',
+          'l.prize_id',
+          'pp.card_id',
+          'l.position',
+          sql<number>`0`.as('is_last_one'),
+          // the purchase rule's action types (rules.ts), by the prize's ship-only flag
+          sql<string>`case when pp.ship_only = 1 then cast(${p.shipOnly} as text) else cast(${p.choosable} as text) end`.as(
+            'action_type',
+          ),
+          'pp.buy_point',
+          sql<string>`'unselected'`.as('status'),
+          sql<string>`cast(${p.createdAt} as text)`.as('created_at'),
+        ])
+        .where('l.pack_id', '=', p.packId)
+        .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
+        .where('l.position', '<', p.end)
+        .orderBy('l.position'),
+    ),
+);
 
 /** A purchase's won items as three lists in id order, each one string of the values joined by commas. */
 const purchaseItemLists = prepareQuery((db, p: Slots<{ purchaseId: number }>) => {
@@ -225,8 +225,8 @@ const numbers = (joined: string | null): number[] => (joined ? joined.split(',')
  * `INSERT … SELECT` from pack_lots and pack_prizes (no per-row parameters, so 3000 lots cost one statement),
  * then the new items read back as three joined lists: `RETURNING` 3000 rows cost six times as much
  * (bench/buy.bench.ts buy-3000). Call it before any other item of the purchase is inserted.
- * The unique (pack_id, position) index of won_items refuses a lot sold twice.
- * `allShipOnly`: every item is shipping only (coin packs); otherwise ship-only prizes are.
+ * The unique (pack_id, position) index of won_items refuses a lot sold twice. `actionTypes`: the purchase
+ * rule's action types for choosable and ship-only prizes.
  */
 export async function insertLotItems(
   tx: Executor,
@@ -236,17 +236,18 @@ export async function insertLotItems(
     count: number;
     purchaseId: number;
     userId: number;
-    allShipOnly: boolean;
+    actionTypes: { choosable: ActionType; shipOnly: ActionType };
     createdAt: string;
   },
 ): Promise<WonLots> {
-  const insert = args.allShipOnly ? lotItemsOf.shipOnly : lotItemsOf.choosable;
-  await insert(tx, {
+  await lotItemsInsert(tx, {
     packId: args.packId,
     first: args.first,
     end: args.first + args.count,
     purchaseId: args.purchaseId,
     userId: args.userId,
+    choosable: args.actionTypes.choosable,
+    shipOnly: args.actionTypes.shipOnly,
     createdAt: args.createdAt,
   });
   const lists = (await purchaseItemLists(tx, { purchaseId: args.purchaseId })).rows[0];

@@ -1,8 +1,9 @@
-import type { PurchaseRefusal } from '@gacha/contract/draws';
+import type { ActionType, Currency, PurchaseRefusal } from '@gacha/contract/draws';
 import type { Lang } from '@gacha/contract/messages';
+import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
 import { discountedPrice } from '../ranks/service.ts';
-import { memberPlays, type Executor, type PackRow } from './repo.ts';
+import type { PackRow } from './repo.ts';
 
 /** packs.payment_method: a gem pack; anything else (2) is a coin pack. */
 export const GEM_PACK = 1;
@@ -11,46 +12,107 @@ export function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef)
   return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
 }
 
-/** Sale state and the pack's own count limits (spec §5 Purchase count, DOMAIN.md sale states). */
-export function assertOnSale(pack: PackRow, count: number, now: Date): void {
-  const at = now.toISOString();
-  if (pack.start_at > at) throw refuse(400, 'pack_not_started');
-  if (pack.end_at !== null && pack.end_at <= at) throw refuse(400, 'pack_ended');
+/** The sale phase of a pack row (the contract's one rule, sale-phase.ts). */
+export function packPhase(
+  pack: Pick<PackRow, 'start_at' | 'end_at' | 'total_pack_count' | 'sold_count'>,
+  now: Date,
+): SalePhase {
+  return salePhase(
+    {
+      startMs: Date.parse(pack.start_at),
+      endMs: pack.end_at === null ? null : Date.parse(pack.end_at),
+      remaining: pack.total_pack_count - pack.sold_count,
+    },
+    now.getTime(),
+  );
+}
+
+/** Refuses a purchase from a pack that is not on sale (not started, sold out, ended). */
+export function refuseUnlessOnSale(pack: Parameters<typeof packPhase>[0], now: Date): void {
+  const phase = packPhase(pack, now);
+  if (phase === 'before') throw refuse(400, 'pack_not_started');
+  if (phase === 'sold_out') throw refuse(409, 'pack_sold_out');
+  if (phase === 'ended') throw refuse(400, 'pack_ended');
+}
+
+/** What the buyer brings to the rule: their rank now, and the plays they already made on the pack. */
+export interface BuyerStanding {
+  rank: number;
+  /** The member's plays on this pack so far; read only when the pack limits plays (`can_limit`). */
+  played: number;
+}
+
+/** What a purchase of `count` plays costs and gives, as decided by purchaseTerms. */
+export interface PurchaseTerms {
+  currency: Currency;
+  /** `point × count`, in the pack's currency (gems, or whole coins). */
+  basePrice: number;
+  /** What is paid, in the pack's currency: gem packs less the rank discount, coin packs as they are. */
+  price: number;
+  discountPercent: number;
+  /** The same two amounts in the unit of the balance they are taken from: gems, or coin tenths. */
+  baseCharge: number;
+  charge: number;
+  /** The won items' action_type, for prizes that may be converted and for ship-only prizes. */
+  actionTypes: { choosable: ActionType; shipOnly: ActionType };
+}
+
+/**
+ * The purchase rule (DOMAIN.md Packs and lots, spec §5 Purchase count): from the live pack row, the buyer's
+ * standing and the count, what the purchase costs, in which currency, what its won items may become, or which
+ * refusal it gets. The check and the buy both decide with it; the buy on the row it reads inside its
+ * transaction. Refusals, in this order: not on sale (not started, sold out, ended), the pack's count limits,
+ * the member's play limit (`can_limit`, with the pack's own message). The balance is the spend's to refuse
+ * (insufficientBalance).
+ */
+export function purchaseTerms(
+  pack: PackRow,
+  buyer: BuyerStanding,
+  count: number,
+  now: Date,
+  lang: Lang,
+): PurchaseTerms {
+  refuseUnlessOnSale(pack, now);
   const remaining = pack.total_pack_count - pack.sold_count;
-  if (remaining <= 0) throw refuse(409, 'pack_sold_out');
   if (pack.max_buy_count > 0 && count > pack.max_buy_count) throw refuse(400, 'max_count_exceeded');
   if (count > remaining) {
     throw refuse(400, 'count_above_remaining', { key: 'count_above_remaining', params: { remaining } });
   }
+  if (pack.can_limit && buyer.played + count > pack.limit_count) throw overLimit(pack, lang);
+
+  const gemPack = pack.payment_method === GEM_PACK;
+  const basePrice = pack.point * count;
+  const { price, discountPercent } = gemPack
+    ? discountedPrice(basePrice, buyer.rank)
+    : { price: basePrice, discountPercent: 0 };
+  const unit = gemPack ? 1 : 10; // coins are kept in tenths (DOMAIN.md Units)
+  return {
+    currency: gemPack ? 'gem' : 'coin',
+    basePrice,
+    price,
+    discountPercent,
+    baseCharge: basePrice * unit,
+    charge: price * unit,
+    // every coin-pack item and every ship-only prize is shipping only ('2')
+    actionTypes: { choosable: gemPack ? '0' : '2', shipOnly: '2' },
+  };
 }
 
-/** `can_limit`: the member's plays on the pack are capped at limit_count, refused with the pack's message. */
-export async function assertWithinLimit(
-  ex: Executor,
-  pack: PackRow,
-  userId: number,
-  count: number,
-  lang: Lang,
-) {
-  if (!pack.can_limit) return;
-  const played = await memberPlays(ex, userId, pack.id);
-  if (played + count <= pack.limit_count) return;
+/** `can_limit`: refused with the pack's own message in the member's language, or the catalogue's. */
+function overLimit(pack: PackRow, lang: Lang): ApiError {
   const text = (lang === 'ja' ? pack.limit_message_ja : pack.limit_message_en).trim();
-  if (!text) throw refuse(400, 'pack_limit_exceeded');
-  throw new ApiError(400, {
+  if (!text) return refuse(400, 'pack_limit_exceeded');
+  return new ApiError(400, {
     extra: { reason: 'pack_limit_exceeded', errors: { count: [text] }, message: text },
   });
 }
 
-export function priceOf(pack: PackRow, count: number, rank: number) {
-  const base = pack.point * count;
-  if (pack.payment_method !== GEM_PACK)
-    return { currency: 'coin' as const, base, price: base, discountPercent: 0 };
-  const d = discountedPrice(base, rank);
-  return { currency: 'gem' as const, base, price: d.price, discountPercent: d.discountPercent };
+/** The balance the purchase is paid from is short. */
+export function insufficientBalance(currency: Currency): ApiError {
+  return refuse(400, currency === 'gem' ? 'not_enough_gems' : 'not_enough_coins');
 }
 
-/** A won item's action_type: '2' (shipping only) for every coin-pack item and for ship-only prizes. */
-export function actionTypeOf(gemPack: boolean, prize: { ship_only: number }): '0' | '2' {
-  return !gemPack || prize.ship_only ? '2' : '0';
+/** A won item's action_type by the purchase's terms. */
+export function actionTypeOf(terms: Pick<PurchaseTerms, 'actionTypes'>, prize: { ship_only: number }) {
+  return prize.ship_only ? terms.actionTypes.shipOnly : terms.actionTypes.choosable;
 }

@@ -1,10 +1,15 @@
-import type { BuyPackResult, FairnessInfo, PackCheckResult, ResultCard } from '@gacha/contract/draws';
+import type {
+  ActionType,
+  BuyPackResult,
+  FairnessInfo,
+  PackCheckResult,
+  ResultCard,
+} from '@gacha/contract/draws';
 import { canonicalLots } from '@gacha/contract/fairness';
 import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import { coinBalanceTenths } from '../coins/service.ts';
+import { notFound } from '../../http/api-error.ts';
 import { gemBalance } from '../gems/service.ts';
 import { purchaseCards } from '../holdings/service.ts';
 import { isRevealed, newSeed, planLots, type SeedSource } from './fairness.ts';
@@ -14,13 +19,24 @@ import {
   findPurchase,
   getPack,
   insertLots,
+  memberPlays,
   packPrizes,
   packVideos,
   readBuyer,
   type PackRow,
   type PrizeRow,
 } from './repo.ts';
-import { actionTypeOf, assertOnSale, assertWithinLimit, GEM_PACK, priceOf, refuse } from './rules.ts';
+import {
+  actionTypeOf,
+  GEM_PACK,
+  insufficientBalance,
+  packPhase,
+  purchaseTerms,
+  refuse,
+  refuseUnlessOnSale,
+} from './rules.ts';
+
+export { packPhase } from './rules.ts';
 
 /**
  * A pack, its prizes or its videos changed: the buy path's cached copy is dropped in this process (others see
@@ -87,8 +103,8 @@ async function loadPack(db: Db, packId: number): Promise<PackRow> {
 }
 
 /**
- * POST /user/pack/check: every rule the buy applies, read-only. Stores nothing — the buy carries the same
- * packId and count and checks them all again inside its transaction.
+ * POST /user/pack/check: the purchase rule (rules.ts purchaseTerms) on the live pack and the member's balance,
+ * read-only. Stores nothing — the buy carries the same packId and count and decides again in its transaction.
  */
 export async function checkPurchase(
   db: Db,
@@ -96,29 +112,26 @@ export async function checkPurchase(
   now: Date,
 ): Promise<PackCheckResult> {
   const pack = await loadPack(db, args.packId);
-  assertOnSale(pack, args.count, now);
   const buyer = await readBuyer(db, args.userId);
   if (!buyer) throw notFound();
-  await assertWithinLimit(db, pack, args.userId, args.count, args.lang);
-  const p = priceOf(pack, args.count, buyer.rank);
-  const balance =
-    p.currency === 'gem' ? await gemBalance(db, args.userId, now) : await coinBalanceTenths(db, args.userId);
-  const price = p.currency === 'gem' ? p.price : p.price * 10;
-  if (balance < price) throw refuse(400, p.currency === 'gem' ? 'not_enough_gems' : 'not_enough_coins');
+  const played = pack.can_limit ? await memberPlays(db, args.userId, pack.id) : 0;
+  const terms = purchaseTerms(pack, { rank: buyer.rank, played }, args.count, now, args.lang);
+  const balance = terms.currency === 'gem' ? await gemBalance(db, args.userId, now) : buyer.coin_tenths;
+  if (balance < terms.charge) throw insufficientBalance(terms.currency);
   return {
     result: '1',
     pack_id: pack.id,
     count: args.count,
-    currency: p.currency,
-    base_price: p.currency === 'gem' ? p.base : p.base * 10,
-    discount_percent: p.discountPercent,
-    price,
+    currency: terms.currency,
+    base_price: terms.baseCharge,
+    discount_percent: terms.discountPercent,
+    price: terms.charge,
     balance_before: balance,
-    balance_after: balance - price,
+    balance_after: balance - terms.charge,
   };
 }
 
-function toCard(prize: PrizeRow, historyId: number, actionType: '0' | '2', lang: Lang): ResultCard {
+function toCard(prize: PrizeRow, historyId: number, actionType: ActionType, lang: Lang): ResultCard {
   return {
     history_id: historyId,
     action_type: actionType,
@@ -135,8 +148,9 @@ function toCard(prize: PrizeRow, historyId: number, actionType: '0' | '2', lang:
 }
 
 /**
- * POST /user/pack/buy: the checks that need no transaction on the cached pack, then the purchase's one
- * transaction (purchase.ts recordPurchase), then the buy-pack result of spec §3 built from its won items.
+ * POST /user/pack/buy: the purchase's one transaction (purchase.ts recordPurchase, which decides with the
+ * purchase rule on the live pack row), then the buy-pack result of spec §3 built from its won items and the
+ * cached prizes.
  */
 export async function buyPacks(
   db: Db,
@@ -152,22 +166,16 @@ export async function buyPacks(
     if (!cached) throw refuse(404, 'pack_not_found');
   }
   const { pack } = cached;
-  // The cached sold_count can only be behind the live one, so this check refuses nothing the live row would
-  // allow; when it does refuse, the live row decides which refusal it is (the same answer as before caching).
-  try {
-    assertOnSale(pack, args.count, now);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    forgetPack(db, args.packId);
-    assertOnSale(await loadPack(db, args.packId), args.count, now);
-  }
+  // A pack stays sold out (sold_count only grows): the rush of buys after a sell-out is refused on the live
+  // row, without a write transaction each.
+  if (packPhase(pack, now) === 'sold_out') refuseUnlessOnSale(await loadPack(db, args.packId), now);
   const gemPack = pack.payment_method === GEM_PACK;
   const done = await recordPurchase(db, {
     userId: args.userId,
+    packId: args.packId,
     count: args.count,
     lang: args.lang,
     now,
-    pack,
     lastOne: cached.lastOne,
   });
 
@@ -181,7 +189,7 @@ export async function buyPacks(
   const card = (historyId: number, prizeId: number) => {
     const prize = prizeById.get(prizeId);
     if (!prize) throw new Error(`pack ${pack.id}: won item ${historyId} names prize ${prizeId} of no pack`);
-    return toCard(prize, historyId, actionTypeOf(gemPack, prize), args.lang);
+    return toCard(prize, historyId, actionTypeOf(done, prize), args.lang);
   };
   // in lot order, the last-one prize last
   const { ids, positions } = done.lots;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
-import { packChanged } from '../draws/service.ts';
+import { packChanged, packPhase } from '../draws/service.ts';
 import * as repo from './repo.ts';
 import { sanitizePackHtml } from './sanitize.ts';
 
@@ -144,20 +144,6 @@ export async function removePackVideo(db: Db, videoId: number): Promise<{ id: nu
   return row;
 }
 
-export type SaleState = 'before' | 'on_sale' | 'sold_out' | 'ended';
-
-/** DOMAIN.md: before sale → on sale → sold out (pack_count 0) or ended (past the end date). */
-export function saleState(
-  pack: Pick<Pack, 'start_at' | 'end_at' | 'sold_count' | 'total_pack_count'>,
-  now: Date,
-): SaleState {
-  const t = now.getTime();
-  if (Date.parse(pack.start_at) > t) return 'before';
-  if (pack.sold_count >= pack.total_pack_count) return 'sold_out';
-  if (pack.end_at !== null && Date.parse(pack.end_at) <= t) return 'ended';
-  return 'on_sale';
-}
-
 const pick = (lang: Lang, en: string, ja: string) => (lang === 'ja' && ja ? ja : en);
 
 function parseImages(json: string): string[] {
@@ -170,7 +156,7 @@ function parseImages(json: string): string[] {
 }
 
 export function toSummary(p: Pack, lang: Lang, now: Date): PackSummary {
-  const state = saleState(p, now);
+  const state = packPhase(p, now);
   return {
     id: p.id,
     name: pick(lang, p.name_en, p.name_ja),
@@ -197,7 +183,7 @@ export function toSummary(p: Pack, lang: Lang, now: Date): PackSummary {
 }
 
 export function toDetail(p: Pack, lang: Lang, now: Date): PackDetail {
-  const state = saleState(p, now);
+  const state = packPhase(p, now);
   return {
     ...toSummary(p, lang, now),
     detail: pick(lang, p.detail_en, p.detail_ja),
