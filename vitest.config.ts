@@ -22,8 +22,26 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // the web's unit tests (*.test.ts) run in node; its component tests (*.test.tsx) and the tests of code
+      // that needs a DOM (*.dom.test.ts) in jsdom
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.dom.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup-dom.ts'],
+        },
       },
     ],
   },

@@ -1,88 +1,42 @@
+import DOMPurify from 'dompurify';
+import { isAllowedHref, LINK_ATTRIBUTES, PACK_HTML_ALLOWLIST } from '@gacha/contract/html-allowlist';
+
 /**
- * A client-side allow-list sanitiser for server-provided HTML (the pack description). The server sanitises when
- * it saves; this is the second line before `dangerouslySetInnerHTML`.
- *
- * Kept: p, br, ul, ol, li, strong, em, b, i, span, h3, h4, and a with an absolute http(s) href (opened in a new
- * tab with rel="noopener noreferrer nofollow"). Every other attribute is dropped. Elements that carry code or
- * embedded content (script, style, iframe, svg, …) are dropped with their content; any other unknown element is
- * replaced by its children, so its text stays.
- *
- * The function is deliberately self-contained (no module-level references): the e2e suite runs this exact
- * function inside Chromium through `page.evaluate`.
+ * Server-provided HTML (the pack description) made safe for `dangerouslySetInnerHTML`: DOMPurify with the
+ * server's own allow-list (contract html-allowlist.ts). The server sanitises when it saves; this is the second
+ * line before the page shows it.
  */
+const purify = typeof window === 'undefined' ? null : DOMPurify(window);
+
+const allowedAttributes: Readonly<Record<string, readonly string[]>> = PACK_HTML_ALLOWLIST.attributes;
+
+if (purify) {
+  // attributes are allowed per tag (DOMPurify's own list is one for every tag)
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!allowedAttributes[node.nodeName.toLowerCase()]?.includes(data.attrName)) data.keepAttr = false;
+  });
+  // a link keeps an absolute http(s) href and opens in a new tab; any other link loses its attributes
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = (node.getAttribute('href') ?? '').trim();
+    for (const name of allowedAttributes.a ?? []) node.removeAttribute(name);
+    if (!isAllowedHref(href)) return;
+    node.setAttribute('href', href);
+    for (const [name, value] of Object.entries(LINK_ATTRIBUTES)) node.setAttribute(name, value);
+  });
+}
+
+const CONFIG = {
+  ALLOWED_TAGS: [...PACK_HTML_ALLOWLIST.tags],
+  ALLOWED_ATTR: [...new Set(Object.values(allowedAttributes).flat())],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOWED_URI_REGEXP: new RegExp(`^(?:${PACK_HTML_ALLOWLIST.schemes.join('|')}):`, 'i'),
+  KEEP_CONTENT: true, // an unknown element is unwrapped, its text kept…
+  FORBID_CONTENTS: [...PACK_HTML_ALLOWLIST.dropWithContent], // …but these go with what is inside them
+};
+
 export function sanitizeHtml(html: string): string {
-  if (typeof DOMParser === 'undefined' || !html) return '';
-  const allowed = new Set(['P', 'BR', 'UL', 'OL', 'LI', 'STRONG', 'EM', 'B', 'I', 'SPAN', 'A', 'H3', 'H4']);
-  const dropWithContent = new Set([
-    'SCRIPT',
-    'STYLE',
-    'IFRAME',
-    'FRAME',
-    'FRAMESET',
-    'OBJECT',
-    'EMBED',
-    'TEMPLATE',
-    'NOSCRIPT',
-    'SVG',
-    'MATH',
-    'CANVAS',
-    'AUDIO',
-    'VIDEO',
-    'SOURCE',
-    'TRACK',
-    'LINK',
-    'META',
-    'BASE',
-    'HEAD',
-    'TITLE',
-    'FORM',
-    'INPUT',
-    'BUTTON',
-    'TEXTAREA',
-    'SELECT',
-    'OPTION',
-    'IMG',
-    'PICTURE',
-  ]);
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  const out = document.implementation.createHTMLDocument('');
-
-  const copy = (source: Node, target: Node): void => {
-    for (const child of Array.from(source.childNodes)) {
-      if (child.nodeType === 3) {
-        target.appendChild(out.createTextNode(child.textContent ?? ''));
-        continue;
-      }
-      if (child.nodeType !== 1) continue; // comments, processing instructions
-      const el = child as Element;
-      const tag = el.tagName.toUpperCase();
-      if (dropWithContent.has(tag)) continue;
-      if (!allowed.has(tag)) {
-        copy(el, target); // unwrap: keep the text of unknown elements
-        continue;
-      }
-      const clean = out.createElement(tag.toLowerCase());
-      if (tag === 'A') {
-        const href = (el.getAttribute('href') ?? '').trim();
-        let ok = false;
-        try {
-          const url = new URL(href);
-          ok = (url.protocol === 'http:' || url.protocol === 'https:') && /^https?:\/\//i.test(href);
-        } catch {
-          ok = false;
-        }
-        if (ok) {
-          clean.setAttribute('href', href);
-          clean.setAttribute('target', '_blank');
-          clean.setAttribute('rel', 'noopener noreferrer nofollow');
-        }
-      }
-      copy(el, clean);
-      target.appendChild(clean);
-    }
-  };
-
-  const container = out.createElement('div');
-  copy(doc.body, container);
-  return container.innerHTML;
+  if (!purify || !html) return '';
+  return purify.sanitize(html, CONFIG);
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
 import styles from './pack-description.module.css';
 
-/** The pack's description HTML, sanitised on the server and again here with an allow-list. */
+/** The pack's description HTML, sanitised on the server and again here with the same allow-list. */
 export function PackDescription({ html, labelledBy }: { html: string; labelledBy?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   if (!clean.trim()) return null;
@@ -10,7 +10,8 @@ export function PackDescription({ html, labelledBy }: { html: string; labelledBy
     <div
       className={styles.description}
       aria-labelledby={labelledBy}
-      // sanitised by sanitizeHtml: an allow-list of text elements and http(s) links only
+      data-testid="pack-description"
+      // sanitised by sanitizeHtml: DOMPurify with the allow-list of text elements and http(s) links only
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
