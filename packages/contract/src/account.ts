@@ -114,13 +114,28 @@ export const couponUseSchema = z
   .strict();
 export type CouponUseInput = z.input<typeof couponUseSchema>;
 
-/** Answer of POST /user/coupon/use (spec §4): `error` '' is success (→ /buy-point), else the text to show. */
-export interface CouponUseResult {
-  error: string;
-  /** On success: what the coupon did. */
-  granted_gems?: number;
-  unlocked_point_price_ids?: number[];
-}
+/**
+ * Answer of POST /user/coupon/use (spec §4): `error` '' is success (→ /buy-point), else the text to show (in the
+ * member's language; still state 200). On success a gems coupon names `granted_gems`, an unlock coupon
+ * `unlocked_point_price_ids`.
+ */
+export const couponUseResultSchema = z.object({
+  error: z.string(),
+  granted_gems: z.number().int().optional(),
+  unlocked_point_price_ids: z.array(z.number().int()).optional(),
+});
+export type CouponUseResult = z.infer<typeof couponUseResultSchema>;
+
+/**
+ * Answer of POST /user/create_onetime_reset_password, /user/reset_password and /user/change_password: the text
+ * to show, in the member's language.
+ */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/** Answer of POST /user/set_referral_code: whether the pair's reward was paid at once (the member qualified). */
+export const setReferralCodeResultSchema = z.object({ rewarded: z.boolean() });
+export type SetReferralCodeResult = z.infer<typeof setReferralCodeResultSchema>;
 
 /**
  * Where the browser lands after a Google/Apple redirect sign-in (GET /api/user/google/login[?create=1],
@@ -155,19 +170,20 @@ export const SIGN_IN_FLAG_MESSAGES = {
   apple: { '1': 'apple_link_failed', '2': 'apple_unlink_retry', '3': 'already_registered' },
 } as const;
 
-/** GET /api/dev/outbox (development and demo only): the newest messages first. */
-export interface OutboxMessage {
-  id: number;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  body: string;
+/** A message of the dev outbox. `created_at` is ISO UTC. */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
   /** The one-time code or temporary password the message carries, if any. */
-  code: string | null;
-  kind: string;
-  created_at: string;
-}
+  code: z.string().nullable(),
+  kind: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export interface OutboxList {
-  list: OutboxMessage[];
-}
+/** GET /api/dev/outbox (development and demo only): the newest messages first. */
+export const outboxListSchema = z.object({ list: z.array(outboxMessageSchema) });
+export type OutboxList = z.infer<typeof outboxListSchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { PackVideo } from './packs.ts';
-import type { PageInfo } from './paging.ts';
+import { pageInfoSchema } from './paging.ts';
 
 /**
  * Draws, won items and histories (spec §3 Buy-pack result, Card in result, Pack history item/detail; §7 Packs,
@@ -50,96 +49,130 @@ export const purchaseCountSchema = z
 export const packPurchaseSchema = z.object({ packId: id, count: purchaseCountSchema }).strict();
 export type PackPurchaseInput = z.input<typeof packPurchaseSchema>;
 
-export type Currency = 'gem' | 'coin';
+/** The currency of a pack and of its purchases: gems, or coins (amounts in coin tenths or whole coins, as named). */
+export const currencySchema = z.enum(['gem', 'coin']);
+export type Currency = z.infer<typeof currencySchema>;
 
 /**
  * Answer of POST /user/pack/check (result '1'): what the confirm modal shows. Amounts are in the pack's
  * currency: gems, or coin tenths for coin packs (money on the wire is integers, DOMAIN.md Units).
  */
-export interface PackCheckResult {
-  result: '1';
-  pack_id: number;
-  count: number;
-  currency: Currency;
-  base_price: number;
-  discount_percent: number;
-  price: number;
-  balance_before: number;
-  balance_after: number;
-}
+export const packCheckResultSchema = z.object({
+  result: z.literal('1'),
+  pack_id: z.number().int(),
+  count: z.number().int(),
+  currency: currencySchema,
+  base_price: z.number().int(),
+  discount_percent: z.number().int(),
+  price: z.number().int(),
+  balance_before: z.number().int(),
+  balance_after: z.number().int(),
+});
+export type PackCheckResult = z.infer<typeof packCheckResultSchema>;
 
 /**
  * Refusals of check and buy carry `errors.count` (the message to show) and `reason`, one of these codes, so the
  * client can pick the 'Not enough points' or 'Not enough coins' modal.
  */
-export type PurchaseRefusal =
-  | 'count_invalid'
-  | 'max_count_exceeded'
-  | 'count_above_remaining'
-  | 'pack_limit_exceeded'
-  | 'pack_not_found'
-  | 'pack_not_started'
-  | 'pack_ended'
-  | 'pack_sold_out'
-  | 'not_enough_gems'
-  | 'not_enough_coins';
+export const purchaseRefusalSchema = z.enum([
+  'count_invalid',
+  'max_count_exceeded',
+  'count_above_remaining',
+  'pack_limit_exceeded',
+  'pack_not_found',
+  'pack_not_started',
+  'pack_ended',
+  'pack_sold_out',
+  'not_enough_gems',
+  'not_enough_coins',
+]);
+export type PurchaseRefusal = z.infer<typeof purchaseRefusalSchema>;
 
-export type ActionType = '0' | '2';
-export type ItemStatus = 'unselected' | 'ship' | 'shipped' | 'convert';
+/** '0': the member chooses (ship or convert); '2': shipping only (coin packs, ship-only prizes). */
+export const actionTypeSchema = z.enum(['0', '2']);
+export type ActionType = z.infer<typeof actionTypeSchema>;
+export const itemStatusSchema = z.enum(['unselected', 'ship', 'shipped', 'convert']);
+export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
 /** Card in result (spec §3), plus the item's current status. */
-export interface ResultCard {
-  history_id: number;
-  action_type: ActionType;
-  rarity: number;
-  rarity_label: string;
-  image: string;
-  name: string;
-  model_number: string;
-  num: number;
-  buy_point: number;
-  is_last_one: '0' | '1';
-  status: ItemStatus;
-}
+export const resultCardSchema = z.object({
+  history_id: z.number().int(),
+  action_type: actionTypeSchema,
+  rarity: z.number().int(),
+  rarity_label: z.string(),
+  image: z.string(),
+  name: z.string(),
+  model_number: z.string(),
+  num: z.number().int(),
+  buy_point: z.number().int(),
+  is_last_one: z.enum(['0', '1']),
+  status: itemStatusSchema,
+});
+export type ResultCard = z.infer<typeof resultCardSchema>;
 
-/** Buy-pack result (spec §3), also the answer of GET /user/pack/gache_result and /user/pack/buy_result. */
-export interface BuyPackResult {
-  result: '1';
-  purchase_id: number | null; // null: the member has no purchase yet (cards is empty)
-  pack_id: number | null;
-  title: string;
-  created: string; // 'YYYY-MM-DD HH:mm:ss' JST
-  movie_style: number;
-  is_country: '0' | '1';
-  is_buy_coin: '0' | '1';
-  card_type: number | null;
-  count: number;
-  price_paid: number;
-  currency: Currency | null;
-  cards: ResultCard[];
+/**
+ * A pack's own opening video (issue 3 point 3): played for the purchase's best rarity and the pack's
+ * movie_style; `rarity` / `movie_style` null means any. `url` is same-origin (/media/packs/{id}/videos/…).
+ * (packs.ts names the type `PackVideo` too.)
+ */
+export const packVideoSchema = z.object({
+  rarity: z.number().int().nullable(),
+  movie_style: z.number().int().nullable(),
+  url: z.string(),
+});
+export type PackVideo = z.infer<typeof packVideoSchema>;
+
+/**
+ * Buy-pack result (spec §3): the answer of POST /user/pack/buy, and of GET /user/pack/gache_result and
+ * /user/pack/buy_result (camelCase aliases too), which read the member's latest purchase (or ?purchaseId=)
+ * again. A member without a purchase gets purchase_id null, empty title and cards, and zeros.
+ */
+export const buyPackResultSchema = z.object({
+  result: z.literal('1'),
+  purchase_id: z.number().int().nullable(), // null: the member has no purchase yet (cards is empty)
+  pack_id: z.number().int().nullable(),
+  title: z.string(),
+  created: z.string(), // 'YYYY-MM-DD HH:mm:ss' JST; '' without a purchase
+  movie_style: z.number().int(),
+  is_country: z.enum(['0', '1']),
+  is_buy_coin: z.enum(['0', '1']),
+  card_type: z.number().int().nullable(),
+  count: z.number().int(),
+  price_paid: z.number().int(),
+  currency: currencySchema.nullable(),
+  cards: z.array(resultCardSchema),
   /** The pack's own opening videos (empty when it has none: the app's animation plays). */
-  videos: PackVideo[];
-}
+  videos: z.array(packVideoSchema),
+});
+export type BuyPackResult = z.infer<typeof buyPackResultSchema>;
 
-/** GET /user/pack/fairness/{packId}. `seed` is null until the pack is sold out or its sale has ended. */
-export interface FairnessInfo {
-  pack_id: number;
-  commitment: string | null;
-  seed: string | null;
-  revealed: boolean;
-  canonical: number[];
-  total: number;
-  sold: number;
-  prizes: {
-    id: number;
-    name: string;
-    model_number: string;
-    rarity: number;
-    rarity_label: string;
-    image: string;
-  }[];
-  my_positions: { position: number; history_id: number; prize_id: number }[];
-}
+/**
+ * GET /user/pack/fairness/{packId} (guests too; `my_positions` is empty for them). `seed` is null until the pack
+ * is sold out or its sale has ended. `prizes` leaves out the last-one prize, as `canonical` does.
+ */
+export const fairnessInfoSchema = z.object({
+  pack_id: z.number().int(),
+  commitment: z.string().nullable(),
+  seed: z.string().nullable(),
+  revealed: z.boolean(),
+  canonical: z.array(z.number().int()),
+  total: z.number().int(),
+  sold: z.number().int(),
+  prizes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      model_number: z.string(),
+      rarity: z.number().int(),
+      rarity_label: z.string(),
+      image: z.string(),
+    }),
+  ),
+  my_positions: z.array(
+    z.object({ position: z.number().int(), history_id: z.number().int(), prize_id: z.number().int() }),
+  ),
+});
+export type FairnessInfo = z.infer<typeof fairnessInfoSchema>;
 
 const historyIds = z.array(id, { error: typeError }).max(10_000, { error: 'too_many_items' }).default([]);
 
@@ -147,13 +180,17 @@ const historyIds = z.array(id, { error: typeError }).max(10_000, { error: 'too_m
 export const decisionSchema = z.object({ send_card: historyIds, reduction_card: historyIds }).strict();
 export type DecisionInput = z.input<typeof decisionSchema>;
 
-/** Divide result (spec §4): 200 with '1', or 204 with '-1' when the same decision was already applied. */
-export interface DecisionResult {
-  result: '1' | '-1';
-  shipped: number;
-  converted: number;
-  gems: number; // gems received for the converted items
-}
+/**
+ * Divide result (spec §4), the answer of POST /user/pack/decision: state 200 with result '1' and what was done,
+ * or state 204 (sent with HTTP 200) with result '-1' and zeros when the same decision was already applied.
+ */
+export const decisionResultSchema = z.object({
+  result: z.enum(['1', '-1']),
+  shipped: z.number().int(),
+  converted: z.number().int(),
+  gems: z.number().int(), // gems received for the converted items
+});
+export type DecisionResult = z.infer<typeof decisionResultSchema>;
 
 /** History filter: the spec's All / Unselected / Not yet shipped / Shipped / No shipment. */
 export const historyModes = ['all', 'unselected', 'ship', 'shipped', 'convert'] as const;
@@ -171,43 +208,47 @@ export const historyListSchema = z
 export type HistoryListInput = z.input<typeof historyListSchema>;
 
 /** Shipping state of a purchase or an item, as the history shows it (spec §4 Shipping states). */
-export type SendState = 'unselected' | 'not_yet_shipped' | 'shipped' | 'no_shipment';
+export const sendStateSchema = z.enum(['unselected', 'not_yet_shipped', 'shipped', 'no_shipment']);
+export type SendState = z.infer<typeof sendStateSchema>;
 
 /** Pack history item (spec §3). `status` '1' when every item is decided (the row opens the detail). */
-export interface HistoryItem {
-  id: number; // purchase id
-  created: string; // yy/mm/dd JST
-  pack_id: number;
-  pack_name: string;
-  send_state: SendState;
-  point: number; // price paid (gems, or whole coins when currency is 'coin')
-  currency: Currency;
-  count: number;
-  status: '0' | '1';
-}
+export const historyItemSchema = z.object({
+  id: z.number().int(), // purchase id
+  created: z.string(), // yy/mm/dd JST
+  pack_id: z.number().int(),
+  pack_name: z.string(),
+  send_state: sendStateSchema,
+  point: z.number().int(), // price paid (gems, or whole coins when currency is 'coin')
+  currency: currencySchema,
+  count: z.number().int(),
+  status: z.enum(['0', '1']),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-export interface HistoryListPage extends PageInfo {
-  list: HistoryItem[];
-}
+/** POST /user/history/list/{page} (and /user/history/list {mode, page}): newest first, 10 a page. */
+export const historyListPageSchema = pageInfoSchema.extend({ list: z.array(historyItemSchema) });
+export type HistoryListPage = z.infer<typeof historyListPageSchema>;
 
-export interface HistoryCard extends ResultCard {
-  send_state: SendState;
-  delivery_code: string | null;
-}
+export const historyCardSchema = resultCardSchema.extend({
+  send_state: sendStateSchema,
+  delivery_code: z.string().nullable(),
+});
+export type HistoryCard = z.infer<typeof historyCardSchema>;
 
-/** Pack history detail (spec §3). */
-export interface HistoryDetail {
-  id: number;
-  status: '0' | '1';
-  pack_id: number;
-  pack_name: string;
-  created: string;
-  delivery_code: string; // codes of the shipped batches, comma separated; '' when none
-  send_card: HistoryCard[];
-  reduction_card: HistoryCard[];
-  unselected_card: HistoryCard[];
-  reduction_point: number;
-}
+/** Pack history detail (spec §3): GET /user/history/detail/{id}; another member's purchase is a 404. */
+export const historyDetailSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['0', '1']),
+  pack_id: z.number().int(),
+  pack_name: z.string(),
+  created: z.string(), // yy/mm/dd JST
+  delivery_code: z.string(), // codes of the shipped batches, comma separated; '' when none
+  send_card: z.array(historyCardSchema),
+  reduction_card: z.array(historyCardSchema),
+  unselected_card: z.array(historyCardSchema),
+  reduction_point: z.number().int(),
+});
+export type HistoryDetail = z.infer<typeof historyDetailSchema>;
 
 /** POST /api/admin/shipments/{id}/ship. */
 export const shipSchema = z
@@ -221,23 +262,49 @@ export const shipSchema = z
   })
   .strict();
 
-export interface AdminShipment {
-  id: number;
-  user_id: number;
-  status: 'open' | 'shipped';
-  delivery_code: string | null;
-  created_at: string;
-  shipped_at: string | null;
-  item_count: number;
-  address: {
-    name: string;
-    country_id: number | null;
-    zipcode: string;
-    state: string;
-    city: string;
-    address: string;
-    building: string;
-    tel: string;
-  };
-  items: { history_id: number; card_id: number; name: string; model_number: string; status: ItemStatus }[];
-}
+/** A shipment batch with its member's address and items (staff). Times are ISO UTC. */
+export const adminShipmentSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  status: z.enum(['open', 'shipped']),
+  delivery_code: z.string().nullable(),
+  created_at: z.string(),
+  shipped_at: z.string().nullable(),
+  item_count: z.number().int(),
+  address: z.object({
+    name: z.string(),
+    country_id: z.number().int().nullable(),
+    zipcode: z.string(),
+    state: z.string(),
+    city: z.string(),
+    address: z.string(),
+    building: z.string(),
+    tel: z.string(),
+  }),
+  items: z.array(
+    z.object({
+      history_id: z.number().int(),
+      card_id: z.number().int(),
+      name: z.string(),
+      model_number: z.string(),
+      status: itemStatusSchema,
+    }),
+  ),
+});
+export type AdminShipment = z.infer<typeof adminShipmentSchema>;
+
+/** GET /api/admin/shipments?status=open|shipped|all: batches oldest first. */
+export const adminShipmentListSchema = z.object({ list: z.array(adminShipmentSchema) });
+export type AdminShipmentList = z.infer<typeof adminShipmentListSchema>;
+
+/** Answer of POST /api/admin/shipments/{id}/ship: the batch marked shipped and how many items it turned shipped. */
+export const adminShipResultSchema = z.object({
+  result: z.literal('1'),
+  shipment: z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    items: z.number().int(),
+    delivery_code: z.string(),
+  }),
+});
+export type AdminShipResult = z.infer<typeof adminShipResultSchema>;

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { csrfSchema, envelopeBaseSchema, fieldErrorsSchema } from './envelope-schema.ts';
+
 /** Body `state` codes (ARCHITECTURE.md §The API envelope). */
 export const State = {
   ok: 200,
@@ -13,21 +16,18 @@ export const State = {
 } as const;
 export type StateCode = (typeof State)[keyof typeof State];
 
-/** Kept free of zod: the web app imports these constants into its first-paint bundle. */
-export interface Csrf {
-  name: string;
-  value: string;
-}
+/**
+ * Kept free of zod: the web app imports these constants into its first-paint bundle. The types below derive
+ * from the schemas of envelope-schema.ts through type-only imports (erased from the bundle); the schemas and
+ * `okAnswer` are there.
+ */
+export type Csrf = z.infer<typeof csrfSchema>;
 
 /** Field errors: the first message per field is what the member sees. */
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-export interface EnvelopeBase {
-  state: number;
-  csrf: Csrf;
-  errors?: FieldErrors;
-  message?: string;
-}
+/** `state`, `csrf`, and with refusals `errors` and `message`. */
+export type EnvelopeBase = z.infer<typeof envelopeBaseSchema>;
 
 export type Envelope<T extends object = object> = EnvelopeBase & T;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PageInfo } from './paging.ts';
+import type { packVideoSchema } from './draws.ts';
+import { pageInfoSchema } from './paging.ts';
 
 /** Payment method of a pack (spec §3): 1 = gems, 2 = coins (coin gacha). */
 export const PaymentMethod = { gem: 1, coin: 2 } as const;
@@ -8,71 +9,78 @@ export const PaymentMethod = { gem: 1, coin: 2 } as const;
  * Pack (spec §3), names and texts in the member's language. Times: start_date is JST 'YYYY-MM-DD HH:mm:ss'
  * (the countdown target, spec §4), format_end_date 'yy/mm/dd' ('' when the sale has no end).
  */
-export interface PackSummary {
-  id: number;
-  name: string;
-  point: number; // price per play: gems, or whole coins for a coin pack
-  payment_method: 1 | 2;
-  total_pack_count: number;
-  pack_count: number; // remaining lots
-  image: string[]; // carousel images of the detail page
-  banner: string; // the banner of the Top page and the lists
-  is_before: boolean; // sale not started yet: count down to start_date
-  is_end: boolean; // the end date has passed
-  is_sold_out: boolean; // pack_count is 0
-  start_date: string;
-  start_at: string; // ISO UTC, for countdowns
-  format_end_date: string;
-  end_at: string | null; // ISO UTC
-  can_limit: 0 | 1;
-  limit_count: number; // plays per member when can_limit is 1
-  limit_message: string;
-  max_buy_count: number; // 0 = unlimited
-  show_cardlist: '0' | '1';
-  card_type: number;
-}
+export const packSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  point: z.number().int(), // price per play: gems, or whole coins for a coin pack
+  payment_method: z.union([z.literal(1), z.literal(2)]),
+  total_pack_count: z.number().int(),
+  pack_count: z.number().int(), // remaining lots
+  image: z.array(z.string()), // carousel images of the detail page
+  banner: z.string(), // the banner of the Top page and the lists
+  is_before: z.boolean(), // sale not started yet: count down to start_date
+  is_end: z.boolean(), // the end date has passed
+  is_sold_out: z.boolean(), // pack_count is 0
+  start_date: z.string(),
+  start_at: z.string(), // ISO UTC, for countdowns
+  format_end_date: z.string(),
+  end_at: z.string().nullable(), // ISO UTC
+  can_limit: z.union([z.literal(0), z.literal(1)]),
+  limit_count: z.number().int(), // plays per member when can_limit is 1
+  limit_message: z.string(),
+  max_buy_count: z.number().int(), // 0 = unlimited
+  show_cardlist: z.enum(['0', '1']),
+  card_type: z.number().int(),
+});
+export type PackSummary = z.infer<typeof packSummarySchema>;
+
+/** Pack detail: a pack with its description and fairness data. */
+export const packDetailSchema = packSummarySchema.extend({
+  detail: z.string(), // HTML: <p>, <ul>/<li>, <strong>, <br>
+  movie_style: z.number().int(),
+  /** The published commitment to the lot sequence (fairness.ts); null while the pack is unpublished. */
+  commitment: z.string().nullable(),
+  /** The secret seed, revealed once the pack is sold out or its sale has ended; null before. */
+  seed: z.string().nullable(),
+});
+export type PackDetail = z.infer<typeof packDetailSchema>;
+
+/**
+ * A pack's own opening video (issue 3 point 3). The schema, `packVideoSchema`, is in draws.ts beside the
+ * buy-pack result that carries it (the only answer that does).
+ */
+export type PackVideo = z.infer<typeof packVideoSchema>;
 
 /** GET /user/pack/detail/{packId} → { pack }. State 404 (pack_not_found) for an unknown pack. */
-export interface PackDetail extends PackSummary {
-  detail: string; // HTML: <p>, <ul>/<li>, <strong>, <br>
-  movie_style: number;
-  /** The published commitment to the lot sequence (fairness.ts); null while the pack is unpublished. */
-  commitment: string | null;
-  /** The secret seed, revealed once the pack is sold out or its sale has ended; null before. */
-  seed: string | null;
-}
-
-/**
- * A pack's own opening video (issue 3 point 3): played for the purchase's best rarity and the pack's
- * movie_style; `rarity` / `movie_style` null means any. `url` is same-origin (/media/packs/{id}/videos/…).
- */
-export interface PackVideo {
-  rarity: number | null;
-  movie_style: number | null;
-  url: string;
-}
-
-export interface PackDetailAnswer {
-  pack: PackDetail;
-}
+export const packDetailAnswerSchema = z.object({ pack: packDetailSchema });
+export type PackDetailAnswer = z.infer<typeof packDetailAnswerSchema>;
 
 /** A page of packs. */
-export interface PackListPage extends PageInfo {
-  list: PackSummary[];
-}
+export const packListPageSchema = pageInfoSchema.extend({ list: z.array(packSummarySchema) });
+export type PackListPage = z.infer<typeof packListPageSchema>;
+
+/** Card type (spec §3): the Top page tabs. */
+export const cardTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CardType = z.infer<typeof cardTypeSchema>;
+
+/** GET /user/card_type (and /user/cardType) → { list }. */
+export const cardTypeListSchema = z.object({ list: z.array(cardTypeSchema) });
+export type CardTypeList = z.infer<typeof cardTypeListSchema>;
 
 /**
- * GET /user/pack/all_list/{type}/{page}: upcoming first, then on sale, then sold out or ended, newest sale
- * start first within each; 20 a page. Carries the card type for the /pack-list title. Unknown type: state 404.
+ * GET /user/pack/all_list/{type}/{page} (and /user/pack/allList/…): upcoming first, then on sale, then sold out
+ * or ended, newest sale start first within each; 20 a page. Carries the card type for the /pack-list title.
+ * Unknown type: state 404.
  */
-export interface PackTypePage extends PackListPage {
-  card_type: CardType;
-}
+export const packTypePageSchema = packListPageSchema.extend({ card_type: cardTypeSchema });
+export type PackTypePage = z.infer<typeof packTypePageSchema>;
 
-/** GET /user/pack/list and POST /user/pack/list {payment_method}. */
-export interface PackList {
-  list: PackSummary[];
-}
+/**
+ * GET /user/pack/list and POST /user/pack/list {payment_method}: every pack, or those of one payment method.
+ * (`packListSchema` is the POST's payload.)
+ */
+export const packListAnswerSchema = z.object({ list: z.array(packSummarySchema) });
+export type PackList = z.infer<typeof packListAnswerSchema>;
 
 export const packListSchema = z
   .object({
@@ -84,26 +92,19 @@ export const packListSchema = z
 export type PackListInput = z.input<typeof packListSchema>;
 
 /** Card in pack (spec §3): one entry per prize of the pack, best first. */
-export interface PackCard {
-  image_url: string;
-  name: string;
-  model_number: string;
-  rarity: number; // 1–7
-  rarity_label: string;
-  is_last_one: boolean; // given with the pack's final lot
-}
+export const packCardSchema = z.object({
+  image_url: z.string(),
+  name: z.string(),
+  model_number: z.string(),
+  rarity: z.number().int(), // 1–7
+  rarity_label: z.string(),
+  is_last_one: z.boolean(), // given with the pack's final lot
+});
+export type PackCard = z.infer<typeof packCardSchema>;
 
-/** GET /user/pack/card_list/{packId}/{page}: 20 a page; empty when the pack hides its card list. */
-export interface PackCardPage extends PageInfo {
-  list: PackCard[];
-}
-
-/** Card type (spec §3): the Top page tabs. GET /user/card_type → { list }. */
-export interface CardType {
-  id: number;
-  name: string;
-}
-
-export interface CardTypeList {
-  list: CardType[];
-}
+/**
+ * GET /user/pack/card_list/{packId}/{page} (and /user/pack/cardList/…): 20 a page; empty (page 1 of 1) when the
+ * pack hides its card list.
+ */
+export const packCardPageSchema = pageInfoSchema.extend({ list: z.array(packCardSchema) });
+export type PackCardPage = z.infer<typeof packCardPageSchema>;

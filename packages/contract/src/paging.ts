@@ -1,9 +1,12 @@
-/** Page info (spec §3): paging starts at 1. */
-export interface PageInfo {
-  page: number;
-  all_page: number;
-  pages: number[];
-}
+import { z } from 'zod';
+
+/** Page info (spec §3): paging starts at 1. `pages` is the window of page links around the current page. */
+export const pageInfoSchema = z.object({
+  page: z.number().int(),
+  all_page: z.number().int(),
+  pages: z.array(z.number().int()),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 export function pageInfo(page: number, total: number, perPage: number, window = 5): PageInfo {
   const allPage = Math.max(1, Math.ceil(total / perPage));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import type { PageInfo } from './paging.ts';
+import { pageInfoSchema } from './paging.ts';
 
 /**
  * Gem purchase and histories (spec §3 Point price, Pay method, Payment ids, Bank info, Point history item,
@@ -17,8 +17,17 @@ export const FREE_GRANT_RATE = '100';
 
 // --- payment methods (spec §3 Payment ids) --------------------------------------------------------------
 
-export type PayMethodKey =
-  'card' | 'combini' | 'paypal' | 'bank' | 'amazon_pay' | 'carrier' | 'unionpay' | 'alipay';
+export const payMethodKeySchema = z.enum([
+  'card',
+  'combini',
+  'paypal',
+  'bank',
+  'amazon_pay',
+  'carrier',
+  'unionpay',
+  'alipay',
+]);
+export type PayMethodKey = z.infer<typeof payMethodKeySchema>;
 
 export type Carrier = 'docomo' | 'au' | 'softbank';
 
@@ -225,150 +234,249 @@ export const pointPresentSchema = z.object({ pointPriceId: id }).strict();
 
 // --- answers --------------------------------------------------------------------------------------------
 
+const flagSchema = z.enum(['0', '1']);
+
 /**
  * Point price (spec §3). Yen are integers, dollars are cents. `discount` and `discount_doller` are the
  * campaign prices (10% off inside the spec §2 campaign window), null outside it; `pay_price` is what a
  * purchase charges now.
  */
-export interface PointPriceItem {
-  id: number;
-  point: number;
-  price: number;
-  doller: number;
-  discount: number | null;
-  discount_doller: number | null;
-  pay_price: number;
-  rate: string;
+export const pointPriceItemSchema = z.object({
+  id: z.number().int(),
+  point: z.number().int(),
+  price: z.number().int(),
+  doller: z.number().int(),
+  discount: z.number().int().nullable(),
+  discount_doller: z.number().int().nullable(),
+  pay_price: z.number().int(),
+  rate: z.string(),
   /** '1' for a free grant course (rate "100"). */
-  is_free: '0' | '1';
-  modified: string; // yy/mm/dd JST
-}
+  is_free: flagSchema,
+  modified: z.string(), // yy/mm/dd JST
+});
+export type PointPriceItem = z.infer<typeof pointPriceItemSchema>;
 
-/** The monthly exchange rate the dollar prices use: yen per dollar, effective from 12:00 JST on the 1st. */
-export interface FxInfo {
-  fx_rate: number;
-  fx_date: string; // yy/mm/dd JST of the 1st the rate took effect
-}
+/**
+ * The monthly exchange rate the dollar prices use: yen per dollar (not necessarily whole), effective from
+ * 12:00 JST on the 1st.
+ */
+export const fxInfoSchema = z.object({
+  fx_rate: z.number(),
+  fx_date: z.string(), // yy/mm/dd JST of the 1st the rate took effect
+});
+export type FxInfo = z.infer<typeof fxInfoSchema>;
 
-export interface CampaignInfo {
+export const campaignInfoSchema = z.object({
   /** '1' while the campaign discount applies. */
-  campaign: '0' | '1';
+  campaign: flagSchema,
   /** The discount of the campaign window shown (also before and after it); 0 = none announced. */
-  campaign_percent: number;
-  campaign_start: string; // 'YYYY-MM-DD HH:mm:ss' JST
-  campaign_end: string;
-}
+  campaign_percent: z.number().int(),
+  campaign_start: z.string(), // 'YYYY-MM-DD HH:mm:ss' JST
+  campaign_end: z.string(),
+});
+export type CampaignInfo = z.infer<typeof campaignInfoSchema>;
 
-/** GET /user/point_price/{page}. */
-export interface PointPriceList extends PageInfo, FxInfo, CampaignInfo {
-  list: PointPriceItem[];
-}
+/** GET /user/point_price/{page} (also without the page, and /user/pointPrice/…): 20 courses a page. */
+export const pointPriceListSchema = pageInfoSchema
+  .extend(fxInfoSchema.shape)
+  .extend(campaignInfoSchema.shape)
+  .extend({ list: z.array(pointPriceItemSchema) });
+export type PointPriceList = z.infer<typeof pointPriceListSchema>;
 
-/** GET /user/point_price/detail/{id}. */
-export interface PointPriceDetail extends FxInfo, CampaignInfo {
-  detail: PointPriceItem;
-}
+/** GET /user/point_price/detail/{id} (and /user/pointPrice/detail/{id}). */
+export const pointPriceDetailSchema = fxInfoSchema
+  .extend(campaignInfoSchema.shape)
+  .extend({ detail: pointPriceItemSchema });
+export type PointPriceDetail = z.infer<typeof pointPriceDetailSchema>;
+
+/**
+ * Answer of POST /user/coupon/point/present (and /user/coupon/pointPresent): the gems of the free grant.
+ * Refusals are state 400 with result '0'.
+ */
+export const freeGrantResultSchema = z.object({ result: z.literal('1'), point: z.number().int() });
+export type FreeGrantResult = z.infer<typeof freeGrantResultSchema>;
 
 /** Pay method (spec §3): id, name, memo, plus point and price of the chosen course (?pointPriceId=). */
-export interface PayStyleItem {
-  id: number;
-  key: PayMethodKey;
-  name: string;
-  memo: string;
-  point: number | null;
-  price: number | null;
-}
+export const payStyleItemSchema = z.object({
+  id: z.number().int(),
+  key: payMethodKeySchema,
+  name: z.string(),
+  memo: z.string(),
+  point: z.number().int().nullable(),
+  price: z.number().int().nullable(),
+});
+export type PayStyleItem = z.infer<typeof payStyleItemSchema>;
 
 /**
  * Where card data is entered: the sandbox tokenizer (the card form on /card-input posts to `url`), or Stripe
  * Checkout (`stripe_checkout`: /card-input shows no card form; POST /user/point/buy with pay_id 1 and no token
  * answers the hosted Checkout page's `url`, so card numbers never reach the shop), or none (card is off).
  */
-export type CardTokenizer =
-  { provider: 'sandbox'; url: string } | { provider: 'stripe_checkout' } | { provider: 'none' };
+export const cardTokenizerSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox'), url: z.string() }),
+  z.object({ provider: z.literal('stripe_checkout') }),
+  z.object({ provider: z.literal('none') }),
+]);
+export type CardTokenizer = z.infer<typeof cardTokenizerSchema>;
 
-/** GET /user/pay_style. */
-export interface PayStyleList {
-  list: PayStyleItem[];
-  card_tokenizer: CardTokenizer;
-  sandbox: '0' | '1';
-}
+/** GET /user/pay_style?pointPriceId= (and /user/payStyle): the methods on offer, in display order. */
+export const payStyleListSchema = z.object({
+  list: z.array(payStyleItemSchema),
+  card_tokenizer: cardTokenizerSchema,
+  sandbox: flagSchema,
+});
+export type PayStyleList = z.infer<typeof payStyleListSchema>;
+
+/** The account a bank transfer goes to (the shop's, or a virtual account of the provider). */
+export const bankAccountSchema = z.object({
+  bank: z.string(),
+  branch: z.string(),
+  account_type: z.string(),
+  number: z.string(),
+  name: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /**
  * Answer of POST /user/point/buy (spec §4 Gem purchase; the client checks in this order):
  * - result '1': paid, gems credited.
  * - result '7': 3-D Secure — go to `acs_url` (/api/acs/secure?payment_id=…).
- * - `url` starting with http(s): navigate there (PayPal, Amazon Pay, carrier billing, UnionPay, Alipay).
+ * - result '3', `url` starting with http(s): navigate there (PayPal, Amazon Pay, carrier billing, UnionPay,
+ *   Alipay, a hosted card page).
  * - `payment_id` (result '2', pending): bank transfer (pay_id 4) goes to /bank-transfer-information when the
  *   answer carries `bank` (the account to pay into), else to /payge-transfer-information (the details are
  *   emailed); a convenience store payment goes to /confirm-combini, with or without `receipt_number`.
- * - `isJp` true: the member's country is Japan; nothing was created or charged.
+ * - result '0' with `isJp` true and `message`: the member's country is Japan; nothing was created or charged.
+ * Every answer but isJp names the payment's `payment_id`, its gems (`point`) and yen (`price`).
  * Failures answer a non-200 state with `message` (and `errors.name` for the bank holder name).
  */
-export interface PointBuyResult {
-  result: '0' | '1' | '2' | '3' | '7';
-  pay_id: number;
-  payment_id?: string;
-  url?: string;
-  acs_url?: string;
-  receipt_number?: string;
+export const pointBuyResultSchema = z.object({
+  result: z.enum(['0', '1', '2', '3', '7']),
+  pay_id: z.number().int(),
+  payment_id: z.string().optional(),
+  url: z.string().optional(),
+  acs_url: z.string().optional(),
+  receipt_number: z.string().optional(),
   /** Bank transfer: the account to transfer to, when the provider gave one. */
-  bank?: BankAccount;
-  isJp?: boolean;
-}
-
-/** The account a bank transfer goes to (the shop's, or a virtual account of the provider). */
-export interface BankAccount {
-  bank: string;
-  branch: string;
-  account_type: string;
-  number: string;
-  name: string;
-}
-
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
+  bank: bankAccountSchema.optional(),
+  isJp: z.boolean().optional(),
+  /** The gems and the yen of the payment. */
+  point: z.number().int().optional(),
+  price: z.number().int().optional(),
+  /** With isJp: the text to show. */
+  message: z.string().optional(),
+});
+export type PointBuyResult = z.infer<typeof pointBuyResultSchema>;
 
 /**
- * POST /user/point/append and GET /user/point/end (Point end result, spec §3): result '1' = succeeded,
- * '2' = still pending, '0' = failed / canceled / expired; pack_id when the member came from a pack.
+ * GET /user/set_checkout_session/{pointPriceId}?productId= (and /user/setCheckoutSession/…): starts an Amazon
+ * Pay payment; answers as POST /user/point/buy, plus the checkout session id once a payment exists.
  */
-export interface PointEndResult {
-  result: '0' | '1' | '2';
-  status: PaymentStatus | null;
-  payment_id: string | null;
-  pay_id: number | null;
-  point: number;
-  price: number;
-  pack_id: number | null;
-}
+export const amazonCheckoutResultSchema = pointBuyResultSchema.extend({
+  checkoutSessionId: z.string().nullable().optional(),
+});
+export type AmazonCheckoutResult = z.infer<typeof amazonCheckoutResultSchema>;
 
-/** GET /user/bank (Bank info, spec §3) for the member's pending bank transfer. */
-export interface BankInfo {
-  bank: string;
-  branch: string;
-  account_type: string;
-  number: string;
-  name: string; // account holder (the shop)
-  price: number;
-  holder_name: string; // the member's katakana name the transfer must carry
-  payment_id: string;
-  expires: string; // 'YYYY-MM-DD HH:mm' JST
-}
+/**
+ * GET /user/button_signature?payment_id= (and /user/buttonSignature; sandbox Amazon Pay only, else state 404):
+ * the Amazon Pay button's signed payload for the member's pending Amazon Pay payment, and `url`, the button page.
+ */
+export const amazonButtonSignatureSchema = z.object({
+  signature: z.string(),
+  payloadJSON: z.string(),
+  algorithm: z.string(),
+  publicKeyId: z.string(),
+  merchantId: z.string(),
+  ledgerCurrency: z.string(),
+  checkoutLanguage: z.enum(['ja_JP', 'en_US']),
+  productType: z.string(),
+  placement: z.string(),
+  sandbox: z.literal('1'),
+  payment_id: z.string(),
+  url: z.string(),
+});
+export type AmazonButtonSignature = z.infer<typeof amazonButtonSignatureSchema>;
+
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'expired']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * Point end result (spec §3), GET /user/point/end(?payment_id=): the member's latest (or given) payment. result
+ * '1' = succeeded, '2' = still pending, '0' = failed / canceled / expired, or no payment at all (then status,
+ * payment_id and pay_id are null, point and price 0); pack_id when the member came from a pack.
+ */
+export const pointEndResultSchema = z.object({
+  result: z.enum(['0', '1', '2']),
+  status: paymentStatusSchema.nullable(),
+  payment_id: z.string().nullable(),
+  pay_id: z.number().int().nullable(),
+  point: z.number().int(),
+  price: z.number().int(),
+  pack_id: z.number().int().nullable(),
+});
+export type PointEndResult = z.infer<typeof pointEndResultSchema>;
+
+/**
+ * POST /user/point/append {token} (idempotent) and GET /user/complete_checkout_session (and
+ * /user/completeCheckoutSession; back from Amazon Pay): the payment confirmed with its provider, as GET
+ * /user/point/end answers it, with the failure's text in `message` when result is '0'.
+ */
+export const pointAppendResultSchema = pointEndResultSchema.extend({ message: z.string().optional() });
+export type PointAppendResult = z.infer<typeof pointAppendResultSchema>;
+
+/**
+ * GET /user/get_checkout_session?amazonCheckoutSessionId=|payment_id= (and /user/getCheckoutSession): the
+ * Amazon Pay payment as GET /user/point/end answers it, with the method's name and the checkout session id.
+ */
+export const amazonCheckoutSessionSchema = pointEndResultSchema.extend({
+  payMethod: z.string(),
+  checkoutSessionId: z.string().nullable(),
+});
+export type AmazonCheckoutSession = z.infer<typeof amazonCheckoutSessionSchema>;
+
+/** GET /user/bank?payment_id= (Bank info, spec §3) for the member's pending bank transfer. */
+export const bankInfoSchema = z.object({
+  bank: z.string(),
+  branch: z.string(),
+  account_type: z.string(),
+  number: z.string(),
+  name: z.string(), // account holder (the shop)
+  price: z.number().int(),
+  holder_name: z.string(), // the member's katakana name the transfer must carry
+  payment_id: z.string(),
+  expires: z.string(), // 'YYYY-MM-DD HH:mm' JST
+});
+export type BankInfo = z.infer<typeof bankInfoSchema>;
+
+/**
+ * GET /user/point/combini_number?payment_id= (and /user/point/combiniNumber): the convenience store payment
+ * page (`url`, '' when none) and slip number ('' when none) of the member's pending (or given) payment.
+ */
+export const combiniInfoSchema = z.object({
+  url: z.string(),
+  receipt_number: z.string(),
+  payment_id: z.string(),
+  price: z.number().int(),
+  status: paymentStatusSchema,
+  expires: z.string(), // 'YYYY-MM-DD HH:mm' JST
+});
+export type CombiniInfo = z.infer<typeof combiniInfoSchema>;
 
 /** Point history item (spec §3): a gem ledger row. `money` is the yen paid for gem purchases, else 0. */
-export interface PointHistoryItem {
-  id: number;
-  bonusPoint: number; // signed gems
-  money: number;
-  created: string; // yy/mm/dd JST
-  memo: string;
-  history_id: number | null;
-  balance: number;
-}
+export const pointHistoryItemSchema = z.object({
+  id: z.number().int(),
+  bonusPoint: z.number().int(), // signed gems
+  money: z.number().int(),
+  created: z.string(), // yy/mm/dd JST
+  memo: z.string(),
+  history_id: z.number().int().nullable(),
+  balance: z.number().int(),
+});
+export type PointHistoryItem = z.infer<typeof pointHistoryItemSchema>;
 
-export interface PointHistoryList extends PageInfo {
-  list: PointHistoryItem[];
-}
+/** GET /user/point/list/{page} (also without the page): the gem ledger, 10 a page. */
+export const pointHistoryListSchema = pageInfoSchema.extend({ list: z.array(pointHistoryItemSchema) });
+export type PointHistoryList = z.infer<typeof pointHistoryListSchema>;
 
 // --- card inputs (spec §5) and tokenizer codes (spec §8) ------------------------------------------------
 
@@ -504,7 +612,16 @@ export function toTokenInput(v: z.output<typeof cardFormSchema>): CardTokenInput
   };
 }
 
-/** Answer of the tokenizer (POST /sandbox-pay/token): code 'success' with a token, or a spec §8 code. */
-export type CardTokenResult =
-  | { code: 'success'; token: string; req_card_number: string }
-  | { code: TokenizerCode | string; message: string };
+/**
+ * Answer of the tokenizer (POST /sandbox-pay/token; plain JSON, not the API envelope): HTTP 200 with code
+ * 'success', a single-use token and the masked number; or HTTP 400 (503 for 8000/7001) with a spec §8 code
+ * (TokenizerCode) and its message.
+ */
+export const cardTokenSuccessSchema = z.object({
+  code: z.literal('success'),
+  token: z.string(),
+  req_card_number: z.string(),
+});
+export const cardTokenFailureSchema = z.object({ code: z.string(), message: z.string() });
+export const cardTokenResultSchema = z.union([cardTokenSuccessSchema, cardTokenFailureSchema]);
+export type CardTokenResult = z.infer<typeof cardTokenResultSchema>;

@@ -123,77 +123,81 @@ export const zipcodeSchema = z
   .object({ zipcode: z.string({ error: 'required' }).regex(/^\d{7}$/, { error: 'zipcode_invalid' }) })
   .strict();
 
-export interface ZipcodeResult {
-  prefcode: string;
-  address1: string; // prefecture name
-  address2: string; // city
-  address3: string; // town
-}
+/** '0' / '1' flags as the spec sends them. */
+const flagSchema = z.enum(['0', '1']);
 
-/** GET /user/point. */
-export interface CurrentUser {
-  is_login: '0' | '1';
-  point: number; // gems
-  coin: number; // whole coins (coin_tenths / 10, one decimal)
-  coin_tenths: number;
-  rank: number; // rank image id 1–5
-  rank_name: string;
-  lang: 'en' | 'ja';
-}
+/** The Japanese address of a postal code; address.ts `zipcodeAddressSchema` is what POST /address/zipcode answers. */
+export const zipcodeResultSchema = z.object({
+  prefcode: z.string(),
+  address1: z.string(), // prefecture name
+  address2: z.string(), // city
+  address3: z.string(), // town
+});
+export type ZipcodeResult = z.infer<typeof zipcodeResultSchema>;
+
+/**
+ * GET /user/point (what the header shows), and the answer of POST /user/login, /user/append, /user/google/login
+ * and /user/google/create. A guest gets is_login '0', zeros, rank 0 and rank_name ''.
+ */
+export const currentUserSchema = z.object({
+  is_login: flagSchema,
+  point: z.number().int(), // gems
+  coin: z.number(), // whole coins (coin_tenths / 10, one decimal)
+  coin_tenths: z.number().int(),
+  rank: z.number().int(), // rank image id 1–5; 0 for a guest
+  rank_name: z.string(),
+  lang: z.enum(['en', 'ja']),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** GET /user/detail. Money fields are gems. */
-export interface UserDetail {
-  id: number;
-  lastName: string;
-  middleName: string;
-  firstName: string;
-  tel: string;
-  mail: string;
-  zipcode: string;
-  country: string;
-  pref_id: number | null;
-  shiku: string;
-  address: string;
-  building: string;
-  country_id: number | null;
-  country_name: string;
-  availablePoint: number; // gem balance
-  remaining_point: number; // gems still to spend this month to reach the next rank (0 at the top rank)
-  end_sms: '0' | '1';
+export const userDetailSchema = z.object({
+  id: z.number().int(),
+  lastName: z.string(),
+  middleName: z.string(),
+  firstName: z.string(),
+  tel: z.string(),
+  mail: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  pref_id: z.number().int().nullable(),
+  shiku: z.string(),
+  address: z.string(),
+  building: z.string(),
+  country_id: z.number().int().nullable(),
+  country_name: z.string(),
+  availablePoint: z.number().int(), // gem balance
+  remaining_point: z.number().int(), // gems still to spend this month to reach the next rank (0 at the top rank)
+  end_sms: flagSchema,
   /** '0' for a member who signed up with Google or Apple and never set a password (change_password). */
-  has_password: '0' | '1';
-  referral_code: string;
-  rank: number;
-  rank_name: string;
-  rank_coin: number; // whole coins to keep the current rank for next month (0 below Silver)
-  rank_max_price: number; // upper spend bound of the current rank: the full width of the rank bar
-  rank_current_price: number; // gems spent on gem packs this month (JST)
+  has_password: flagSchema,
+  referral_code: z.string(),
+  rank: z.number().int(),
+  rank_name: z.string(),
+  rank_coin: z.number().int(), // whole coins to keep the current rank for next month (0 below Silver)
+  rank_max_price: z.number().int(), // upper spend bound of the current rank: the full width of the rank bar
+  rank_current_price: z.number().int(), // gems spent on gem packs this month (JST)
   /** The rank maintenance offer is open: this month's spend would drop the member next month. */
-  is_rank_maintained: boolean;
-  next_month_name: string;
-  next_month: number; // rank that this month's spend (or a paid maintenance) leads to
-}
+  is_rank_maintained: z.boolean(),
+  next_month_name: z.string(),
+  next_month: z.number().int(), // rank that this month's spend (or a paid maintenance) leads to
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** GET /user/has_register: '1' once, right after registration (the completion page). */
-export interface HasRegister {
-  is_user_register: '0' | '1';
-}
+export const hasRegisterSchema = z.object({ is_user_register: flagSchema });
+export type HasRegister = z.infer<typeof hasRegisterSchema>;
 
-/** GET /user/pref_list, GET /user/country. */
-export interface IdNameList {
-  list: IdName[];
-}
+export const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
+export type IdName = z.infer<typeof idNameSchema>;
 
-export interface IdName {
-  id: number;
-  name: string;
-}
+/** GET /user/pref_list (Japan's prefectures, without 99 overseas), GET /user/country. */
+export const idNameListSchema = z.object({ list: z.array(idNameSchema) });
+export type IdNameList = z.infer<typeof idNameListSchema>;
 
-/** GET /user/country/check. */
-export interface CountryCheck {
-  is_login: '0' | '1';
-  is_country: '0' | '1';
-}
+/** GET /user/country/check. A guest gets '0', '0'. */
+export const countryCheckSchema = z.object({ is_login: flagSchema, is_country: flagSchema });
+export type CountryCheck = z.infer<typeof countryCheckSchema>;
 
 export type RankId = 1 | 2 | 3 | 4 | 5;
 
