@@ -8,5 +8,7 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (count, err) => !(err instanceof ApiStateError) && count < 1,
     },
+    // a call the member starts goes out at once; without a network it fails with its message (no paused queue)
+    mutations: { networkMode: 'always' },
   },
 });

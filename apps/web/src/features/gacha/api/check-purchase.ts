@@ -1,9 +1,9 @@
 import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
 import { api } from '../../../lib/api.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import type { Refusal } from '../refusal.ts';
 
-export type CheckAnswer =
-  | { ok: true; check: PackCheckResult }
-  | { ok: false; state: number; reason: PurchaseRefusal | null; message: string };
+export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
 
 /** The refusal of a check or a buy: errors.count (first message) and the reason code. */
 export function refusalOf(res: {
@@ -11,7 +11,7 @@ export function refusalOf(res: {
   errors?: Record<string, string[]>;
   message?: string;
   reason?: unknown;
-}): { state: number; reason: PurchaseRefusal | null; message: string } {
+}): Refusal {
   const first = res.errors?.count?.[0] ?? Object.values(res.errors ?? {})[0]?.[0];
   return {
     state: res.state,
@@ -28,4 +28,22 @@ export async function checkPurchase(packId: number, count: number): Promise<Chec
   });
   if (res.state === 200 && res.result === '1') return { ok: true, check: res as PackCheckResult };
   return { ok: false, ...refusalOf(res) };
+}
+
+export interface PurchaseInput {
+  packId: number;
+  count: number;
+}
+
+/** The check as the member's BUY starts it: one at a time (lib/use-submit.ts). */
+export function useCheckPurchase(on: {
+  checked: (check: PackCheckResult) => void;
+  refused: (refusal: Refusal) => void;
+  failed: () => void;
+}) {
+  return useSubmit({
+    mutationFn: ({ packId, count }: PurchaseInput) => checkPurchase(packId, count),
+    onSuccess: (answer) => (answer.ok ? on.checked(answer.check) : on.refused(answer)),
+    onError: () => on.failed(),
+  });
 }

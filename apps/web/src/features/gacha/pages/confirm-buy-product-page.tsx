@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
-import { buyPacks } from '../api/buy-packs.ts';
+import { useBuyPacks } from '../api/buy-packs.ts';
 import { checkPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { PurchaseSummary } from '../components/purchase-summary.tsx';
 import { NotEnoughModal } from '../components/purchase-modals.tsx';
 import { parseCount } from '../purchase.ts';
+import { refusalView } from '../refusal.ts';
+import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './confirm-buy-product-page.module.css';
 
 /**
@@ -33,9 +33,17 @@ export function ConfirmBuyProductPage() {
     retry: false,
     refetchOnMount: 'always',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [short, setShort] = useState<'gem' | 'coin' | null>(null);
-  const [buying, setBuying] = useState(false);
+  const refusal = usePurchaseRefusal();
+  // Yes buys once (a double click sends one request) and replaces this page, so Back cannot return to it
+  const buying = useBuyPacks({
+    bought: (result) =>
+      navigate('/gacha-animation', {
+        replace: true,
+        state: { from: 'confirm-buy-product', purchaseId: result.purchase_id },
+      }),
+    refused: refusal.show,
+    failed: () => refusal.setMessage(t('errors.network')),
+  });
 
   if (!packId) return <Navigate to="/" replace />;
   const back = `/pack-detail?${new URLSearchParams({ packId })}`;
@@ -43,30 +51,15 @@ export function ConfirmBuyProductPage() {
   if (packPending || check.isPending) return <div className="page" aria-busy="true" />;
 
   const answer = check.data;
-  const refusal = answer && !answer.ok ? answer.message : check.isError ? t('errors.network') : null;
+  const checkRefusal = answer && !answer.ok ? answer.message : check.isError ? t('errors.network') : null;
 
-  const onYes = async () => {
+  const onYes = () => {
     if (!answer?.ok) return;
-    setBuying(true);
-    setError(null);
-    try {
-      const res = await buyPacks(answer.check.pack_id, answer.check.count);
-      if (res.ok) {
-        navigate('/gacha-animation', {
-          replace: true,
-          state: { from: 'confirm-buy-product', purchaseId: res.result.purchase_id },
-        });
-        return;
-      }
-      if (res.reason === 'not_enough_gems') setShort('gem');
-      else if (res.reason === 'not_enough_coins') setShort('coin');
-      else setError(res.message || t('detail.countError'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setError(t('errors.network'));
-    } finally {
-      setBuying(false);
-    }
+    refusal.setMessage(null);
+    buying.send({ packId: answer.check.pack_id, count: answer.check.count });
   };
+  // a check refused for the balance names the way to more gems here; the modal is for a refused buy
+  const checkShort = answer && !answer.ok ? refusalView(answer, '') : null;
 
   return (
     <div className="page page-narrow">
@@ -92,13 +85,13 @@ export function ConfirmBuyProductPage() {
           </>
         ) : (
           <FormAlert>
-            {refusal}{' '}
-            {answer && !answer.ok && answer.reason === 'not_enough_gems' && (
+            {checkRefusal}{' '}
+            {checkShort?.kind === 'short' && checkShort.currency === 'gem' && (
               <Link to="/buy-point">{t('confirmPage.buyGems')}</Link>
             )}
           </FormAlert>
         )}
-        {error && <FormAlert>{error}</FormAlert>}
+        {refusal.message && <FormAlert>{refusal.message}</FormAlert>}
         <div className={styles.actions}>
           <Link to={back} className="btn btn-secondary">
             {t('confirm.no')}
@@ -106,14 +99,14 @@ export function ConfirmBuyProductPage() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!answer?.ok || buying}
-            onClick={() => void onYes()}
+            disabled={!answer?.ok || buying.isPending}
+            onClick={onYes}
           >
             {t('confirm.yes')}
           </button>
         </div>
       </div>
-      <NotEnoughModal currency={short} onClose={() => setShort(null)} />
+      <NotEnoughModal currency={refusal.short} onClose={refusal.closeShort} />
     </div>
   );
 }

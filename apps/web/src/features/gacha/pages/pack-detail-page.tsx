@@ -3,14 +3,13 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { buyPacks } from '../api/buy-packs.ts';
-import { checkPurchase } from '../api/check-purchase.ts';
+import { useBuyPacks } from '../api/buy-packs.ts';
+import { useCheckPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { FairnessPanel } from '../components/fairness-panel.tsx';
 import { ImageCarousel } from '../components/image-carousel.tsx';
@@ -18,6 +17,7 @@ import { PackCardList } from '../components/pack-card-list.tsx';
 import { PackDescription } from '../components/pack-description.tsx';
 import { NotEnoughModal, PurchaseConfirmModal } from '../components/purchase-modals.tsx';
 import { countOptions, listPrice, maxPurchaseCount } from '../purchase.ts';
+import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './pack-detail-page.module.css';
 
 /**
@@ -41,10 +41,40 @@ export function PackDetailPage() {
   const cardsId = useId();
 
   const [count, setCount] = useState(1);
-  const [countError, setCountError] = useState<string | null>(null);
   const [check, setCheck] = useState<PackCheckResult | null>(null);
-  const [short, setShort] = useState<'gem' | 'coin' | null>(null);
-  const [buying, setBuying] = useState(false);
+  // refusals: the balance modals, or the message under the count (spec §2: the page shows a count error)
+  const refusal = usePurchaseRefusal();
+  const countError = refusal.message;
+  const loginPath = `/login?${new URLSearchParams({ packId: String(pack?.id ?? packId) })}`;
+
+  const checking = useCheckPurchase({
+    checked: setCheck,
+    refused: (answer) => {
+      if (answer.state === 401) {
+        navigate(loginPath);
+        return;
+      }
+      refusal.show(answer);
+      void refetch();
+    },
+    failed: () => refusal.setMessage(t('errors.network')),
+  });
+  // refused (sold out meanwhile, above what is left, …) or unanswered: the modal closes and the counts are
+  // shown as they are now
+  const buying = useBuyPacks({
+    bought: (result) =>
+      navigate('/gacha-animation', { state: { from: 'pack-detail', purchaseId: result.purchase_id } }),
+    refused: (answer) => {
+      setCheck(null);
+      refusal.show(answer);
+      void refetch();
+    },
+    failed: () => {
+      setCheck(null);
+      refusal.setMessage(t('errors.network'));
+      void refetch();
+    },
+  });
 
   const phase = pack ? packPhaseAt(pack, now) : null;
   const max = pack ? maxPurchaseCount(pack) : 0;
@@ -80,57 +110,13 @@ export function PackDetailPage() {
   const unit = isCoin ? t('unit.coins') : t('unit.gems');
   const Icon = isCoin ? CoinIcon : GemIcon;
 
-  const onBuy = async () => {
-    setCountError(null);
+  const onBuy = () => {
+    refusal.setMessage(null);
     if (!isLoggedIn(user)) {
-      navigate(`/login?${new URLSearchParams({ packId: String(pack.id) })}`);
+      navigate(loginPath);
       return;
     }
-    try {
-      const answer = await checkPurchase(pack.id, count);
-      if (answer.ok) {
-        setCheck(answer.check);
-        return;
-      }
-      if (answer.state === 401) {
-        navigate(`/login?${new URLSearchParams({ packId: String(pack.id) })}`);
-        return;
-      }
-      if (answer.reason === 'not_enough_gems') setShort('gem');
-      else if (answer.reason === 'not_enough_coins') setShort('coin');
-      else setCountError(answer.message || t('detail.countError'));
-      void refetch();
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setCountError(t('errors.network'));
-    }
-  };
-
-  const onConfirm = async () => {
-    if (!check) return;
-    setBuying(true);
-    try {
-      const answer = await buyPacks(pack.id, check.count);
-      if (answer.ok) {
-        navigate('/gacha-animation', {
-          state: { from: 'pack-detail', purchaseId: answer.result.purchase_id },
-        });
-        return;
-      }
-      setCheck(null);
-      if (answer.reason === 'not_enough_gems') setShort('gem');
-      else if (answer.reason === 'not_enough_coins') setShort('coin');
-      else setCountError(answer.message || t('detail.countError'));
-      // refused (sold out meanwhile, above what is left, …): show the counts as they are now
-      void refetch();
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) {
-        setCheck(null);
-        setCountError(t('errors.network'));
-        void refetch();
-      }
-    } finally {
-      setBuying(false);
-    }
+    checking.send({ packId: pack.id, count });
   };
 
   const status = phase === 'soldOut' ? t('detail.soldOut') : phase === 'ended' ? t('detail.ended') : null;
@@ -221,7 +207,7 @@ export function PackDetailPage() {
                     value={count}
                     onChange={(e) => {
                       setCount(Number(e.target.value));
-                      setCountError(null);
+                      refusal.setMessage(null);
                     }}
                     aria-invalid={countError ? true : undefined}
                     aria-describedby={countError ? errorId : undefined}
@@ -253,8 +239,8 @@ export function PackDetailPage() {
           <button
             type="button"
             className={`btn btn-primary btn-block ${styles.buy}`}
-            disabled={!canBuy}
-            onClick={() => void onBuy()}
+            disabled={!canBuy || checking.isPending}
+            onClick={onBuy}
           >
             {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
           </button>
@@ -291,11 +277,11 @@ export function PackDetailPage() {
       <PurchaseConfirmModal
         check={check}
         packName={pack.name}
-        busy={buying}
-        onYes={() => void onConfirm()}
+        busy={buying.isPending}
+        onYes={() => check && buying.send({ packId: pack.id, count: check.count })}
         onNo={() => setCheck(null)}
       />
-      <NotEnoughModal currency={short} onClose={() => setShort(null)} />
+      <NotEnoughModal currency={refusal.short} onClose={refusal.closeShort} />
     </div>
   );
 }
