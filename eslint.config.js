@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const NO_DEMO = { regex: '(^|/)demo/', message: 'Runtime code does not import the demo catalogue.' };
+const NO_ENGINE = {
+  regex: '^@gacha/sqlite-engine/',
+  message: 'Feature code never knows which engine runs it: go through db/ (db/procedures.ts, db/index.ts).',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -21,6 +25,7 @@ export default tseslint.config(
       message: 'A module reaches another module only through its service.ts.',
     },
     NO_DEMO,
+    NO_ENGINE,
   ]),
   ...boundaries('apps/web/src/features', (up) => [
     {

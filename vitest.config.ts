@@ -16,6 +16,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'sqlite-engine',
+          root: 'packages/sqlite-engine',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contract',
           root: 'packages/contract',
           include: ['src/**/*.test.ts'],

@@ -3,7 +3,7 @@
  * process; buy-3000 ≤ 15× the cost of buy-1; 200 buyers racing for the last 100 lots.
  */
 import { sql } from 'kysely';
-import { writeWorkerOf } from '../apps/server/src/db/write-worker/client.ts';
+import { writeWorkerOf } from '@gacha/sqlite-engine/write-worker/client';
 import { load, startShop, type LoadResult } from './lib.ts';
 import { benchMembers, benchPack, envelopeBody, median, postForm } from './setup.ts';
 
@@ -26,31 +26,45 @@ export async function run() {
       headers: { cookie: buyer!.cookie, 'content-type': CT },
       body: body1,
     };
-    // for reference, where the time goes: the same envelope, session, validation and reads, no transaction
+    // the check: the same envelope, session, validation, the purchase rule and its reads, no transaction
     const checkRoute = { ...buyRoute, url: `${shop.url}/api/user/pack/check` };
+    // the check's yardstick: the envelope alone (a guest's csrf pair, no session row, no database)
+    const guestRoute = { url: `${shop.url}/api/user/point` };
     // Each route first runs 4 s of its load, so all of them are measured JIT-compiled and with warm caches. Then they are measured in
     // alternation, 3 s each, for ROUNDS rounds: a machine whose speed drifts (a shared host) moves bare and buy
     // alike within a round, and the budget is judged on the median of the rounds' ratios.
-    for (const route of [bareRoute, buyRoute, checkRoute]) await load({ ...route, duration: 4 });
-    const rounds: { bare: LoadResult; buy: LoadResult; check: LoadResult }[] = [];
+    for (const route of [bareRoute, buyRoute, checkRoute, guestRoute]) await load({ ...route, duration: 4 });
+    const rounds: { bare: LoadResult; buy: LoadResult; check: LoadResult; guest: LoadResult }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const bare = await load({ ...bareRoute, duration: 3 });
       const buy = await load({ ...buyRoute, duration: 3 });
       const check = await load({ ...checkRoute, duration: 3 });
-      rounds.push({ bare, buy, check });
+      const guest = await load({ ...guestRoute, duration: 3 });
+      rounds.push({ bare, buy, check, guest });
     }
     const usPer = (r: LoadResult) => (1e6 / r.requestsPerSec).toFixed(0);
     for (const [i, r] of rounds.entries()) {
       console.log(`buy: round ${i + 1}: bare Fastify route         `, r.bare);
       console.log(`buy: round ${i + 1}: POST /api/user/pack/check   `, r.check);
       console.log(`buy: round ${i + 1}: POST /api/user/pack/buy ×1  `, r.buy);
+      console.log(`buy: round ${i + 1}: GET /api/user/point (guest) `, r.guest);
       console.log(
-        `buy: round ${i + 1}: µs per request: bare ${usPer(r.bare)}, check ${usPer(r.check)}, buy-1 ${usPer(r.buy)}; ` +
-          `buy-1 / bare = ${((100 * r.buy.requestsPerSec) / r.bare.requestsPerSec).toFixed(1)}%`,
+        `buy: round ${i + 1}: µs per request: bare ${usPer(r.bare)}, guest point ${usPer(r.guest)}, ` +
+          `check ${usPer(r.check)}, buy-1 ${usPer(r.buy)}; ` +
+          `buy-1 / bare = ${((100 * r.buy.requestsPerSec) / r.bare.requestsPerSec).toFixed(1)}%, ` +
+          `check / guest point = ${(r.guest.requestsPerSec / r.check.requestsPerSec).toFixed(2)}×`,
       );
       if (r.buy.non2xx > 0) failures.push(`buy-1 answered ${r.buy.non2xx} non-2xx`);
+      if (r.check.non2xx > 0) failures.push(`check answered ${r.check.non2xx} non-2xx`);
     }
-    console.log('buy: (check runs the envelope and the reads of a purchase, no transaction; for reference)');
+    // a member's check costs at most twice the envelope alone (issue 13), and less than the buy it precedes
+    const checkCost = median(rounds.map((r) => r.guest.requestsPerSec / r.check.requestsPerSec));
+    const checkVsBuy = median(rounds.map((r) => r.buy.requestsPerSec / r.check.requestsPerSec));
+    console.log(
+      `buy: check / guest GET /user/point = ${checkCost.toFixed(2)}× the cost (median of ${ROUNDS} rounds; budget ≤ 2×); ` +
+        `check / buy-1 = ${checkVsBuy.toFixed(2)}× the cost`,
+    );
+    if (checkCost > 2) failures.push(`the check costs ${checkCost.toFixed(2)}× a guest GET /user/point > 2×`);
     const worker = writeWorkerOf(shop.db);
     console.log(
       worker

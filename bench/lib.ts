@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDb } from '../apps/server/src/db/index.ts';
+import { writeWorker } from '../apps/server/src/modules/index.ts';
 
 /** The real server on a throwaway SQLite file, listening on a loopback port. */
 export async function startShop(opts: { bareRoute?: boolean } = {}) {
@@ -17,7 +18,7 @@ export async function startShop(opts: { bareRoute?: boolean } = {}) {
     WEB_DIST: '/nonexistent',
   });
   // as the server opens it (main.ts); BENCH_WRITE_WORKER=0 measures the purchase on the server's thread instead
-  const db = openDb(config.databaseUrl, { writeWorker: process.env.BENCH_WRITE_WORKER !== '0' });
+  const db = openDb(config.databaseUrl, process.env.BENCH_WRITE_WORKER === '0' ? {} : { writeWorker });
   await migrate(db);
   const app = await buildApp({ config, db });
   // the budget's yardstick: a route with no envelope, no session and no database

@@ -1,9 +1,10 @@
+import { writeWorkerOf } from '@gacha/sqlite-engine/write-worker/client';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDb } from './db/index.ts';
-import { writeWorkerOf } from './db/write-worker/client.ts';
 import { loadDemoData } from './demo/load-demo.ts';
 import { startJobs } from './jobs/start.ts';
+import { writeWorker } from './modules/index.ts';
 
 async function main() {
   let config;
@@ -16,7 +17,7 @@ async function main() {
     }
     throw err;
   }
-  const db = openDb(config.databaseUrl, { writeWorker: true });
+  const db = openDb(config.databaseUrl, { writeWorker });
   await migrate(db);
   const app = await buildApp({ config, db });
   void writeWorkerOf(db)?.ready.then((started) => {

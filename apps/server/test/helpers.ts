@@ -11,7 +11,8 @@ import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/http/module-deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
-import { writeWorkerOf } from '../src/db/write-worker/client.ts';
+import { writeWorkerOf } from '@gacha/sqlite-engine/write-worker/client';
+import { writeWorker } from '../src/modules/index.ts';
 import type { Command } from '../scripts/command.ts';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? ':memory:';
@@ -38,7 +39,10 @@ export async function freshDb(opts: { writeWorker?: boolean; workerModules?: str
   if (!onPostgres && opts.writeWorker) {
     const dir = mkdtempSync(join(tmpdir(), 'gacha-worker-'));
     const db = openDb(join(dir, 'shop.sqlite'), {
-      writeWorker: { extraModules: opts.workerModules ?? [] },
+      writeWorker: {
+        ...writeWorker,
+        procedureModules: [...writeWorker.procedureModules, ...(opts.workerModules ?? [])],
+      },
     });
     await migrate(db);
     if (!(await writeWorkerOf(db)!.ready)) throw new Error('the write worker did not start');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite, type WriteLockLender } from './sqlite.ts';
+import { openSqlite, type WriteLockLender } from './connection.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gacha-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -53,7 +53,7 @@ export function openSqlite(
 /** Runs `work` while no connection of this process writes. */
 export type WriteLockLender = (work: () => Promise<void>) => Promise<void>;
 
-/** What the driver (sqlite-driver.ts) needs of the connection. */
+/** What the driver (group-commit-dialect.ts) needs of the connection. */
 export interface SqliteConnectionHandle {
   prepare(sql: string): SQLite.Statement;
   readonly inTransaction: boolean;

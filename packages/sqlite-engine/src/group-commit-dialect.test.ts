@@ -1,7 +1,7 @@
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GroupCommitSqliteDialect, MAX_GROUP } from './sqlite-driver.ts';
-import { openSqlite, type SqliteConnectionHandle } from './sqlite.ts';
+import { GroupCommitSqliteDialect, MAX_GROUP } from './group-commit-dialect.ts';
+import { openSqlite, type SqliteConnectionHandle } from './connection.ts';
 
 interface T {
   t: { id: Generated<number>; v: string };

@@ -9,7 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { SqliteConnectionHandle } from './sqlite.ts';
+import type { SqliteConnectionHandle } from './connection.ts';
 
 /** The most transactions one COMMIT carries; bounds how long the first of them waits for its answer. */
 export const MAX_GROUP = 32;

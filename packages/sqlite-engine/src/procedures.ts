@@ -1,9 +1,11 @@
-import type { Db } from '../index.ts';
+import type { Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Body = (db: Db, args: any) => Promise<unknown>;
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = (db: AnyDb, args: any) => Promise<unknown>;
 
-/** Runs a procedure somewhere else (the SQLite write worker); attached to the database handle it serves. */
+/** Runs a procedure somewhere else (the write worker); attached to the database handle it serves. */
 export interface ProcedureCaller {
   call(name: string, args: unknown): Promise<unknown>;
 }
@@ -13,14 +15,16 @@ const bodies = new Map<string, Body>();
 const callers = new WeakMap<object, ProcedureCaller>();
 
 /**
- * A write transaction that may run on the SQLite write worker (client.ts): `body` opens and finishes its own
- * transaction on the handle it is given. Called on a handle with a worker attached, the worker's thread runs
- * it on its own connection (the same code, registered there under the same name); otherwise it runs here.
- * Arguments and answers cross threads as structured clones (plain data and Dates), refusals as ApiError.
+ * A procedure: one whole write transaction whose arguments and answer are plain data (structured-cloneable:
+ * objects, arrays, numbers, strings, Dates), named once. `body` opens and finishes its own transaction on the
+ * handle it is given. Called on a handle that has a write worker (openSqliteKysely({ writeWorker })), the
+ * worker's thread runs it on its own connection (the same code, found by the same name in the same module);
+ * on any other handle (another engine, a script) it runs here. Its code reads the same either way.
  */
-export function defineProcedure<A, R>(name: string, body: (db: Db, args: A) => Promise<R>) {
-  bodies.set(name, body);
-  return (db: Db, args: A): Promise<R> => {
+export function defineProcedure<DB, A, R>(name: string, body: (db: Kysely<DB>, args: A) => Promise<R>) {
+  if (bodies.has(name)) throw new Error(`two procedures are named ${name}`);
+  bodies.set(name, body as Body);
+  return (db: Kysely<DB>, args: A): Promise<R> => {
     if (db.isTransaction) throw new Error(`procedure ${name} opens its own transaction; call it outside one`);
     const caller = callers.get(db.getExecutor().adapter);
     return caller ? (caller.call(name, args) as Promise<R>) : body(db, args);
@@ -33,10 +37,10 @@ export function procedureBody(name: string): Body {
   return body;
 }
 
-export function attachCaller(db: Db, caller: ProcedureCaller): void {
+export function attachCaller(db: AnyDb, caller: ProcedureCaller): void {
   callers.set(db.getExecutor().adapter, caller);
 }
 
-export function callerOf(db: Db): ProcedureCaller | undefined {
+export function callerOf(db: AnyDb): ProcedureCaller | undefined {
   return callers.get(db.getExecutor().adapter);
 }

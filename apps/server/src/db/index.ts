@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
-import { openSqlite } from './sqlite.ts';
-import { GroupCommitSqliteDialect } from './sqlite-driver.ts';
+import { openSqliteKysely } from '@gacha/sqlite-engine/open';
+import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/client';
 import type { Database } from './schema.ts';
-import { startWriteWorker } from './write-worker/client.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
@@ -20,16 +17,17 @@ export interface OpenDbOptions {
   /** PostgreSQL: the schema to use (one per test file). */
   pgSchema?: string;
   /**
-   * SQLite file: run the write procedures (write-worker/procedures.ts, the purchase) on a worker thread with a
-   * connection of its own. The server does; scripts and most tests leave it off. `extraModules`: procedure
-   * modules the worker loads besides write-worker/client.ts PROCEDURE_MODULES (tests).
+   * SQLite file: run the procedures (db/procedures.ts) on a worker thread with a connection of its own. The
+   * server does (modules/index.ts names the modules that define them); scripts and most tests leave it off.
+   * PostgreSQL runs them in the caller's thread.
    */
-  writeWorker?: boolean | { extraModules: string[] };
-  /** The write worker's own connection (write-worker/thread.ts): the server's connection checkpoints the WAL. */
-  writeWorkerThread?: boolean;
+  writeWorker?: WriteWorkerOptions;
 }
 
-/** Opens the database: PostgreSQL for postgres:// URLs, otherwise an SQLite file (or ':memory:'). */
+/**
+ * Opens the database: PostgreSQL for postgres:// URLs, otherwise an SQLite file (or ':memory:') through the
+ * SQLite engine package (packages/sqlite-engine: group commit, WAL checkpoints, the write worker).
+ */
 export function openDb(url: string, opts: OpenDbOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
@@ -44,15 +42,7 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (url !== ':memory:') mkdirSync(dirname(resolve(url)), { recursive: true });
-  const connection = openSqlite(url, { checkpointedElsewhere: opts.writeWorkerThread ?? false });
-  const dialect = new GroupCommitSqliteDialect(connection);
-  connection.lendWriteLockWith((truncate) => dialect.lendWriteLock(truncate));
-  const db = new Kysely<Database>({ dialect });
-  if (opts.writeWorker && url !== ':memory:') {
-    startWriteWorker(db, dialect, url, opts.writeWorker === true ? [] : opts.writeWorker.extraModules);
-  }
-  return db;
+  return openSqliteKysely<Database>(url, opts.writeWorker ? { writeWorker: opts.writeWorker } : {});
 }
 
 /** A URL without a user name falls back to $PGUSER/$USER, which a CI shell may leave unset. */

@@ -1,3 +1,5 @@
+import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/client';
+import { ApiError } from '../http/api-error.ts';
 import type { ModuleDeps } from '../http/module-deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerPasswordRoutes } from './account/password-routes.ts';
@@ -33,3 +35,12 @@ export async function registerModules(deps: ModuleDeps): Promise<void> {
   registerOidcRoutes(deps);
   registerOutboxRoutes(deps);
 }
+
+/**
+ * What the SQLite write worker loads: the modules that define procedures (db/procedures.ts), and the error
+ * class their refusals are thrown as. The server opens its database with it (main.ts).
+ */
+export const writeWorker: WriteWorkerOptions = {
+  procedureModules: [new URL('./draws/purchase.ts', import.meta.url).href],
+  errorClasses: [ApiError],
+};

@@ -1,11 +1,19 @@
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../index.ts';
-import type { GroupCommitSqliteDialect } from '../sqlite-driver.ts';
-import { decodeError, type EncodedError } from './errors.ts';
-import { attachCaller, callerOf, procedureBody, type ProcedureCaller } from './procedures.ts';
+import type { Kysely } from 'kysely';
+import type { GroupCommitSqliteDialect } from '../group-commit-dialect.ts';
+import { attachCaller, callerOf, procedureBody, type ProcedureCaller } from '../procedures.ts';
+import { decodeError, type EncodedError, type ErrorClass } from './errors.ts';
 
-/** The modules that define the procedures the worker runs (each registers itself by name when loaded). */
-export const PROCEDURE_MODULES = [new URL('../../modules/draws/purchase.ts', import.meta.url).href];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** What the worker runs: the modules that define procedures (each registers its own by name when loaded). */
+export interface WriteWorkerOptions {
+  /** Module URLs (import.meta.url-relative hrefs) the worker loads before it takes calls. */
+  procedureModules: readonly string[];
+  /** Error classes a procedure may throw that the caller tells apart with instanceof (refusals). */
+  errorClasses?: readonly ErrorClass[];
+}
 
 /** The most calls one message to the worker carries. */
 const MAX_BATCH = 128;
@@ -19,7 +27,7 @@ export type ToWorker = { id: number; calls: Call[] } | 'stop';
 export type FromWorker = { type: 'ready' } | { type: 'results'; id: number; outcomes: Outcome[] };
 export interface WorkerData {
   url: string;
-  modules: string[];
+  modules: readonly string[];
 }
 
 interface Pending extends Call {
@@ -54,9 +62,10 @@ export class WriteWorkerClient implements ProcedureCaller {
   #settleReady!: (ok: boolean) => void;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: AnyDb,
     private readonly dialect: GroupCommitSqliteDialect,
     data: WorkerData,
+    private readonly errorClasses: readonly ErrorClass[] = [],
   ) {
     this.ready = new Promise((resolve) => (this.#settleReady = resolve));
     this.#worker = new Worker(new URL('./bootstrap.mjs', import.meta.url), {
@@ -137,7 +146,7 @@ export class WriteWorkerClient implements ProcedureCaller {
     flight.batch.forEach((call, i) => {
       const outcome = m.outcomes[i]!;
       if (outcome.ok) call.resolve(outcome.value);
-      else call.reject(decodeError(outcome.error));
+      else call.reject(decodeError(outcome.error, this.errorClasses));
     });
     flight.done();
   }
@@ -161,27 +170,26 @@ export class WriteWorkerClient implements ProcedureCaller {
   }
 }
 
-/**
- * Starts the write worker for an SQLite file opened by openDb, and stops it when the handle is destroyed.
- * It loads PROCEDURE_MODULES and `extraModules` (tests add their own).
- */
+/** Starts the write worker for an SQLite file (openSqliteKysely), and stops it when the handle is destroyed. */
 export function startWriteWorker(
-  db: Db,
+  db: AnyDb,
   dialect: GroupCommitSqliteDialect,
   url: string,
-  extraModules: string[],
+  opts: WriteWorkerOptions,
 ): WriteWorkerClient {
-  const client = new WriteWorkerClient(db, dialect, {
-    url,
-    modules: [...PROCEDURE_MODULES, ...extraModules],
-  });
+  const client = new WriteWorkerClient(
+    db,
+    dialect,
+    { url, modules: opts.procedureModules },
+    opts.errorClasses,
+  );
   attachCaller(db, client);
   dialect.beforeDestroy(() => client.close());
   return client;
 }
 
 /** The write worker serving this handle, if it has one. */
-export function writeWorkerOf(db: Db): WriteWorkerClient | undefined {
+export function writeWorkerOf(db: AnyDb): WriteWorkerClient | undefined {
   const caller = callerOf(db);
   return caller instanceof WriteWorkerClient ? caller : undefined;
 }

@@ -1,18 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '../index.ts';
+import { openSqliteKysely } from '../open.ts';
+import { procedureBody } from '../procedures.ts';
 import type { FromWorker, Outcome, ToWorker, WorkerData } from './client.ts';
 import { encodeError } from './errors.ts';
-import { procedureBody } from './procedures.ts';
 
 /**
  * The SQLite write worker's thread (client.ts starts it): its own connection to the server's file, on which
- * each message's calls run as concurrent transactions, so the group commit of sqlite-driver.ts gives the whole
+ * each message's calls run as concurrent transactions, so the group commit of group-commit-dialect.ts gives the whole
  * batch one COMMIT. The answer goes back once every call has committed or failed.
  */
 const data = workerData as WorkerData;
 const port = parentPort!;
 for (const module of data.modules) await import(module); // each registers its procedures
-const db = openDb(data.url, { writeWorkerThread: true });
+const db = openSqliteKysely(data.url, { checkpointedElsewhere: true });
 
 port.on('message', async (m: ToWorker) => {
   if (m === 'stop') {

@@ -1,6 +1,6 @@
 import type { Lang } from '@gacha/contract/messages';
 import { notFound } from '../../http/api-error.ts';
-import { defineProcedure } from '../../db/write-worker/procedures.ts';
+import { defineProcedure } from '../../db/procedures.ts';
 import { coinsForGems, earnCoinsForGems, InsufficientCoinsError, spendCoins } from '../coins/service.ts';
 import { InsufficientGemsError, spendGems } from '../gems/service.ts';
 import {
@@ -59,8 +59,8 @@ export interface PurchaseRecord {
  * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit. The price and the limits
  * are read in the transaction, so an edit of the pack applies from the next purchase on.
  *
- * On SQLite a server runs it on the write worker (db/write-worker/client.ts), with the order and the record
- * crossing between threads as structured clones; everywhere else it runs in the caller's thread.
+ * A procedure (db/procedures.ts): the order and the record are plain data, so the engine may run it on
+ * another thread.
  */
 export const recordPurchase = defineProcedure(
   'draws.recordPurchase',
