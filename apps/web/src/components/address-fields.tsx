@@ -9,6 +9,18 @@ import styles from './address-fields.module.css';
 export type AddressFieldName =
   'country_id' | 'zipcode' | 'pref_id' | 'country' | 'shiku' | 'address' | 'building' | 'tel';
 
+/** The address block's fields in the order it shows them. */
+export const ADDRESS_FIELD_NAMES: readonly AddressFieldName[] = [
+  'country_id',
+  'zipcode',
+  'pref_id',
+  'country',
+  'shiku',
+  'address',
+  'building',
+  'tel',
+];
+
 interface AddressFieldsProps {
   field: (name: AddressFieldName) => UseFormRegisterReturn;
   errors: Partial<Record<AddressFieldName, string | undefined>>;
@@ -129,10 +141,6 @@ export function AddressFields({
   );
 }
 
-/**
- * Runs the zip look-up (POST /address/zipcode) when Japan is chosen and the zip code has exactly 7 digits,
- * once per distinct code (spec §5).
- */
 /** A zip look-up hit as the form fills it: the prefecture id and, in the member's language, prefecture and city. */
 export interface ZipFill {
   prefId: string;
@@ -140,6 +148,10 @@ export interface ZipFill {
   city: string;
 }
 
+/**
+ * Runs the zip look-up (POST /address/zipcode) when Japan is chosen and the zip code has exactly 7 digits,
+ * once per distinct code (spec §5).
+ */
 export function useZipLookup(jp: boolean, zipcode: string, onResult: (fill: ZipFill) => void): void {
   const { i18n } = useTranslation();
   const callback = useRef(onResult);

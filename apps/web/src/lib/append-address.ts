@@ -1,14 +1,11 @@
 import {
-  appendAddressSchema,
   JAPAN_COUNTRY_ID,
   OVERSEAS_PREF_ID,
   type AppendAddressInput,
   type UserDetail,
 } from '@gacha/contract/user';
-import type { FieldErrors } from '@gacha/contract/envelope';
 import type { AddressFieldName } from '../components/address-fields.tsx';
 import { api } from './api.ts';
-import { catalogue } from './i18n.ts';
 import { countryCheckKey } from './lookups.ts';
 import { queryClient } from './query-client.ts';
 import { userDetailKey } from './user-detail.ts';
@@ -87,47 +84,4 @@ export function addressPayload(v: AddressValues): AppendAddressInput {
     address: v.address.trim(),
     building: v.building.trim(),
   };
-}
-
-/**
- * The payload checked against the contract's schema: the first message per form field, in the member's
- * language. `rename` maps payload names to form names (referral_code → referralCode).
- */
-export function addressErrors(
-  payload: AppendAddressInput,
-  fields: readonly string[],
-  rename: Record<string, string> = {},
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  const parsed = appendAddressSchema.safeParse(payload);
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? '');
-    const field = rename[name] ?? name;
-    if (out[field] || !fields.includes(field)) continue;
-    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-    out[field] = catalogue(issue.message, max !== undefined ? { max } : {});
-  }
-  return out;
-}
-
-/**
- * An answer's field errors put on the form's fields, focusing the first; answers how many it could place.
- * `rename` maps the server's names to form names.
- */
-export function showFieldErrors<F extends string>(
-  errors: FieldErrors | undefined,
-  fields: readonly F[],
-  setError: (name: F, error: { type: string; message: string }, opts: { shouldFocus: boolean }) => void,
-  rename: Record<string, string> = {},
-): number {
-  let shown = 0;
-  Object.entries(errors ?? {}).forEach(([name, list], i) => {
-    const field = (rename[name] ?? name) as F;
-    if (fields.includes(field) && list[0]) {
-      setError(field, { type: 'server', message: list[0] }, { shouldFocus: i === 0 });
-      shown++;
-    }
-  });
-  return shown;
 }

@@ -1,12 +1,10 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
-
 /**
  * Focuses the first field with an error in the order the form shows them. react-hook-form focuses the first
  * in the order the fields were registered, and a page registers its own fields before those of a child block
  * (AddressFields), so an empty address form focused its terms checkbox. Use with `shouldFocusError: false`
- * and as handleSubmit's second argument.
+ * and as handleSubmit's second argument; `errors` is keyed by field name.
  */
-export function focusFirstError<T extends FieldValues>(form: HTMLFormElement | null, errors: FieldErrors<T>) {
+export function focusFirstError(form: HTMLFormElement | null, errors: object) {
   const names = new Set(Object.keys(errors));
   for (const el of Array.from(form?.elements ?? [])) {
     const name = (el as HTMLInputElement).name;

@@ -7,6 +7,7 @@ import {
 } from '@gacha/contract/user';
 import type { FieldErrors as ServerErrors } from '@gacha/contract/envelope';
 import { ADDRESS_QUERY_NAMES } from '../../lib/append-address.ts';
+import { schemaMessages, type Translate } from '../../lib/messages-resolver.ts';
 
 /** The registration form (spec §2 Registration; field names are the payload's). */
 export interface RegisterFormValues {
@@ -192,8 +193,6 @@ export function hasQueryValues(params: URLSearchParams): boolean {
 // -----------------------------------------------------------------------------------------------------------
 // validation: the contract's schema, messages from the catalogue in the current language
 
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
 /** Server error field → form field (spec §3: the form receives errors keyed as the payload, referral_code…). */
 const serverFieldToForm: Record<string, keyof RegisterFormValues> = {
   referral_code: 'referralCode',
@@ -214,16 +213,11 @@ export function validateRegistration(
   prefs: readonly IdName[] = [],
   opts: { requireTerms?: boolean } = { requireTerms: true },
 ): Partial<Record<keyof RegisterFormValues, string>> {
-  const out: Partial<Record<keyof RegisterFormValues, string>> = {};
-  const result = registrationSchema.safeParse(toPayload(values, prefs));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = formFieldOf(String(issue.path[0] ?? ''));
-      if (!field || out[field]) continue;
-      const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-      out[field] = tr(issue.message, max !== undefined ? { max } : {});
-    }
-  }
+  const out: Partial<Record<keyof RegisterFormValues, string>> = schemaMessages(
+    registrationSchema,
+    toPayload(values, prefs),
+    { field: formFieldOf, tr },
+  );
   if (!out.pass && values.pass !== values.confirmPass) {
     out.pass = tr('pass_mismatch');
   }
@@ -232,8 +226,7 @@ export function validateRegistration(
   return out;
 }
 
-/** As react-hook-form errors. */
-/** The first server message per form field. */
+/** The first server message per form field; errors.pass shows under both password inputs. */
 export function serverErrorsToForm(
   errors: ServerErrors | undefined,
 ): Partial<Record<keyof RegisterFormValues, string>> {

@@ -1,73 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { JAPAN_COUNTRY_ID, type AppendAddressInput } from '@gacha/contract/user';
-import {
-  AddressFields,
-  useRevalidateOnLanguageChange,
-  useZipLookup,
-  type AddressFieldName,
-} from '../../../components/address-fields.tsx';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
-import {
-  addressDefaults,
-  addressErrors,
-  addressPayload,
-  appendAddress,
-  showFieldErrors,
-} from '../../../lib/append-address.ts';
-import { focusFirstError } from '../../../lib/focus-first-error.ts';
-import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
-import { useCountries, useCountryCheck } from '../../../lib/lookups.ts';
-import { messagesResolver } from '../../../lib/messages-resolver.ts';
+import { useAddressForm, type AddressFormValues } from '../../../components/use-address-form.ts';
+import { addressDefaults } from '../../../lib/append-address.ts';
+import { useCountryCheck } from '../../../lib/lookups.ts';
 import { useUserDetail } from '../../../lib/user-detail.ts';
 import styles from './user-address-page.module.css';
-
-interface AddressForm {
-  country_id: string;
-  zipcode: string;
-  pref_id: string;
-  country: string;
-  shiku: string;
-  address: string;
-  building: string;
-  tel: string;
-  referralCode: string;
-  agree: boolean;
-}
-
-const fieldNames = [
-  'country_id',
-  'zipcode',
-  'pref_id',
-  'country',
-  'shiku',
-  'address',
-  'building',
-  'tel',
-  'referralCode',
-] as const;
-
-/** Server error keys → form fields. */
-const serverField: Record<string, keyof AddressForm> = { referral_code: 'referralCode' };
-
-function toPayload(v: AddressForm): AppendAddressInput {
-  return { ...addressPayload(v), referralCode: v.referralCode.trim() };
-}
-
-function validate(v: AddressForm): Partial<Record<keyof AddressForm, string>> {
-  const out: Partial<Record<keyof AddressForm, string>> = addressErrors(
-    toPayload(v),
-    fieldNames,
-    serverField,
-  );
-  if (!v.agree) out.agree = catalogue('terms_required');
-  return out;
-}
-
-const resolver = messagesResolver<AddressForm>(validate);
 
 /**
  * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
@@ -101,7 +41,7 @@ export function UserAddressPage() {
 }
 
 interface PanelProps {
-  defaults: AddressForm;
+  defaults: AddressFormValues;
   loggedIn: boolean;
   /** The stored phone number is verified by SMS: it changes only through support. */
   telVerified: boolean;
@@ -109,64 +49,13 @@ interface PanelProps {
 
 function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
   const { t } = useTranslation('account');
-  const msg = useCatalogue();
   const navigate = useNavigate();
-  const { data: countries = [] } = useCountries();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    trigger,
-    getValues,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<AddressForm>({ defaultValues: defaults, resolver, shouldFocusError: false });
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // the country select gets its options after the form mounted: put the query's value back once they arrive
-  useEffect(() => {
-    if (countries.length) setValue('country_id', getValues('country_id'));
-  }, [countries.length, getValues, setValue]);
-
-  const jp = Number(watch('country_id')) === JAPAN_COUNTRY_ID;
-  useZipLookup(jp, watch('zipcode'), (fill) => {
-    setValue('pref_id', fill.prefId);
-    setValue('country', fill.prefecture, { shouldValidate: isSubmitted });
-    setValue('shiku', fill.city, { shouldValidate: isSubmitted });
+  const { form, formRef, onSubmit, saving, formMessage, block } = useAddressForm({
+    defaults,
+    registration: true,
+    onSaved: () => navigate('/', { replace: true }),
   });
-
-  useRevalidateOnLanguageChange(isSubmitted, trigger);
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormMessage(null);
-      try {
-        const res = await appendAddress(toPayload(values));
-        if (res.state === 200) {
-          navigate('/', { replace: true });
-          return;
-        }
-        if (res.state === 401) {
-          setFormMessage(res.message ?? msg('not_logged_in'));
-          return;
-        }
-        showFieldErrors(res.errors, fieldNames, setError, serverField);
-        if (!Object.keys(res.errors ?? {}).length) setFormMessage(res.message ?? msg('server_error'));
-      } catch (err) {
-        if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-      }
-    },
-    (invalid) => focusFirstError(formRef.current, invalid),
-  );
-
-  const addressErrors = Object.fromEntries(
-    (['country_id', 'zipcode', 'pref_id', 'country', 'shiku', 'address', 'building', 'tel'] as const).map(
-      (k) => [k, errors[k]?.message],
-    ),
-  );
+  const { register, formState } = form;
 
   return (
     <div className="page page-narrow">
@@ -179,21 +68,11 @@ function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
           </FormAlert>
         )}
         <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-          <AddressFields
-            field={(name: AddressFieldName) => register(name)}
-            errors={addressErrors}
-            countries={countries}
-            prefs={[]}
-            jp={jp}
-            prefSelect={false}
-            withTel
-            telReadOnly={telVerified}
-            shippingAddress
-          />
+          <AddressFields {...block} withTel telReadOnly={telVerified} shippingAddress />
           <TextField
             label={t('address.referralCode')}
             autoComplete="off"
-            error={errors.referralCode?.message}
+            error={formState.errors.referralCode?.message}
             {...register('referralCode')}
           />
           <div className={styles.terms}>
@@ -202,9 +81,13 @@ function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
                 {t('address.termsLink')}
               </Link>
             </p>
-            <Checkbox label={t('address.agree')} error={errors.agree?.message} {...register('agree')} />
+            <Checkbox
+              label={t('address.agree')}
+              error={formState.errors.agree?.message}
+              {...register('agree')}
+            />
           </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
             {t('address.submit')}
           </button>
         </form>

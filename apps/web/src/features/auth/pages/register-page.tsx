@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  ADDRESS_FIELD_NAMES,
   AddressFields,
   useRevalidateOnLanguageChange,
   useZipLookup,
@@ -10,11 +11,11 @@ import {
 } from '../../../components/address-fields.tsx';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
 import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { usePrefList, useCountries } from '../../../lib/lookups.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
@@ -92,7 +93,7 @@ export function RegisterPage() {
     setError,
     trigger,
     getValues,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitted },
   } = useForm<RegisterFormValues>({
     defaultValues: initial,
     resolver,
@@ -137,39 +138,38 @@ export function RegisterPage() {
 
   useRevalidateOnLanguageChange(isSubmitted, trigger);
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormMessage(null);
-      try {
-        const res = await confirmUser(toPayload(values, prefs));
-        if (res.state === 200) {
-          saveSecret(values.pass, values.confirmPass);
-          navigate(`/confirm-user-register?${toQuery(values)}`);
-          return;
-        }
-        if (res.state === 999) {
-          setAlreadyRegistered(res.message ?? msg('already_registered'));
-          return;
-        }
-        const fieldErrors = serverErrorsToForm(res.errors);
-        const entries = Object.entries(fieldErrors);
-        entries.forEach(([field, message], i) =>
-          setError(field as keyof RegisterFormValues, { type: 'server', message }, { shouldFocus: i === 0 }),
-        );
-        if (!entries.length) setFormMessage(res.message ?? msg('server_error'));
-      } catch (err) {
-        if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
+  const check = useSubmit({
+    mutationFn: (values: RegisterFormValues) => confirmUser(toPayload(values, prefs)),
+    onSuccess: (res, values) => {
+      if (res.state === 200) {
+        saveSecret(values.pass, values.confirmPass);
+        navigate(`/confirm-user-register?${toQuery(values)}`);
+        return;
       }
+      if (res.state === 999) {
+        setAlreadyRegistered(res.message ?? msg('already_registered'));
+        return;
+      }
+      const fieldErrors = serverErrorsToForm(res.errors);
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        setError(field as keyof RegisterFormValues, { type: 'server', message });
+      }
+      focusFirstError(formRef.current, fieldErrors);
+      if (!Object.keys(fieldErrors).length) setFormMessage(res.message ?? msg('server_error'));
+    },
+    onError: () => setFormMessage(msg('server_error')),
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      setFormMessage(null);
+      check.send(values);
     },
     (invalid) => focusFirstError(formRef.current, invalid),
   );
 
   const field = (name: AddressFieldName) => register(name);
-  const addressErrors = Object.fromEntries(
-    (['country_id', 'zipcode', 'pref_id', 'country', 'shiku', 'address', 'building', 'tel'] as const).map(
-      (k) => [k, errors[k]?.message],
-    ),
-  );
+  const addressErrors = Object.fromEntries(ADDRESS_FIELD_NAMES.map((k) => [k, errors[k]?.message]));
 
   return (
     <div className={styles.page}>
@@ -316,7 +316,7 @@ export function RegisterPage() {
 
             <div className={styles.actions}>
               {agree ? (
-                <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                <button type="submit" className="btn btn-primary" disabled={check.isPending}>
                   {t('register.check')}
                 </button>
               ) : (
