@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../lib/logout.ts';
-import { ApiBusyError } from '../lib/api.ts';
 import { loginPath, memberLink } from '../lib/guest-links.ts';
 import styles from './account-menu.module.css';
 
@@ -101,8 +100,8 @@ export function AccountMenu({ loggedIn, guest }: AccountMenuProps) {
     setOpen(false);
     try {
       if (await logout()) navigate('/login');
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) navigate('/login');
+    } catch {
+      navigate('/login');
     }
   };
 

@@ -1,13 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { changeUserInformationSchema } from '@gacha/contract/user';
 import { SelectField } from '../../../components/form.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { countryCheckKey, useCountries, useCountryCheck } from '../../../lib/lookups.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { changeCountry } from '../api/change-country.ts';
 import styles from './country-popup.module.css';
+
+interface CountryValues {
+  country_id: string;
+}
+
+// nothing chosen is sent as absent: 'country_invalid', as the server says it
+const resolver = schemaResolver<CountryValues>(changeUserInformationSchema, (v) => ({
+  country_id: v.country_id || undefined,
+}));
 
 /**
  * The country-selection popup of Top (spec §2): a logged-in member without a country
@@ -22,32 +33,18 @@ export function CountryPopup() {
   const needed = check?.is_login === '1' && check.is_country === '0';
   const { data: countries = [] } = useCountries();
   const [dismissed, setDismissed] = useState(false);
-  const [countryId, setCountryId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!countryId) {
-      setError(msg('country_invalid'));
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await changeCountry(Number(countryId));
-      if (res.state === 200) {
-        queryClient.setQueryData(countryCheckKey, { is_login: '1', is_country: '1' });
-        await queryClient.invalidateQueries({ queryKey: ['user'] });
-        return;
-      }
-      setError(firstError(res.errors, 'country_id') ?? res.message ?? msg('invalid'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setError(msg('server_error'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, formRef, onSubmit, pending } = useApiForm({
+    defaultValues: { country_id: '' },
+    resolver,
+    send: (values: CountryValues) => changeCountry(Number(values.country_id)),
+    onSuccess: async () => {
+      queryClient.setQueryData(countryCheckKey, { is_login: '1', is_country: '1' });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+    fields: ['country_id'],
+    refusal: 'country_id',
+    refusalText: (res) => res.message ?? msg('invalid'),
+  });
 
   return (
     <Modal
@@ -56,15 +53,14 @@ export function CountryPopup() {
       onClose={() => setDismissed(true)}
       size="sm"
     >
-      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.lead}>{t('countryPopup.text')}</p>
         <SelectField
           label={t('countryPopup.label')}
           required
-          value={countryId}
-          onChange={(e) => setCountryId(e.target.value)}
-          error={error ?? undefined}
+          error={form.formState.errors.country_id?.message}
           data-autofocus
+          {...form.register('country_id')}
         >
           <option value="">{t('address.countryPlaceholder', { ns: 'common' })}</option>
           {countries.map((c) => (
@@ -77,7 +73,7 @@ export function CountryPopup() {
           <button type="button" className="btn btn-secondary" onClick={() => setDismissed(true)}>
             {t('countryPopup.later')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
             {t('countryPopup.save')}
           </button>
         </div>

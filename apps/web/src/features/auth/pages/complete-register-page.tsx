@@ -1,12 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { setReferralCodeSchema } from '@gacha/contract/account';
 import { TextField } from '../../../components/form.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { setReferralCode, takeJustRegistered } from '../api/registration.ts';
 import styles from './auth-pages.module.css';
+
+interface ReferralValues {
+  referralCode: string;
+}
+
+const resolver = schemaResolver<ReferralValues>(setReferralCodeSchema, (v) => v);
 
 /**
  * /complete-user-register (spec §2): thanks, an optional referral code with Verify
@@ -16,11 +24,8 @@ import styles from './auth-pages.module.css';
 export function CompleteRegisterPage() {
   const { t } = useTranslation('auth');
   const msg = useCatalogue();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
-  const [sending, setSending] = useState(false);
   const navigate = useNavigate();
   const checked = useRef(false);
 
@@ -34,33 +39,19 @@ export function CompleteRegisterPage() {
       .catch(() => undefined);
   }, [navigate]);
 
-  const onVerify = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) {
-      setError(msg('referral_required'));
-      return;
-    }
-    setError(null);
-    setSending(true);
-    try {
-      const res = await setReferralCode(code.trim());
-      if (res.state === 200) {
-        setVerified(true);
-        setModalOpen(true);
-        return;
-      }
-      setError(
-        firstError(res.errors, 'referral_code') ??
-          firstError(res.errors, 'referralCode') ??
-          res.message ??
-          msg('invalid'),
-      );
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setError(msg('server_error'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { form, formRef, onSubmit, pending } = useApiForm({
+    defaultValues: { referralCode: '' },
+    resolver,
+    send: (values: ReferralValues) => setReferralCode(values.referralCode.trim()),
+    onSuccess: () => {
+      setVerified(true);
+      setModalOpen(true);
+    },
+    fields: ['referralCode'],
+    rename: { referral_code: 'referralCode' },
+    refusal: 'referralCode',
+    refusalText: (res) => res.message ?? msg('invalid'),
+  });
 
   return (
     <div className={styles.page}>
@@ -81,19 +72,18 @@ export function CompleteRegisterPage() {
           <h1 className={styles.title}>{t('complete.title')}</h1>
           <p className={styles.subtitle}>{t('complete.text')}</p>
 
-          <form className={styles.referral} onSubmit={(e) => void onVerify(e)} noValidate>
+          <form ref={formRef} className={styles.referral} onSubmit={onSubmit} noValidate>
             <p className={styles.sectionTitle}>{t('complete.referralTitle')}</p>
             <p className={styles.lookupNote}>{t('complete.referralText')}</p>
             <div className={styles.referralRow}>
               <TextField
                 label={t('fields.referralCode')}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
                 autoComplete="off"
-                error={error ?? undefined}
+                error={form.formState.errors.referralCode?.message}
                 maxLength={32}
+                {...form.register('referralCode')}
               />
-              <button type="submit" className="btn btn-dark" disabled={sending || verified}>
+              <button type="submit" className="btn btn-dark" disabled={pending || verified}>
                 {t('complete.verify')}
               </button>
             </div>

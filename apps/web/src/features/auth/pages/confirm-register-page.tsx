@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { RegistrationInput } from '@gacha/contract/user';
 import { useTranslation } from 'react-i18next';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { FormAlert } from '../../../components/form.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
 import { formatName } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, usePrefList } from '../../../lib/lookups.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { appendUser } from '../api/registration.ts';
 import {
   clearSecret,
@@ -36,19 +37,9 @@ export function ConfirmRegisterPage() {
   const { data: prefs = [] } = usePrefList(jp);
   const [errors, setErrors] = useState<string[]>([]);
   const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  if (!values.mail) return <Navigate to="/user-register" replace />;
-
-  const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
-  const backTo = `/user-register?${toQuery(values)}`;
-
-  const onConfirm = async () => {
-    if (!secret) return;
-    setErrors([]);
-    setSending(true);
-    try {
-      const res = await appendUser(toPayload({ ...values, ...secret, agree: true }, prefs));
+  const append = useSubmit({
+    mutationFn: (input: RegistrationInput) => appendUser(input),
+    onSuccess: (res) => {
       if (res.state === 200) {
         clearSecret();
         navigate('/complete-user-register', { replace: true });
@@ -60,11 +51,19 @@ export function ConfirmRegisterPage() {
       }
       const fieldErrors = Object.values(serverErrorsToForm(res.errors)).filter(Boolean) as string[];
       setErrors(fieldErrors.length ? [...new Set(fieldErrors)] : [res.message ?? msg('server_error')]);
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setErrors([msg('server_error')]);
-    } finally {
-      setSending(false);
-    }
+    },
+    onError: () => setErrors([msg('server_error')]),
+  });
+
+  if (!values.mail) return <Navigate to="/user-register" replace />;
+
+  const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
+  const backTo = `/user-register?${toQuery(values)}`;
+
+  const onConfirm = () => {
+    if (!secret) return;
+    setErrors([]);
+    append.send(toPayload({ ...values, ...secret, agree: true }, prefs));
   };
 
   const rows: Array<[string, string]> = [
@@ -114,8 +113,8 @@ export function ConfirmRegisterPage() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => void onConfirm()}
-              disabled={!secret || sending}
+              onClick={onConfirm}
+              disabled={!secret || append.isPending}
             >
               {t('confirm.submit')}
             </button>

@@ -1,20 +1,29 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loginSchema, type LoginInput } from '@gacha/contract/user';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { login } from '../api/login.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import styles from './auth-pages.module.css';
 
 type Mode = '1' | '2';
 
-interface LoginErrors {
-  mail?: string;
-  pass?: string;
+interface LoginValues {
+  mail: string;
+  pass: string;
+  save_cookie: boolean;
 }
+
+const toPayload = (v: LoginValues): LoginInput => ({
+  mail: v.mail.trim(),
+  pass: v.pass,
+  ...(v.save_cookie ? { save_cookie: '1' as const } : {}),
+});
+const resolver = schemaResolver<LoginValues>(loginSchema, toPayload);
 
 /**
  * /login (spec §2): tabs Login (mode=1) and Member Registration (mode=2), Google/Apple, email and password,
@@ -37,16 +46,20 @@ export function LoginPage() {
       : params.has('Apple') || params.has('apple') || params.has('login_error')
         ? 'login_mismatch'
         : null;
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-
-  // A two-field form kept in plain state: the Top page's bundle (which carries Login) stays small.
-  const [mail, setMail] = useState('');
-  const [pass, setPass] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const mailRef = useRef<HTMLInputElement>(null);
-  const passRef = useRef<HTMLInputElement>(null);
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm({
+    defaultValues: { mail: '', pass: '', save_cookie: false },
+    resolver,
+    send: (values: LoginValues) => login(toPayload(values)),
+    onSuccess: () =>
+      navigate(packId ? `/pack-detail?${new URLSearchParams({ packId })}` : '/', { replace: true }),
+    fields: ['mail', 'pass'],
+    // a throttle (429) or any other refusal without field errors: its message goes under the email field
+    refusal: 'mail',
+    refusalText: (res) => res.message ?? msg('login_failed'),
+    failure: 'form',
+  });
+  const { register, formState } = form;
+  const { errors } = formState;
 
   const setMode = (next: Mode) => {
     setParams(
@@ -57,45 +70,6 @@ export function LoginPage() {
       },
       { replace: true },
     );
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormMessage(null);
-    const missing: LoginErrors = {
-      mail: mail.trim() ? undefined : msg('required'),
-      pass: pass ? undefined : msg('required'),
-    };
-    if (missing.mail || missing.pass) {
-      setErrors(missing);
-      (missing.mail ? mailRef : passRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const res = await login({
-        mail: mail.trim(),
-        pass,
-        ...(remember ? { save_cookie: '1' as const } : {}),
-      });
-      if (res.state === 200) {
-        navigate(packId ? `/pack-detail?${new URLSearchParams({ packId })}` : '/', { replace: true });
-        return;
-      }
-      const next: LoginErrors = {
-        mail: firstError(res.errors, 'mail'),
-        pass: firstError(res.errors, 'pass'),
-      };
-      // a throttle (429) or any other refusal without field errors: its message goes under the email field
-      if (!next.mail && !next.pass) next.mail = res.message ?? msg('login_failed');
-      setErrors(next);
-      (next.mail ? mailRef : passRef).current?.focus();
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-    } finally {
-      setSubmitting(false);
-    }
   };
 
   const tabs = [
@@ -138,41 +112,30 @@ export function LoginPage() {
               {formMessage && <FormAlert>{formMessage}</FormAlert>}
               <SocialButtons packId={packId} />
               <OrDivider>{t('login.orEmail')}</OrDivider>
-              <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+              <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
                 <TextField
                   label={t('fields.mail')}
                   type="email"
                   autoComplete="username"
                   inputMode="email"
                   required
-                  error={errors.mail}
-                  ref={mailRef}
-                  name="mail"
-                  value={mail}
-                  onChange={(e) => setMail(e.target.value)}
+                  error={errors.mail?.message}
+                  {...register('mail')}
                 />
                 <PasswordField
                   label={t('fields.pass')}
                   autoComplete="current-password"
                   required
-                  error={errors.pass}
-                  ref={passRef}
-                  name="pass"
-                  value={pass}
-                  onChange={(e) => setPass(e.target.value)}
+                  error={errors.pass?.message}
+                  {...register('pass')}
                 />
                 <div className={styles.row}>
-                  <Checkbox
-                    label={t('login.remember')}
-                    name="save_cookie"
-                    checked={remember}
-                    onChange={(e) => setRemember(e.target.checked)}
-                  />
+                  <Checkbox label={t('login.remember')} {...register('save_cookie')} />
                   <Link to="/password-reissue" className={styles.link}>
                     {t('login.forgot')}
                   </Link>
                 </div>
-                <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+                <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
                   {t('login.submit')}
                 </button>
               </form>
