@@ -1,14 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SMS_CODE_LENGTH } from '@gacha/contract/account';
+import { checkSmsSchema, SMS_CODE_LENGTH } from '@gacha/contract/account';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { TextField } from '../../../components/form.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { checkSms, sendSms } from '../api/member-api.ts';
 import { sendOutcome } from '../sms-send.ts';
 import styles from './sms-popup.module.css';
+
+interface CodeValues {
+  sms_code: string;
+}
+
+const resolver = schemaResolver<CodeValues>(checkSmsSchema, (v) => v);
 
 interface SmsPopupProps {
   open: boolean;
@@ -27,13 +34,20 @@ interface SmsPopupProps {
 export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
   const { t } = useTranslation('member');
   const msg = useCatalogue();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [alert, setAlert] = useState<{ text: string; close: boolean } | null>(null);
-  const [checking, setChecking] = useState(false);
   /** The resend wait: no new code now, but the one already received can be entered. */
   const [wait, setWait] = useState<string | null>(null);
   const sentFor = useRef(false);
+  const { form, formRef, onSubmit, pending } = useApiForm({
+    defaultValues: { sms_code: '' },
+    resolver,
+    send: (values: CodeValues) => checkSms(values.sms_code.trim()),
+    onSuccess: onVerified,
+    fields: ['sms_code'],
+    refusal: 'sms_code',
+    refusalText: (res) => res.message ?? msg('invalid'),
+  });
+  const code = form.register('sms_code');
 
   useEffect(() => {
     if (!open) {
@@ -42,8 +56,7 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
     }
     if (sentFor.current) return; // one send per opening (StrictMode runs effects twice)
     sentFor.current = true;
-    setCode('');
-    setError(undefined);
+    form.reset({ sms_code: '' });
     setWait(null);
     if (!tel) {
       setAlert({ text: t('sms.noTel'), close: true });
@@ -56,35 +69,10 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
         else if (outcome.kind === 'wait') setWait(outcome.text);
         else setAlert({ text: outcome.text, close: true });
       },
-      (err: unknown) => {
-        if (!(err instanceof ApiBusyError)) setAlert({ text: msg('server_error'), close: true });
-      },
+      () => setAlert({ text: msg('server_error'), close: true }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, tel]);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = code.trim();
-    if (!value) {
-      setError(msg('required'));
-      return;
-    }
-    setError(undefined);
-    setChecking(true);
-    try {
-      const res = await checkSms(value);
-      if (res.state === 200) {
-        onVerified();
-        return;
-      }
-      setError(firstError(res.errors, 'sms_code') ?? res.message ?? msg('invalid'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setError(msg('server_error'));
-    } finally {
-      setChecking(false);
-    }
-  };
 
   const closeAlert = () => {
     const closeToo = alert?.close;
@@ -95,7 +83,7 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
   return (
     <>
       <Modal open={open && !alert?.close} title={t('sms.title')} onClose={onClose}>
-        <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
           {tel && <p className={styles.text}>{t('sms.text', { tel })}</p>}
           {wait && (
             <p className={styles.wait} role="status">
@@ -104,19 +92,21 @@ export function SmsPopup({ open, tel, onClose, onVerified }: SmsPopupProps) {
           )}
           <TextField
             label={t('sms.code')}
-            name="sms_code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={SMS_CODE_LENGTH}
             required
-            value={code}
-            error={error}
+            error={form.formState.errors.sms_code?.message}
             className={styles.codeField}
-            onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
             data-autofocus
+            {...code}
+            onChange={(e) => {
+              e.target.value = e.target.value.replace(/\s/g, '');
+              return code.onChange(e);
+            }}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={checking}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {t('sms.submit')}
           </button>
         </form>

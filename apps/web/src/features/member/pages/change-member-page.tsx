@@ -1,15 +1,23 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { changeTelSchema } from '@gacha/contract/user';
 import { FormAlert, TextField } from '../../../components/form.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
 import { changeTel } from '../api/member-api.ts';
 import { SmsPopup } from '../components/sms-popup.tsx';
 import { Toast } from '../components/toast.tsx';
 import styles from './member-pages.module.css';
+
+interface TelValues {
+  tel: string;
+}
+
+const resolver = schemaResolver<TelValues>(changeTelSchema, (v) => ({ tel: v.tel.trim() }));
 
 /**
  * /change-member (spec §2 Personal information): read-only name, address, email and referral code with the
@@ -21,17 +29,25 @@ export function ChangeMemberPage() {
   const msg = useCatalogue();
   const queryClient = useQueryClient();
   const { data: detail, isPending, isError } = useUserDetail();
-  const [tel, setTel] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [smsOpen, setSmsOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const telRef = useRef<HTMLInputElement>(null);
   const clearToast = useCallback(() => setToast(null), []);
-
   const savedTel = detail?.tel ?? '';
-  useEffect(() => setTel(savedTel), [savedTel]);
+  /** What follows a saved tel: the 'Setup complete' toast (Save) or the SMS popup (SMS Authentication). */
+  const then = useRef<'toast' | 'sms'>('toast');
+
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm({
+    values: { tel: savedTel }, // the stored tel, once loaded (and again after a save)
+    resolver,
+    send: (values: TelValues) => changeTel(values.tel.trim()),
+    onSuccess: async () => {
+      // the popup sends its code to the stored tel: load it first
+      await queryClient.invalidateQueries({ queryKey: userDetailKey });
+      if (then.current === 'sms') setSmsOpen(true);
+      else setToast(msg('setup_complete'));
+    },
+    fields: ['tel'],
+  });
 
   if (isPending) return <div className="page" aria-busy="true" />;
   if (isError || !detail) {
@@ -63,45 +79,13 @@ export function ChangeMemberPage() {
     [t('member.referralCode'), detail.referral_code],
   ];
 
-  /** Saves the tel; true when it is saved (or unchanged). */
-  const saveTel = async (): Promise<boolean> => {
-    setFormMessage(null);
-    const value = tel.trim();
-    if (!value) {
-      setError(msg('required'));
-      telRef.current?.focus();
-      return false;
+  const onSms = () => {
+    if (form.getValues('tel').trim() === savedTel) {
+      setSmsOpen(true);
+      return;
     }
-    setError(undefined);
-    setSaving(true);
-    try {
-      const res = await changeTel(value);
-      if (res.state === 200) {
-        await queryClient.invalidateQueries({ queryKey: userDetailKey });
-        return true;
-      }
-      const fieldError = firstError(res.errors, 'tel');
-      if (fieldError) {
-        setError(fieldError);
-        telRef.current?.focus();
-      } else setFormMessage(res.message ?? msg('server_error'));
-      return false;
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setFormMessage(msg('server_error'));
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await saveTel()) setToast(msg('setup_complete'));
-  };
-
-  const onSms = async () => {
-    if (tel.trim() !== savedTel && !(await saveTel())) return;
-    setSmsOpen(true);
+    then.current = 'sms';
+    void onSubmit();
   };
 
   return (
@@ -140,27 +124,32 @@ export function ChangeMemberPage() {
         </dl>
         {!hasCountry && <p className={styles.note}>{msg('country_later_note')}</p>}
         {!verified && (
-          <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form
+            ref={formRef}
+            className={styles.form}
+            onSubmit={(e) => {
+              then.current = 'toast';
+              void onSubmit(e);
+            }}
+            noValidate
+          >
             <div className={styles.telRow}>
               <TextField
                 label={t('member.tel')}
                 hint={t('member.telHint')}
-                name="tel"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
                 maxLength={20}
                 required
-                ref={telRef}
-                value={tel}
-                error={error}
-                onChange={(e) => setTel(e.target.value)}
+                error={form.formState.errors.tel?.message}
+                {...form.register('tel')}
               />
-              <button type="button" className="btn btn-dark" onClick={() => void onSms()} disabled={saving}>
+              <button type="button" className="btn btn-dark" onClick={onSms} disabled={pending}>
                 {t('member.smsButton')}
               </button>
             </div>
-            <button type="submit" className="btn btn-primary btn-block" disabled={saving}>
+            <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
               {t('member.save')}
             </button>
           </form>

@@ -1,14 +1,21 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { changePasswordSchema } from '@gacha/contract/account';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { FormAlert, PasswordField } from '../../../components/form.tsx';
-import { firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
-import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { useUserDetail } from '../../../lib/user-detail.ts';
 import { changePassword } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
+
+interface PasswordValues {
+  currentPass: string;
+  pass: string;
+  confirmPass: string;
+}
 
 /**
  * /change-password (spec §2): new password and confirmation, Setup and Back (to /my-page). errors.pass shows
@@ -22,31 +29,24 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const { data: detail } = useUserDetail();
   const hasPassword = detail?.has_password !== '0';
-  const [currentPass, setCurrentPass] = useState('');
-  const [currentError, setCurrentError] = useState<string | undefined>();
-  const currentRef = useRef<HTMLInputElement>(null);
-  const [pass, setPass] = useState('');
-  const [confirmPass, setConfirmPass] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
-
-  const onSubmit = (e: FormEvent) =>
-    submit(e, {
-      empty: !pass,
-      send: () => {
-        setCurrentError(undefined);
-        return changePassword(pass, confirmPass, hasPassword ? currentPass : undefined);
-      },
-      onSuccess: (res) => setDone(res.message ?? msg('password_changed')),
-      fieldError: (res) => {
-        const passError = firstError(res.errors, 'pass') ?? firstError(res.errors, 'confirmPass');
-        const current = firstError(res.errors, 'currentPass');
-        if (passError || !current || !hasPassword) return passError;
-        setCurrentError(current);
-        currentRef.current?.focus();
-        return null;
-      },
-    });
+  // members who signed up with Google or Apple send no current password
+  const toPayload = (v: PasswordValues) => ({
+    ...(hasPassword ? { currentPass: v.currentPass } : {}),
+    pass: v.pass,
+    confirmPass: v.confirmPass,
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm({
+    defaultValues: { currentPass: '', pass: '', confirmPass: '' },
+    resolver: schemaResolver<PasswordValues>(changePasswordSchema, toPayload),
+    send: (values: PasswordValues) =>
+      changePassword(values.pass, values.confirmPass, hasPassword ? values.currentPass : undefined),
+    onSuccess: (res) => setDone(res.message ?? msg('password_changed')),
+    fields: hasPassword ? ['currentPass', 'pass', 'confirmPass'] : ['pass', 'confirmPass'],
+  });
+  const { errors } = form.formState;
+  // spec §5: the new password's message shows under both of its inputs
+  const passError = errors.pass?.message ?? errors.confirmPass?.message;
 
   return (
     <div className="page page-narrow">
@@ -56,46 +56,38 @@ export function ChangePasswordPage() {
           <p className={styles.lead}>{t('changePassword.text')}</p>
         </div>
         {formMessage && <FormAlert>{formMessage}</FormAlert>}
-        <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
           {hasPassword && (
             <PasswordField
-              ref={currentRef}
               label={t('changePassword.currentPass')}
-              name="currentPass"
               autoComplete="current-password"
               required
-              value={currentPass}
-              error={currentError}
+              error={errors.currentPass?.message}
               maxLength={100}
-              onChange={(e) => setCurrentPass(e.target.value)}
+              {...form.register('currentPass')}
             />
           )}
           <PasswordField
             label={t('changePassword.pass')}
-            name="pass"
             autoComplete="new-password"
             required
-            ref={ref}
-            value={pass}
-            error={error}
+            error={passError}
             maxLength={20}
-            onChange={(e) => setPass(e.target.value)}
+            {...form.register('pass')}
           />
           <PasswordField
             label={t('changePassword.confirmPass')}
-            name="confirmPass"
             autoComplete="new-password"
             required
-            value={confirmPass}
-            error={error}
+            error={passError}
             maxLength={20}
-            onChange={(e) => setConfirmPass(e.target.value)}
+            {...form.register('confirmPass')}
           />
           <div className={styles.actions}>
             <Link to="/my-page" className="btn btn-secondary">
               {t('changePassword.back')}
             </Link>
-            <button type="submit" className="btn btn-primary" disabled={sending}>
+            <button type="submit" className="btn btn-primary" disabled={pending}>
               {t('changePassword.setup')}
             </button>
           </div>

@@ -6,11 +6,12 @@ import { AlertModal } from '../../../components/alert-modal.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { RankIcon } from '../../../components/rank-icon.tsx';
-import { ApiBusyError, firstError } from '../../../lib/api.ts';
+import { firstError } from '../../../lib/api.ts';
 import { formatCoinTenths, formatGems, formatName } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { CONTACT_URL } from '../../../lib/links.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
 import { logout } from '../../../lib/logout.ts';
 import { buyRank } from '../api/member-api.ts';
@@ -84,6 +85,23 @@ export function MyPage() {
   const [toast, setToast] = useState<string | null>(null);
   const [maintainOpen, setMaintainOpen] = useState(false);
   const clearToast = useCallback(() => setToast(null), []);
+  // Maintain rank: POST /user/buy_rank once, however often Confirm is pressed
+  const maintain = useSubmit({
+    mutationFn: () => buyRank(),
+    onSuccess: async (res) => {
+      setMaintainOpen(false);
+      if (res.state === 200) {
+        await queryClient.invalidateQueries({ queryKey: userDetailKey });
+        setAlert(t('myPage.maintainDone'));
+        return;
+      }
+      setAlert(firstError(res.errors, 'count') ?? res.message ?? msg('server_error'));
+    },
+    onError: () => {
+      setMaintainOpen(false);
+      setAlert(msg('server_error'));
+    },
+  });
 
   const showReferral = detail?.end_sms === '1' && Boolean(detail.referral_code);
   useEffect(() => {
@@ -122,28 +140,11 @@ export function MyPage() {
     else setAlert(t('myPage.notEnoughCoins'));
   };
 
-  const onConfirmMaintain = async () => {
-    try {
-      const res = await buyRank();
-      setMaintainOpen(false);
-      if (res.state === 200) {
-        await queryClient.invalidateQueries({ queryKey: userDetailKey });
-        setAlert(t('myPage.maintainDone'));
-        return;
-      }
-      setAlert(firstError(res.errors, 'count') ?? res.message ?? msg('server_error'));
-    } catch (err) {
-      if (err instanceof ApiBusyError) return;
-      setMaintainOpen(false);
-      setAlert(msg('server_error'));
-    }
-  };
-
   const onLogout = async () => {
     try {
       if (await logout()) navigate('/login');
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) navigate('/login');
+    } catch {
+      navigate('/login');
     }
   };
 
@@ -328,7 +329,8 @@ export function MyPage() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => void onConfirmMaintain()}
+              onClick={() => maintain.send()}
+              disabled={maintain.isPending}
               data-autofocus
             >
               {t('myPage.confirm')}

@@ -1,13 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESET_CODE_MAX } from '@gacha/contract/account';
+import { RESET_CODE_MAX, resetPasswordSchema } from '@gacha/contract/account';
 import { FormAlert, TextField } from '../../../components/form.tsx';
-import { firstError } from '../../../lib/api.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
-import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { resetPassword } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
+
+interface CodeValues {
+  code: string;
+}
+
+const resolver = schemaResolver<CodeValues>(resetPasswordSchema, (v) => v);
 
 /**
  * /onetime-password-reissue (spec §2): step 2, the verification code (at most 20 characters); a temporary
@@ -17,16 +22,16 @@ export function OnetimePasswordReissuePage() {
   const { t } = useTranslation('member');
   const msg = useCatalogue();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
-
-  const onSubmit = (e: FormEvent) =>
-    submit(e, {
-      empty: !code.trim(),
-      send: () => resetPassword(code.trim()),
-      onSuccess: () => navigate('/complete-password-reissue', { replace: true }),
-      fieldError: (res) => firstError(res.errors, 'code') ?? res.message ?? msg('invalid'),
-    });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm({
+    defaultValues: { code: '' },
+    resolver,
+    send: (values: CodeValues) => resetPassword(values.code.trim()),
+    onSuccess: () => navigate('/complete-password-reissue', { replace: true }),
+    fields: ['code'],
+    refusal: 'code',
+    refusalText: (res) => res.message ?? msg('invalid'),
+    failure: 'form',
+  });
 
   return (
     <div className="page page-narrow">
@@ -36,22 +41,19 @@ export function OnetimePasswordReissuePage() {
           <p className={styles.lead}>{t('reissue.codeText')}</p>
         </div>
         {formMessage && <FormAlert>{formMessage}</FormAlert>}
-        <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             label={t('reissue.code')}
             hint={t('reissue.codeHint')}
-            name="code"
             autoComplete="one-time-code"
             autoCapitalize="characters"
             spellCheck={false}
             required
-            ref={ref}
-            value={code}
-            error={error}
+            error={form.formState.errors.code?.message}
             maxLength={RESET_CODE_MAX}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {t('reissue.submitCode')}
           </button>
         </form>

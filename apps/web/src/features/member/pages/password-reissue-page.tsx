@@ -1,26 +1,29 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { createResetCodeSchema } from '@gacha/contract/account';
 import { FormAlert, TextField } from '../../../components/form.tsx';
-import { firstError } from '../../../lib/api.ts';
-import { useFieldSubmit } from '../../../lib/use-field-submit.ts';
+import { schemaResolver } from '../../../lib/messages-resolver.ts';
+import { useApiForm } from '../../../lib/use-api-form.ts';
 import { createResetCode } from '../api/member-api.ts';
 import styles from './member-pages.module.css';
+
+interface MailValues {
+  mail: string;
+}
+
+const resolver = schemaResolver<MailValues>(createResetCodeSchema, (v) => v);
 
 /** /password-reissue (spec §2): step 1, the email; a one-time code is mailed, then /onetime-password-reissue. */
 export function PasswordReissuePage() {
   const { t } = useTranslation('member');
   const navigate = useNavigate();
-  const [mail, setMail] = useState('');
-  const { ref, error, formMessage, sending, submit } = useFieldSubmit();
-
-  const onSubmit = (e: FormEvent) =>
-    submit(e, {
-      empty: !mail.trim(),
-      send: () => createResetCode(mail.trim()),
-      onSuccess: () => navigate('/onetime-password-reissue', { replace: true }),
-      fieldError: (res) => firstError(res.errors, 'mail'),
-    });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm({
+    defaultValues: { mail: '' },
+    resolver,
+    send: (values: MailValues) => createResetCode(values.mail.trim()),
+    onSuccess: () => navigate('/onetime-password-reissue', { replace: true }),
+    fields: ['mail'],
+  });
 
   return (
     <div className="page page-narrow">
@@ -30,21 +33,18 @@ export function PasswordReissuePage() {
           <p className={styles.lead}>{t('reissue.text')}</p>
         </div>
         {formMessage && <FormAlert>{formMessage}</FormAlert>}
-        <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             label={t('reissue.mail')}
             type="email"
             inputMode="email"
             autoComplete="email"
-            name="mail"
             required
-            ref={ref}
-            value={mail}
-            error={error}
+            error={form.formState.errors.mail?.message}
             maxLength={254}
-            onChange={(e) => setMail(e.target.value)}
+            {...form.register('mail')}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {t('reissue.send')}
           </button>
         </form>
