@@ -5,9 +5,9 @@ import type { ResultCard } from '@gacha/contract/draws';
 import { GemIcon } from '../../../components/currency-icons.tsx';
 import { FormAlert } from '../../../components/form.tsx';
 import { WonItemList, type WonItem } from '../../../components/won-item-list.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
 import { formatGems } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { decide } from '../api/decide.ts';
 import { parsePurchaseId, usePurchaseResult } from '../api/get-purchase-result.ts';
 import { decodeShip, gemsFor, pendingCards, splitDecision } from '../choice.ts';
@@ -29,7 +29,6 @@ export function ConfirmGetCardListPage() {
   const { data: result, isPending, isError, refetch } = usePurchaseResult(purchaseId, { fresh: true });
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [askAddress, setAskAddress] = useState(false);
-  const [sending, setSending] = useState(false);
   // decided: the fresh result (no pending items any more) must not redirect while /thank-you loads
   const [finished, setFinished] = useState(false);
   const shipId = useId();
@@ -43,6 +42,25 @@ export function ConfirmGetCardListPage() {
     window.scrollTo(0, 0);
   }, [addressStep]);
   const decision = useMemo(() => splitDecision(cards, decodeShip(shipParam)), [cards, shipParam]);
+  const purchase = result?.purchase_id ?? purchaseId ?? 0;
+  // Confirm: POST /user/pack/decision once, however often it is pressed
+  const confirm = useSubmit({
+    mutationFn: () => decide(decision.send, decision.reduction),
+    onSuccess: (res) => {
+      if (res.ok) {
+        setFinished(true);
+        navigate(`/thank-you?${new URLSearchParams({ c: String(purchase) })}`, {
+          replace: true,
+          state: { shipped: res.result.shipped, converted: res.result.converted, gems: res.result.gems },
+        });
+        return;
+      }
+      // no country address yet: the address form (shipping to Japan is refused with its own message)
+      if (res.field === 'address' && res.message !== msg('shipping_to_japan')) setAskAddress(true);
+      setError({ field: res.field, message: res.message });
+    },
+    onError: () => setError({ field: null, message: t('errors.network') }),
+  });
 
   if (isPending || finished) return <div className="page" aria-busy="true" />;
   if (isError || !result || !cards.length) return <Navigate to="/" replace />;
@@ -69,27 +87,9 @@ export function ConfirmGetCardListPage() {
   const needsAddress = shipItems.length > 0 && result.is_country !== '1';
   const showAddress = askAddress || needsAddress;
 
-  const onConfirm = async () => {
-    setSending(true);
+  const onConfirm = () => {
     setError(null);
-    try {
-      const res = await decide(decision.send, decision.reduction);
-      if (res.ok) {
-        setFinished(true);
-        navigate(`/thank-you?${new URLSearchParams({ c: String(id) })}`, {
-          replace: true,
-          state: { shipped: res.result.shipped, converted: res.result.converted, gems: res.result.gems },
-        });
-        return;
-      }
-      // no country address yet: the address form (shipping to Japan is refused with its own message)
-      if (res.field === 'address' && res.message !== msg('shipping_to_japan')) setAskAddress(true);
-      setError({ field: res.field, message: res.message });
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) setError({ field: null, message: t('errors.network') });
-    } finally {
-      setSending(false);
-    }
+    confirm.send();
   };
 
   if (showAddress) {
@@ -157,12 +157,7 @@ export function ConfirmGetCardListPage() {
           <Link to={backUrl} className="btn btn-secondary">
             {t('actions.back')}
           </Link>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void onConfirm()}
-            disabled={sending}
-          >
+          <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={confirm.isPending}>
             {t('final.confirm')}
           </button>
         </div>

@@ -70,9 +70,7 @@ export function buyPoints(input: PointBuyInput): Promise<BuyAnswer> {
 /** GET /user/set_checkout_session/{id}: starts an Amazon Pay payment (answers like point/buy). */
 export function amazonCheckout(pointPriceId: number, productId?: string): Promise<BuyAnswer> {
   const q = productId ? `?${new URLSearchParams({ productId })}` : '';
-  return api.get<PointBuyResult>(`${apiPath('user', 'set_checkout_session', pointPriceId)}${q}`, {
-    exclusive: true,
-  });
+  return api.get<PointBuyResult>(`${apiPath('user', 'set_checkout_session', pointPriceId)}${q}`);
 }
 
 /** GET /user/button_signature: the Amazon Pay button page of the pending payment. */
@@ -87,9 +85,7 @@ export function completeAmazonCheckout(query: URLSearchParams) {
     const v = query.get(k);
     if (v) q.set(k, v);
   }
-  return api.get<PointEndResult & { message?: string }>(`user/complete_checkout_session?${q}`, {
-    exclusive: true,
-  });
+  return api.get<PointEndResult & { message?: string }>(`user/complete_checkout_session?${q}`);
 }
 
 /** POST /user/point/append {token: payment_id}: confirms the payment on return; idempotent. */

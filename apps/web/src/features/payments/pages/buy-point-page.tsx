@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { PointPriceItem, PointPriceList } from '@gacha/contract/payments';
 import { Modal } from '../../../components/modal.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { ApiBusyError, State } from '../../../lib/api.ts';
+import { State } from '../../../lib/api.ts';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { presentFreeGrant, usePointPrices } from '../api/payments.ts';
 import { isCampaignOn } from '../campaign.ts';
 import { CourseList } from '../components/course-list.tsx';
@@ -52,16 +53,15 @@ export function BuyPointPage() {
   const alert = useAlert();
   const navigate = useNavigate();
 
-  const grant = async (item: PointPriceItem) => {
-    setFree(null);
-    try {
-      const res = await presentFreeGrant(item.id);
+  // the free grant: POST /user/coupon/point/present once, however often Yes is pressed
+  const grant = useSubmit({
+    mutationFn: (item: PointPriceItem) => presentFreeGrant(item.id),
+    onSuccess: (res) => {
       if (res.state === State.ok) navigate('/complete-buy-point?append=true');
       else alert.show(catalogue('grant_failed'));
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) alert.show(catalogue('grant_failed'));
-    }
-  };
+    },
+    onError: () => alert.show(catalogue('grant_failed')),
+  });
 
   return (
     <div className="page">
@@ -133,7 +133,11 @@ export function BuyPointPage() {
               type="button"
               className="btn btn-primary"
               data-autofocus
-              onClick={() => free && void grant(free)}
+              onClick={() => {
+                if (!free) return;
+                setFree(null);
+                grant.send(free);
+              }}
             >
               {t('common.yes')}
             </button>

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,15 +9,18 @@ import {
   toTokenInput,
   tokenizerMessageKey,
 } from '@gacha/contract/payments';
-import { ApiBusyError } from '../../../lib/api.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { formatGems, formatYen } from '../../../lib/format.ts';
-import { useCatalogue } from '../../../lib/i18n.ts';
+import { catalogue as translate, useCatalogue } from '../../../lib/i18n.ts';
+import { messagesResolver } from '../../../lib/messages-resolver.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import {
   buyPoints,
   tokenizeCard,
   usePayStyles,
   usePointPriceDetail,
   usePointPrices,
+  type BuyAnswer,
 } from '../api/payments.ts';
 import { CourseList } from '../components/course-list.tsx';
 import { useAlert } from '../components/result-alert.tsx';
@@ -25,6 +29,7 @@ import styles from './payments.module.css';
 
 type Field =
   'number1' | 'number2' | 'number3' | 'number4' | 'expire_month' | 'expire_year' | 'security_code' | 'holder';
+type CardValues = Record<Field, string>;
 type Group = 'number' | 'expiry' | 'cvc' | 'holder';
 const GROUP_OF: Record<Field, Group> = {
   number1: 'number',
@@ -36,13 +41,20 @@ const GROUP_OF: Record<Field, Group> = {
   security_code: 'cvc',
   holder: 'holder',
 };
+/** A group's message is kept on its first field (the one focused). */
+const FIRST_OF: Record<Group, Field> = {
+  number: 'number1',
+  expiry: 'expire_month',
+  cvc: 'security_code',
+  holder: 'holder',
+};
 const GROUP_OF_KEY: Record<string, Group> = {
   card_number_invalid: 'number',
   card_expire_invalid: 'expiry',
   card_cvc_invalid: 'cvc',
   card_holder_invalid: 'holder',
 };
-const EMPTY: Record<Field, string> = {
+const EMPTY: CardValues = {
   number1: '',
   number2: '',
   number3: '',
@@ -52,6 +64,30 @@ const EMPTY: Record<Field, string> = {
   security_code: '',
   holder: '',
 };
+
+/**
+ * The card checked on the client (spec §5): cardFormSchema, then the tokenizer's own early checks (an expired
+ * card, …); one message per group, in the member's language.
+ */
+const resolver = messagesResolver<CardValues>((values) => {
+  const out: Partial<Record<Field, string>> = {};
+  const parsed = cardFormSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FIRST_OF[GROUP_OF[issue.path[0] as Field] ?? 'number'];
+      out[field] ??= translate(issue.message);
+    }
+    return out;
+  }
+  const early = cardTokenizerCode(toTokenInput(parsed.data), new Date());
+  const key = early ? tokenizerMessageKey(early) : null;
+  const group = key ? GROUP_OF_KEY[key] : undefined;
+  if (key && group) out[FIRST_OF[group]] = translate(key);
+  return out;
+});
+
+/** What paying by card ends in: a tokenizer refusal (its code), or the answer of POST /user/point/buy. */
+type Outcome = { code: string } | { res: BuyAnswer };
 
 /**
  * /card-input?pointPriceId&productId (spec §2 Card input, §5): card number in four boxes of 4 digits, expiry
@@ -71,95 +107,97 @@ export function CardInputPage() {
   const detail = usePointPriceDetail(pointPriceId);
   const payStyles = usePayStyles(pointPriceId && detail.isSuccess ? pointPriceId : '');
   const prices = usePointPrices(1);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Group, string>>>({});
-  const [sending, setSending] = useState(false);
   const alert = useAlert();
   const follow = useFollowPurchase(alert.show);
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<CardValues>({
+    defaultValues: EMPTY,
+    resolver,
+    shouldFocusError: false,
+  });
+  const errors: Partial<Record<Group, string>> = Object.fromEntries(
+    Object.entries(FIRST_OF).map(([group, field]) => [group, formState.errors[field]?.message]),
+  );
   const course = detail.data?.detail;
   const tokenizer = payStyles.data?.card_tokenizer;
   const hosted = tokenizer?.provider === 'stripe_checkout';
 
-  const digits = (field: Field, max: number, next?: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const v = e.target.value.replace(/\D/g, '').slice(0, max);
-    setValues((prev) => ({ ...prev, [field]: v }));
-    if (v.length === max && next && e.target.value.length >= max) refs.current[next]?.focus();
+  /** A tokenizer code as the member reads it: under its group (focused), or an alert. */
+  const showCode = (code: string) => {
+    const key = tokenizerMessageKey(code);
+    const group = GROUP_OF_KEY[key];
+    if (!group) {
+      alert.show(catalogue(key));
+      return;
+    }
+    setError(FIRST_OF[group], { type: 'server', message: catalogue(key) });
+    focusFirstError(formRef.current, { [FIRST_OF[group]]: true });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!course || sending) return;
-    const parsed = cardFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Group, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const group = GROUP_OF[issue.path[0] as Field] ?? 'number';
-        next[group] ??= catalogue(issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    const input = toTokenInput(parsed.data);
-    const early = cardTokenizerCode(input, new Date());
-    if (early) {
-      const key = tokenizerMessageKey(early);
-      const group = GROUP_OF_KEY[key];
-      if (group) {
-        setErrors({ [group]: catalogue(key) });
-        return;
-      }
-    }
-    setErrors({});
-    if (!tokenizer || tokenizer.provider !== 'sandbox') {
-      alert.show(t('card.unavailable'));
-      return;
-    }
-    setSending(true);
-    try {
-      const tok = await tokenizeCard(tokenizer.url, {
+  // Pay / To payment: the card goes to the tokenizer, the token to POST /user/point/buy, once per press
+  const pay = useSubmit({
+    mutationFn: async (card: { values: CardValues; tokenizerUrl: string } | null): Promise<Outcome> => {
+      const productIdOrNothing = productId || undefined;
+      if (!card)
+        return {
+          res: await buyPoints({ pay_id: 1, pointPriceId: course!.id, productId: productIdOrNothing }),
+        };
+      const parsed = cardFormSchema.parse(card.values);
+      const input = toTokenInput(parsed);
+      const tok = await tokenizeCard(card.tokenizerUrl, {
         card_number: String(input.card_number),
         card_expire: String(input.card_expire),
         security_code: String(input.security_code),
         cardholder_name: String(input.cardholder_name),
       });
-      if (tok.code !== 'success' || !('token' in tok)) {
-        const key = tokenizerMessageKey(tok.code);
-        const group = GROUP_OF_KEY[key];
-        if (group) setErrors({ [group]: catalogue(key) });
-        else alert.show(catalogue(key));
+      if (tok.code !== 'success' || !('token' in tok)) return { code: tok.code };
+      const res = await buyPoints({
+        pay_id: 1,
+        pointPriceId: course!.id,
+        token: tok.token,
+        req_card_number: tok.req_card_number,
+        card_user_name: parsed.holder,
+        productId: productIdOrNothing,
+      });
+      return { res };
+    },
+    onSuccess: (outcome) => {
+      if ('code' in outcome) showCode(outcome.code);
+      else follow(outcome.res, 1);
+    },
+    onError: () => alert.show(catalogue('payment_unreachable')),
+  });
+
+  const submit = handleSubmit(
+    (values) => {
+      if (!course) return;
+      if (!tokenizer || tokenizer.provider !== 'sandbox') {
+        alert.show(t('card.unavailable'));
         return;
       }
-      follow(
-        await buyPoints({
-          pay_id: 1,
-          pointPriceId: course.id,
-          token: tok.token,
-          req_card_number: tok.req_card_number,
-          card_user_name: parsed.data.holder,
-          productId: productId || undefined,
-        }),
-        1,
-      );
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) alert.show(catalogue('payment_unreachable'));
-    } finally {
-      setSending(false);
-    }
-  };
+      pay.send({ values, tokenizerUrl: tokenizer.url });
+    },
+    (invalid) => focusFirstError(formRef.current, invalid),
+  );
 
   /** Stripe Checkout: the server makes the session; the card is entered on Stripe's page. */
-  const toCheckout = async (e: FormEvent) => {
+  const toCheckout = (e: { preventDefault: () => void }) => {
     e.preventDefault();
-    if (!course || sending) return;
-    setSending(true);
-    try {
-      follow(await buyPoints({ pay_id: 1, pointPriceId: course.id, productId: productId || undefined }), 1);
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) alert.show(catalogue('payment_unreachable'));
-    } finally {
-      setSending(false);
-    }
+    if (course) pay.send(null);
+  };
+
+  /** A box of digits: anything else is dropped; a full box moves on to the next. */
+  const digits = (field: Field, max: number, next?: Field) => {
+    const input = register(field);
+    return {
+      ...input,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        const typed = e.target.value;
+        e.target.value = typed.replace(/\D/g, '').slice(0, max);
+        const done = e.target.value.length === max && next && typed.length >= max;
+        void input.onChange(e).then(() => done && setFocus(next));
+      },
+    };
   };
 
   // spec §2 says the legal-notice buttons do nothing; a member asking for the notices gets them (issue 12)
@@ -182,20 +220,15 @@ export function CardInputPage() {
     extra: { autoComplete?: string; className?: string } = {},
   ) => (
     <input
-      ref={(el) => {
-        refs.current[field] = el;
-      }}
       id={`card-${field}`}
-      name={field}
       className={`${styles.cardInput} ${extra.className ?? ''}`}
       inputMode="numeric"
       autoComplete={extra.autoComplete}
       maxLength={max}
-      value={values[field]}
       aria-label={label}
       aria-invalid={errors[GROUP_OF[field]] ? true : undefined}
       aria-describedby={errors[GROUP_OF[field]] ? `card-${GROUP_OF[field]}-error` : undefined}
-      onChange={digits(field, max, next)}
+      {...digits(field, max, next)}
     />
   );
   const errorOf = (group: Group) =>
@@ -218,8 +251,8 @@ export function CardInputPage() {
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={sending}
-              aria-busy={sending || undefined}
+              disabled={pay.isPending}
+              aria-busy={pay.isPending || undefined}
             >
               {t('confirm.toPayment')}
             </button>
@@ -229,7 +262,7 @@ export function CardInputPage() {
       ) : course && payStyles.isPending ? (
         <p aria-busy="true">{t('common.loading')}</p>
       ) : course ? (
-        <form className={styles.panel} onSubmit={submit} noValidate>
+        <form ref={formRef} className={styles.panel} onSubmit={submit} noValidate>
           <p className={styles.lead}>{t('card.lead')}</p>
           <p className={styles.selected}>
             {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}
@@ -272,16 +305,12 @@ export function CardInputPage() {
             </label>
             <input
               id="card-holder"
-              name="holder"
               className={`${styles.cardInput} ${styles.wideInput}`}
               autoComplete="cc-name"
               maxLength={HOLDER_NAME_MAX}
-              value={values.holder}
               aria-invalid={errors.holder ? true : undefined}
               aria-describedby={errors.holder ? 'card-holder-error' : 'card-holder-hint'}
-              onChange={(e) =>
-                setValues((prev) => ({ ...prev, holder: e.target.value.slice(0, HOLDER_NAME_MAX) }))
-              }
+              {...register('holder')}
             />
             {!errors.holder && (
               <p id="card-holder-hint" className={styles.hint}>
@@ -294,8 +323,8 @@ export function CardInputPage() {
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={sending}
-              aria-busy={sending || undefined}
+              disabled={pay.isPending}
+              aria-busy={pay.isPending || undefined}
             >
               {t('card.pay', { price: formatYen(course.pay_price) })}
             </button>

@@ -1,4 +1,5 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,24 +7,40 @@ import {
   JAPAN_ONLY_METHODS,
   KATAKANA_NAME,
   normaliseKatakanaName,
+  pointBuySchema,
   type CombiniCode,
   type PayStyleItem,
+  type PointBuyInput,
 } from '@gacha/contract/payments';
 import { SelectField, TextField } from '../../../components/form.tsx';
-import { ApiBusyError } from '../../../lib/api.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { formatGems, formatYen } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { messagesResolver, schemaMessages } from '../../../lib/messages-resolver.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import {
   amazonButton,
   amazonCheckout,
   buyPoints,
   usePayStyles,
   usePointPriceDetail,
+  type BuyAnswer,
 } from '../api/payments.ts';
 import { useAlert } from '../components/result-alert.tsx';
 import { useFollowPurchase } from '../components/use-follow-purchase.ts';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
+
+interface PaymentValues {
+  /** The chosen method's id ('' before a choice). */
+  pay_id: string;
+  combini_code: CombiniCode;
+  /** Bank transfer: the transfer name in katakana. */
+  name: string;
+}
+
+/** What To payment ends in: a POST /user/point/buy (or Amazon Pay) answer to follow, or the provider's page. */
+type Outcome = { res: BuyAnswer; payId: number } | { href: string };
 
 /**
  * /confirm-buy-point?pointPriceId&productId (spec §2): the course, the payment choice from /user/pay_style, the
@@ -38,95 +55,90 @@ export function ConfirmBuyPointPage() {
   const productId = params.get('productId') ?? '';
   const detail = usePointPriceDetail(pointPriceId);
   const payStyles = usePayStyles(pointPriceId);
-  const [payId, setPayId] = useState<number | null>(null);
-  const [combini, setCombini] = useState<CombiniCode>('econ');
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [methodError, setMethodError] = useState(false);
   const alert = useAlert();
   const navigate = useNavigate();
   const backToList = withQuery('/buy-point', { productId });
 
   const course = detail.data?.detail;
   const methods: PayStyleItem[] = payStyles.data?.list ?? [];
+  const productIdOrNothing = productId || undefined;
+
+  /** The payload of POST /user/point/buy for these values (the method's own fields only). */
+  const toPayload = (v: PaymentValues): PointBuyInput => {
+    const payId = Number(v.pay_id);
+    return {
+      pay_id: payId,
+      pointPriceId: course?.id ?? 0,
+      ...(payId === 2 ? { combini_code: v.combini_code } : {}),
+      ...(payId === 4 ? { name: normaliseKatakanaName(v.name) } : {}),
+      productId: productIdOrNothing,
+    };
+  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, watch, setError, formState } = useForm<PaymentValues>({
+    defaultValues: { pay_id: '', combini_code: 'econ', name: '' },
+    // the contract's pointBuySchema, with this page's words for a missing method and a name not in katakana
+    resolver: messagesResolver<PaymentValues>((v) => {
+      if (!v.pay_id) return { pay_id: t('confirm.chooseMethod') };
+      const out: Record<string, string | undefined> = schemaMessages(pointBuySchema, toPayload(v));
+      const holder = normaliseKatakanaName(v.name);
+      if (Number(v.pay_id) === 4 && !KATAKANA_NAME.test(holder))
+        out.name = holder ? t('confirm.bankNameInvalid') : catalogue('required');
+      return out;
+    }),
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const payId = watch('pay_id') ? Number(watch('pay_id')) : null;
   const chosen = methods.find((m) => m.id === payId) ?? null;
 
-  const follow = useFollowPurchase(alert.show, setNameError);
+  const follow = useFollowPurchase(alert.show, (message) => {
+    setError('name', { type: 'server', message });
+    focusFirstError(formRef.current, { name: true });
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!course || !chosen) {
-      setMethodError(true);
-      return;
-    }
-    const productIdOrNothing = productId || undefined;
-    try {
-      switch (chosen.key) {
-        case 'card':
-          navigate(withQuery('/card-input', { pointPriceId: course.id, productId }));
-          return;
-        case 'bank': {
-          const holder = normaliseKatakanaName(name);
-          if (!KATAKANA_NAME.test(holder)) {
-            setNameError(holder ? t('confirm.bankNameInvalid') : catalogue('required'));
-            return;
-          }
-          setNameError(undefined);
-          follow(
-            await buyPoints({
-              pay_id: 4,
-              pointPriceId: course.id,
-              name: holder,
-              productId: productIdOrNothing,
-            }),
-            4,
-          );
-          return;
+  // To payment: one request (or Amazon Pay's two) at a time, however often it is pressed
+  const pay = useSubmit({
+    mutationFn: async ({
+      method,
+      values,
+    }: {
+      method: PayStyleItem;
+      values: PaymentValues;
+    }): Promise<Outcome> => {
+      if (method.key === 'amazon_pay') {
+        const res = await amazonCheckout(course!.id, productIdOrNothing);
+        if (res.state === 200 && !res.url && res.payment_id && res.result !== '1') {
+          const button = await amazonButton(res.payment_id);
+          if (button.state === 200 && button.url) return { href: button.url };
         }
-        case 'combini':
-          follow(
-            await buyPoints({
-              pay_id: 2,
-              pointPriceId: course.id,
-              combini_code: combini,
-              productId: productIdOrNothing,
-            }),
-            2,
-          );
-          return;
-        case 'amazon_pay': {
-          const res = await amazonCheckout(course.id, productIdOrNothing);
-          if (res.state === 200 && !res.url && res.payment_id && res.result !== '1') {
-            const button = await amazonButton(res.payment_id);
-            if (button.state === 200 && button.url) {
-              window.location.assign(button.url);
-              return;
-            }
-          }
-          follow(res, 5);
-          return;
-        }
-        default:
-          follow(
-            await buyPoints({ pay_id: chosen.id, pointPriceId: course.id, productId: productIdOrNothing }),
-            chosen.id,
-          );
+        return { res, payId: 5 };
       }
-    } catch (err) {
-      if (!(err instanceof ApiBusyError)) alert.show(catalogue('payment_unreachable'));
-    }
-  };
+      return { res: await buyPoints(toPayload(values)), payId: method.id };
+    },
+    onSuccess: (outcome) => {
+      if ('href' in outcome) window.location.assign(outcome.href);
+      else follow(outcome.res, outcome.payId);
+    },
+    onError: () => alert.show(catalogue('payment_unreachable')),
+  });
+
+  const submit = handleSubmit(
+    (values) => {
+      if (!course || !chosen) return;
+      if (chosen.key === 'card') {
+        navigate(withQuery('/card-input', { pointPriceId: course.id, productId }));
+        return;
+      }
+      pay.send({ method: chosen, values });
+    },
+    (invalid) => focusFirstError(formRef.current, invalid),
+  );
 
   const extra =
     chosen?.key === 'combini' ? (
       <div className={styles.extra}>
-        <SelectField
-          label={t('confirm.combiniChain')}
-          required
-          name="combini_code"
-          value={combini}
-          onChange={(e) => setCombini(e.target.value as CombiniCode)}
-        >
+        <SelectField label={t('confirm.combiniChain')} required {...register('combini_code')}>
           {COMBINI_CODES.map((c) => (
             <option key={c} value={c}>
               {t(`confirm.combini.${c}`)}
@@ -139,13 +151,11 @@ export function ConfirmBuyPointPage() {
         <TextField
           label={t('confirm.bankName')}
           required
-          name="name"
           maxLength={30}
           autoComplete="off"
-          value={name}
           hint={t('confirm.bankNameHint')}
-          error={nameError}
-          onChange={(e) => setName(e.target.value)}
+          error={errors.name?.message}
+          {...register('name')}
         />
       </div>
     ) : null;
@@ -170,7 +180,7 @@ export function ConfirmBuyPointPage() {
       {!course || payStyles.isPending ? (
         <p aria-busy="true">{t('common.loading')}</p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <section className={styles.panel} aria-labelledby="confirm-course">
             <h2 id="confirm-course">{t('confirm.course')}</h2>
             <dl className={styles.facts}>
@@ -187,23 +197,17 @@ export function ConfirmBuyPointPage() {
           </section>
 
           <section className={styles.panel}>
-            <fieldset className={styles.methods} aria-describedby={methodError ? 'method-error' : undefined}>
+            <fieldset
+              className={styles.methods}
+              aria-describedby={errors.pay_id ? 'method-error' : undefined}
+            >
               <legend className={styles.groupLabel}>
                 <h2>{t('confirm.method')}</h2>
               </legend>
               {methods.map((m) => (
                 <Fragment key={m.id}>
                   <label className={styles.method}>
-                    <input
-                      type="radio"
-                      name="pay_id"
-                      value={m.id}
-                      checked={payId === m.id}
-                      onChange={() => {
-                        setPayId(m.id);
-                        setMethodError(false);
-                      }}
-                    />
+                    <input type="radio" value={String(m.id)} {...register('pay_id')} />
                     <span>
                       <span className={styles.methodName}>
                         {m.name}
@@ -224,9 +228,9 @@ export function ConfirmBuyPointPage() {
                 </Fragment>
               ))}
             </fieldset>
-            {methodError && (
+            {errors.pay_id && (
               <p id="method-error" role="alert" className={styles.error}>
-                {t('confirm.chooseMethod')}
+                {errors.pay_id.message}
               </p>
             )}
           </section>
@@ -241,7 +245,7 @@ export function ConfirmBuyPointPage() {
             <Link className="btn btn-secondary" to={backToList}>
               {t('confirm.cancel')}
             </Link>
-            <button type="submit" className="btn btn-primary">
+            <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
               {t('confirm.toPayment')}
             </button>
           </div>
