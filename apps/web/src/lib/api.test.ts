@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   api,
-  ApiBusyError,
   encodeForm,
   firstError,
   getActivity,
@@ -74,20 +73,23 @@ describe('the client', () => {
     expect(() => unwrap(res)).toThrow();
   });
 
-  it('refuses a second exclusive request while one runs, and counts requests for the overlay', async () => {
-    let release!: () => void;
+  it('counts the requests under way for the overlay, background ones excepted; POSTs may overlap', async () => {
+    const releases: Array<() => void> = [];
     setFetch(
       () =>
         new Promise<Response>((resolve) => {
-          release = () => void answer({ state: 200, csrf: { name: 'n', value: 'v' } }).then(resolve);
+          releases.push(() => void answer({ state: 200, csrf: { name: 'n', value: 'v' } }).then(resolve));
         }),
     );
     setCsrf({ name: 'n', value: 'v' });
-    const first = api.post('user/login', {});
-    expect(getActivity()).toBe(1);
-    await expect(api.post('user/login', {})).rejects.toBeInstanceOf(ApiBusyError);
-    release();
-    await first;
+    const first = api.post('user/pack/decision', {});
+    const second = api.post('user/history/list/1', {});
+    const quiet = api.get('user/point', { background: true });
+    expect(getActivity()).toBe(2);
+    await Promise.resolve();
+    expect(releases).toHaveLength(3); // none of them waits for another
+    releases.forEach((release) => release());
+    await Promise.all([first, second, quiet]);
     expect(getActivity()).toBe(0);
   });
 

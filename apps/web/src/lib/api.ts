@@ -8,21 +8,14 @@ export { LANG_COOKIE, State };
  *
  * - Every answer is JSON `{ state, csrf, ... }`; the csrf pair of the last answer is kept and sent with the
  *   next POST as `csrf_name` / `csrf_value`, next to the payload as a JSON string in the `json` field.
- * - One request at a time: a POST (or any call made with `exclusive: true`) while another exclusive call runs
- *   is refused with ApiBusyError, so a double click never sends twice. GETs run side by side.
+ * - Calls run side by side. A double click is a page's business: the calls a member starts are TanStack Query
+ *   mutations that ignore a second start while they are pending (lib/use-submit.ts).
  * - Every call that is not marked `background` counts for the loading overlay.
  * - state 9999 sends the browser to the maintenance page.
  * - The HTTP status mirrors the class of `state` (4xx/503); the body is what counts, so it is read regardless.
  */
 
 export const API_BASE = '/api';
-
-export class ApiBusyError extends Error {
-  constructor() {
-    super('Another request is still running.');
-    this.name = 'ApiBusyError';
-  }
-}
 
 export class ApiNetworkError extends Error {
   constructor(
@@ -48,8 +41,6 @@ export type ApiResult<T extends object = object> = EnvelopeBase & Partial<T>;
 export interface RequestOptions {
   /** Do not show the loading overlay (background refreshes such as the current user on navigation). */
   background?: boolean;
-  /** Take the one-at-a-time flag (default: true for POST, false for GET). */
-  exclusive?: boolean;
   signal?: AbortSignal;
 }
 
@@ -67,9 +58,8 @@ export function setCsrf(next: Csrf | null | undefined): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// the global flag and the overlay
+// the overlay
 
-let exclusiveRunning = false;
 let inFlight = 0;
 const listeners = new Set<() => void>();
 
@@ -85,10 +75,6 @@ export function subscribeActivity(listener: () => void): () => void {
 
 export function getActivity(): number {
   return inFlight;
-}
-
-export function isBusy(): boolean {
-  return exclusiveRunning;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -178,11 +164,6 @@ async function run<T extends object>(
   payload: unknown,
   opts: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const exclusive = opts.exclusive ?? method === 'POST';
-  if (exclusive) {
-    if (exclusiveRunning) throw new ApiBusyError();
-    exclusiveRunning = true;
-  }
   const counted = !opts.background;
   if (counted) {
     inFlight++;
@@ -191,7 +172,6 @@ async function run<T extends object>(
   try {
     return await send<T>(method, path, payload, opts);
   } finally {
-    if (exclusive) exclusiveRunning = false;
     if (counted) {
       inFlight--;
       notify();

@@ -51,13 +51,9 @@ export function normaliseJapaneseZip(zip: string): string | null {
   return /^\d{7}$/.test(digits) ? digits : null;
 }
 
-/** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay, not exclusive). */
+/** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay). */
 export async function lookupZipcode(zipcode: string): Promise<ZipcodeAddress | null> {
-  const res = await api.post<ZipcodeAnswer>(
-    'address/zipcode',
-    { zipcode },
-    { background: true, exclusive: false },
-  );
+  const res = await api.post<ZipcodeAnswer>('address/zipcode', { zipcode }, { background: true });
   if (res.state !== 200 || !Array.isArray(res.result)) return null;
   return res.result[0] ?? null;
 }

@@ -4,10 +4,7 @@ import { api, apiPath, unwrap } from '../../../lib/api.ts';
 
 /** POST /user/history/list/{page} {mode}: the member's pack purchases, newest first (spec §7). */
 export async function fetchHistoryList(mode: HistoryMode, page: number): Promise<HistoryListPage> {
-  // a read: not exclusive, so it never collides with a purchase or a decision in flight
-  const res = unwrap(
-    await api.post<HistoryListPage>(apiPath('user', 'history', 'list', page), { mode }, { exclusive: false }),
-  );
+  const res = unwrap(await api.post<HistoryListPage>(apiPath('user', 'history', 'list', page), { mode }));
   const list: HistoryItem[] = Array.isArray(res.list) ? res.list : [];
   return {
     list,
