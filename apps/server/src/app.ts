@@ -5,20 +5,18 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { State } from '@gacha/contract/envelope';
 import { message } from '@gacha/contract/messages';
 import { unsafeTextFields } from '@gacha/contract/text';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { ApiError } from './http/api-error.ts';
-import { createApi, resolveLang } from './http/envelope.ts';
-import type { Clock, ModuleDeps } from './http/module-deps.ts';
+import type { Clock } from './http/app-deps.ts';
+import { envelope, UnsafeTextError, type ApiRoute } from './http/envelope.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createSessions } from './http/session.ts';
-import { registerModules } from './modules/index.ts';
+import { apiModules, pageModules, rootModules } from './modules/index.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
 
-export interface AppDeps {
+export interface BuildAppArgs {
   config: Config;
   db: Db;
   clock?: Clock;
@@ -62,7 +60,7 @@ function trustedProxies(trust: Config['trustProxy']) {
   return trust;
 }
 
-export async function buildApp({ config, db, clock = { now: () => new Date() } }: AppDeps) {
+export async function buildApp({ config, db, clock = { now: () => new Date() } }: BuildAppArgs) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -103,52 +101,35 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
   });
 
   const sessions = createSessions({ db, secret: config.sessionSecret, cookieSecure: config.cookieSecure });
-  const api = createApi(app, sessions);
-
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('csrfBinding', '');
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id); // what a member quotes to support finds the log lines
-    if (!req.url.startsWith('/api/')) return;
-    await sessions.load(req);
-    req.lang = resolveLang(req);
-    if (config.maintenance) {
-      return api.sendError(req, reply, new ApiError(State.maintenance, { message: 'maintenance' }));
-    }
   });
 
   // Text with control characters or half characters is refused before any handler: PostgreSQL cannot store
-  // NUL, and no field of the shop means them. API payloads are checked field by field in the envelope; here
-  // the path and query of every route and the form fields of the pages outside /api (the sandbox).
-  app.addHook('preValidation', async (req, reply) => {
-    const isApi = req.url.startsWith('/api/');
+  // NUL, and no field of the shop means them. Here the path and query of every route; the envelope checks every
+  // field of an API payload, the sandbox pages their forms.
+  app.addHook('preValidation', async (req) => {
     const fields = unsafeTextFields({
       ...(req.params as Record<string, unknown>),
       ...(req.query as Record<string, unknown>),
-      ...(!isApi && req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
     });
-    if (!fields.length) return;
-    if (isApi) {
-      const errors = Object.fromEntries(fields.map((f) => [f, 'invalid_characters' as const]));
-      return api.sendError(req, reply, new ApiError(State.invalid, { errors }));
-    }
+    if (fields.length) throw new UnsafeTextError(fields);
+  });
+
+  // the pages outside the API; the API's refusals are answered by the envelope's own handler
+  app.setErrorHandler((err, _req, reply) => {
+    if (!(err instanceof UnsafeTextError)) return reply.send(err);
     return reply
       .code(400)
       .type('text/plain; charset=utf-8')
       .send(`${message('invalid_characters', 'en')}\n${message('invalid_characters', 'ja')}\n`);
-  });
-
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
-    if (!req.url.startsWith('/api/')) return reply.send(err);
-    if (err instanceof ApiError) return api.sendError(req, reply, err); // a hook's refusal (rate limits)
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // body too large, unreadable form, bad content type: the member's input, not our fault
-      return api.sendError(req, reply, new ApiError(State.invalid, { errors: { json: 'malformed_json' } }));
-    }
-    req.log.error({ err }, 'unhandled error');
-    return api.sendError(req, reply, new ApiError(500, { message: 'server_error' }));
   });
 
   app.get('/healthz', async () => {
@@ -157,8 +138,17 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
   });
 
   await registerRateLimits(app, { config, db });
-  const deps: ModuleDeps = { api, app, config, db, sessions, clock };
-  await registerModules(deps);
+  for (const plugin of rootModules) await app.register(plugin);
+  for (const plugin of pageModules) await app.register(plugin);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(envelope, { sessions, config, routes: apiRoutes });
+      for (const plugin of apiModules) await api.register(plugin);
+    },
+    { prefix: '/api' },
+  );
 
   const indexHtml = resolve(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
@@ -172,13 +162,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
     });
   }
 
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/')) {
-      if (!req.csrfBinding) await sessions.load(req);
-      return api.sendError(req, reply, new ApiError(State.notFound, { message: 'not_found' }));
-    }
-    return sendPageOrNotFound(req, reply, hasWeb);
-  });
+  app.setNotFoundHandler(async (req, reply) => sendPageOrNotFound(req, reply, hasWeb));
 
   return app;
 }

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { Clock } from '../src/http/module-deps.ts';
+import type { Clock } from '../src/http/app-deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrate, openDb, type Db } from '../src/db/index.ts';
 import { writeWorkerOf } from '@gacha/sqlite-engine/write-worker/client';

@@ -6,7 +6,7 @@ import {
   toTokenInput,
   tokenizerMessageKey,
 } from '@gacha/contract/payments';
-import { zodErrors } from '../src/http/envelope.ts';
+import { fieldErrors } from '../src/http/envelope.ts';
 import { createTestApp } from './helpers.ts';
 import { tokenize } from './fakes/shop.ts';
 
@@ -171,7 +171,7 @@ describe('the card-input form (spec §5): four boxes of 4, month 2, year 4, code
     it(`${name} → ${field}: ${key} (en and ja)`, () => {
       const r = cardFormSchema.safeParse({ ...valid, ...edit });
       expect(r.success).toBe(false);
-      const errors = zodErrors(r.error!);
+      const errors = fieldErrors(r.error!.issues);
       expect(errors[field]).toBe(key);
       if (key !== 'unknown_field') {
         expect(message(key, 'en')).toMatch(/is invalid$/);

@@ -1,11 +1,113 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseForm, type ParsedUrlQuery } from 'node:querystring';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { okAnswer } from '@gacha/contract/envelope-schema';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from '@gacha/contract/envelope';
 import { isMessageKey, message, type Lang } from '@gacha/contract/messages';
 import { unsafeTextFields } from '@gacha/contract/text';
-import { ApiError, notLoggedIn, type MessageRef } from './api-error.ts';
-import { rateLimitConfig, type RouteLimitName } from './rate-limits.ts';
+import type { Config } from '../config.ts';
+import { ApiError, notFound, notLoggedIn, type MessageRef } from './api-error.ts';
 import type { SessionUser, Sessions } from './session.ts';
+
+/**
+ * The API envelope (ARCHITECTURE.md, spec §4 and §7) from Fastify's own parts, for every route of the /api
+ * scope (app.ts registers it there, the feature modules' API plugins after it):
+ *
+ * - a content-type parser reads a POST's form: the csrf pair and the payload JSON of its `json` field;
+ * - a preValidation hook checks the pair against the session (403), refuses malformed JSON and unsafe text
+ *   (400), and hands the payload on as the body, which Fastify then validates with the route's zod schema
+ *   (fastify-type-provider-zod) like its params and query;
+ * - a preHandler hook answers 401 on a route with `config.auth` when no member is logged in;
+ * - a preSerialization hook adds `state` and `csrf` to an answer, which the route's response schema then checks
+ *   and strips of anything the contract does not name;
+ * - one error handler turns every refusal (ApiError, a failed validation, an unreadable body, anything else)
+ *   into the envelope, in the member's language.
+ *
+ * A route with `config.envelope: false` (redirects, provider notifications) gets none of this but the session.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Members only: 401 for a guest, once the input has been checked. */
+    auth?: boolean;
+    /** Renames payload fields in error answers (spec §3: referralCode → referral_code, confirmPass → pass). */
+    errorFields?: Record<string, string>;
+    /** Not an envelope call: no csrf pair, `json` field, `state` or `csrf` (redirects, notifications). */
+    envelope?: false;
+  }
+  interface FastifyInstance {
+    /** Every route declared in the envelope (tests walk them all: bad input, path styles). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  auth: boolean;
+}
+
+/**
+ * zod for the API routes' schemas: bodies, params and queries are validated to the schema's output; a handler
+ * answers the response schema's input without `state` and `csrf`, which the envelope adds.
+ */
+export interface ApiTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? Omit<z.input<this['schema']>, 'state' | 'csrf'> : unknown;
+}
+
+/** The `response` of a route's schema: its answer with `state` and `csrf` (HTTP 200). */
+export function okResponse<S extends z.ZodObject>(schema: S) {
+  return { 200: okAnswer(schema) };
+}
+
+/** A feature module's API routes, registered in the envelope's scope. */
+export type ApiPlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, ApiTypeProvider>;
+
+/** A POST body as the envelope's content-type parser reads it. */
+class EnvelopeForm {
+  constructor(
+    readonly form: ParsedUrlQuery,
+    /** The `json` field decoded; MALFORMED when it is missing, repeated or not a JSON object. */
+    readonly payload: unknown,
+  ) {}
+}
+const MALFORMED = Symbol('malformed json');
+
+function readEnvelopeForm(text: string): EnvelopeForm {
+  const form = parseForm(text);
+  const raw = form[JSON_FIELD];
+  let payload: unknown = MALFORMED;
+  if (typeof raw === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) payload = parsed;
+    } catch {
+      // stays MALFORMED: refused after the csrf pair is checked
+    }
+  }
+  return new EnvelopeForm(form, payload);
+}
+
+/** Text with control characters or half characters in a path, a query or a form of any route (app.ts). */
+export class UnsafeTextError extends Error {
+  constructor(readonly fields: string[]) {
+    super('unsafe text');
+  }
+}
 
 /** HTTP status for a body `state` (ARCHITECTURE.md: the HTTP status mirrors the class). */
 export function httpStatusFor(state: number): number {
@@ -20,163 +122,34 @@ export function translate(ref: MessageRef, lang: Lang): string {
   return typeof ref === 'string' ? message(ref, lang) : message(ref.key, lang, ref.params);
 }
 
-export interface RouteContext<B> {
-  req: FastifyRequest;
-  reply: FastifyReply;
-  body: B;
-  /** The logged-in member; present whenever the route was declared with `auth: true`. */
-  user: SessionUser | null;
-  lang: Lang;
+/** Language of the answer: the `lang` cookie, then the member's setting, then Accept-Language. */
+export function resolveLang(req: FastifyRequest): Lang {
+  const cookie = req.cookies[LANG_COOKIE];
+  if (cookie === 'en' || cookie === 'ja') return cookie;
+  if (req.user?.lang === 'ja' || req.user?.lang === 'en') return req.user.lang;
+  return /^ja\b/i.test(req.headers['accept-language'] ?? '') ? 'ja' : 'en';
 }
 
-export interface AuthedContext<B> extends RouteContext<B> {
-  user: SessionUser;
+/** The logged-in member of a route declared with `config.auth` (the envelope answered 401 otherwise). */
+export function memberOf(req: FastifyRequest): SessionUser {
+  if (!req.user) throw notLoggedIn();
+  return req.user;
 }
 
-type Paths = string | readonly string[];
-
-interface RouteOpts<S extends z.ZodType | undefined> {
-  /** Payload schema of the `json` field (POST only). */
-  body?: S;
-  /** Renames payload fields in error answers (spec §3: referralCode → referral_code, confirmPass → pass). */
-  errorFields?: Record<string, string>;
-  /** The per-route rate limit of http/rate-limits.ts this route counts against. */
-  rateLimit?: RouteLimitName;
-}
-
-type Handler<B, A extends boolean> = (
-  ctx: A extends true ? AuthedContext<B> : RouteContext<B>,
-) => Promise<object | void> | object | void;
-
-/**
- * Declares API routes inside the envelope: every answer carries `state` and `csrf`, every POST is checked
- * for the csrf pair and its `json` field parsed and validated before the handler runs.
- */
-export function createApi(app: FastifyInstance, sessions: Sessions) {
-  const routes: ApiRoute[] = [];
-  app.decorate('apiRoutes', routes);
-
-  function send(req: FastifyRequest, reply: FastifyReply, state: number, data: object) {
-    sessions.finish(req, reply);
-    const body = { ...data, state, csrf: sessions.csrfFor(req.csrfBinding) };
-    return reply.code(httpStatusFor(state)).header('cache-control', 'no-store').send(body);
-  }
-
-  function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
-    const { errors, message: msg, extra } = err.opts;
-    const body: Record<string, unknown> = { ...extra };
-    if (errors) {
-      body.errors = Object.fromEntries(
-        Object.entries(errors).map(([field, ref]) => [field, [translate(ref, req.lang)]]),
-      );
-    }
-    if (msg) body.message = translate(msg, req.lang);
-    else if (errors) body.message = Object.values(body.errors as Record<string, string[]>)[0]?.[0];
-    return send(req, reply, err.state, body);
-  }
-
-  function register<S extends z.ZodType | undefined, A extends boolean>(
-    method: 'GET' | 'POST',
-    paths: Paths,
-    opts: RouteOpts<S> & { auth?: A },
-    handler: Handler<S extends z.ZodType ? z.output<S> : undefined, A>,
-  ) {
-    const list = typeof paths === 'string' ? [paths] : paths;
-    for (const path of list) {
-      const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
-      routes.push({ method, url, auth: !!opts.auth });
-      app.route({
-        method,
-        url,
-        config: rateLimitConfig(opts.rateLimit),
-        handler: async (req, reply) => {
-          try {
-            let body: unknown = undefined;
-            if (method === 'POST') body = parsePost(req, opts.body, opts.errorFields ?? {});
-            if (opts.auth && !req.user) throw notLoggedIn();
-            const ctx = { req, reply, body, user: req.user, lang: req.lang };
-            const data = await (handler as (c: typeof ctx) => Promise<object | void>)(ctx);
-            if (reply.sent) return reply;
-            return send(req, reply, State.ok, data ?? {});
-          } catch (err) {
-            if (err instanceof ApiError) return sendError(req, reply, err);
-            throw err;
-          }
-        },
-      });
-    }
-  }
-
-  function parsePost(
-    req: FastifyRequest,
-    schema: z.ZodType | undefined,
-    errorFields: Record<string, string>,
-  ) {
-    const form = (req.body ?? {}) as Record<string, unknown>;
-    if (
-      typeof form !== 'object' ||
-      !sessions.csrfValid(req.csrfBinding, form[CSRF_NAME_FIELD], form[CSRF_VALUE_FIELD])
-    ) {
-      throw new ApiError(State.csrf, { message: 'csrf' });
-    }
-    const raw = form[JSON_FIELD];
-    let payload: unknown;
-    if (typeof raw !== 'string') throw new ApiError(State.invalid, { errors: { json: 'malformed_json' } });
-    try {
-      payload = JSON.parse(raw);
-    } catch {
-      throw new ApiError(State.invalid, { errors: { json: 'malformed_json' } });
-    }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-      throw new ApiError(State.invalid, { errors: { json: 'malformed_json' } });
-    }
-    const unsafe = unsafeTextFields(payload as Record<string, unknown>);
-    if (unsafe.length) {
-      const errors = Object.fromEntries(
-        unsafe.map((f) => [errorFields[f] ?? f, 'invalid_characters' as const]),
-      );
-      throw new ApiError(State.invalid, { errors });
-    }
-    if (!schema) return payload;
-    const result = schema.safeParse(payload);
-    if (result.success) return result.data;
-    throw new ApiError(State.invalid, { errors: zodErrors(result.error, errorFields) });
-  }
-
-  return {
-    get: <A extends boolean = false>(
-      paths: Paths,
-      opts: { auth?: A; rateLimit?: RouteLimitName },
-      handler: Handler<undefined, A>,
-    ) => register<undefined, A>('GET', paths, opts, handler),
-    post: <S extends z.ZodType | undefined, A extends boolean = false>(
-      paths: Paths,
-      opts: RouteOpts<S> & { auth?: A },
-      handler: Handler<S extends z.ZodType ? z.output<S> : undefined, A>,
-    ) => register('POST', paths, opts, handler),
-    send,
-    sendError,
-  };
-}
-
-export type Api = ReturnType<typeof createApi>;
-
-/** Every route declared through the envelope (tests walk them all: bad input, path styles). */
-export interface ApiRoute {
-  method: 'GET' | 'POST';
-  url: string;
-  auth: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    apiRoutes: readonly ApiRoute[];
-  }
+/** A zod issue as the envelope reads it (fastify-type-provider-zod hands on its fields). */
+interface Issue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  input?: unknown;
+  maximum?: unknown;
+  origin?: string;
+  keys?: string[];
 }
 
 /** Maps zod issues to catalogue keys, the first issue per field winning. */
-export function zodErrors(
-  error: z.ZodError,
+export function fieldErrors(
+  issues: readonly Issue[],
   errorFields: Record<string, string> = {},
 ): Record<string, MessageRef> {
   const out: Record<string, MessageRef> = {};
@@ -184,10 +157,10 @@ export function zodErrors(
     const name = errorFields[field] ?? field;
     if (!(name in out)) out[name] = ref;
   };
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const field = issue.path.length ? String(issue.path[0]) : 'json';
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) put(key, 'unknown_field');
+      for (const key of issue.keys ?? []) put(key, 'unknown_field');
     } else if (isMessageKey(issue.message)) {
       const ref: MessageRef =
         issue.message === 'too_long' && issue.code === 'too_big'
@@ -205,10 +178,142 @@ export function zodErrors(
   return out;
 }
 
-/** Language of the answer: the `lang` cookie, then the member's setting, then Accept-Language. */
-export function resolveLang(req: FastifyRequest): Lang {
-  const cookie = req.cookies[LANG_COOKIE];
-  if (cookie === 'en' || cookie === 'ja') return cookie;
-  if (req.user?.lang === 'ja' || req.user?.lang === 'en') return req.user.lang;
-  return /^ja\b/i.test(req.headers['accept-language'] ?? '') ? 'ja' : 'en';
+/**
+ * A path or query that names nothing: the schema's message decides. A `…not_found` key answers 404 for the
+ * whole request (a path to no pack, no payment), any other is a 400 under the field's name (a page number
+ * that is no number).
+ */
+function pathRefusal(issues: readonly Issue[]): ApiError {
+  const first = issues[0];
+  const key = first && isMessageKey(first.message) ? first.message : 'not_found';
+  if (key === 'not_found' || key.endsWith('_not_found')) return notFound(key);
+  return new ApiError(State.invalid, { errors: fieldErrors(issues) });
 }
+
+const malformedJson = () => new ApiError(State.invalid, { errors: { json: 'malformed_json' } });
+
+/** Any error of an API route as the refusal the member gets. */
+function refusalOf(err: Error & { statusCode?: number }, req: FastifyRequest): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof UnsafeTextError) {
+    return new ApiError(State.invalid, {
+      errors: Object.fromEntries(err.fields.map((f) => [f, 'invalid_characters' as const])),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues: Issue[] = err.validation.map((v) => ({
+      ...(v.params as object),
+      code: v.keyword,
+      path: v.instancePath.split('/').slice(1),
+      message: v.message ?? '',
+    }));
+    if (err.validationContext === 'body') {
+      return new ApiError(State.invalid, {
+        errors: fieldErrors(issues, req.routeOptions.config.errorFields),
+      });
+    }
+    return pathRefusal(issues);
+  }
+  const status = err.statusCode ?? 500;
+  // body too large, unreadable form, a content type the API does not read: the member's input, not our fault
+  if (status >= 400 && status < 500 && !isResponseSerializationError(err as never)) return malformedJson();
+  req.log.error({ err }, 'unhandled error');
+  return new ApiError(500, { message: 'server_error' });
+}
+
+export interface EnvelopeOptions {
+  sessions: Sessions;
+  config: Pick<Config, 'maintenance'>;
+  /** Filled with every route declared in the envelope (app.ts shows it on the app as `apiRoutes`). */
+  routes: ApiRoute[];
+}
+
+/**
+ * The envelope on the scope it is registered in (fastify-plugin: its parser, hooks and handlers apply to the
+ * caller's scope, the /api prefix).
+ */
+export const envelope = fp<EnvelopeOptions>(
+  async (api: FastifyInstance, { sessions, config, routes }) => {
+    api.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (route.config?.envelope === false) continue;
+        if (method === 'GET' || method === 'POST') {
+          routes.push({ method: method as ApiRoute['method'], url: route.url, auth: !!route.config?.auth });
+        }
+      }
+    });
+
+    api.setValidatorCompiler(validatorCompiler);
+    api.setSerializerCompiler(serializerCompiler);
+
+    api.removeContentTypeParser('application/x-www-form-urlencoded');
+    api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, readEnvelopeForm(body as string)),
+    );
+
+    api.addHook('onRequest', async (req) => {
+      await sessions.load(req);
+      req.lang = resolveLang(req);
+      if (config.maintenance) throw new ApiError(State.maintenance, { message: 'maintenance' });
+    });
+
+    api.addHook('preValidation', async (req) => {
+      const body = req.body instanceof EnvelopeForm ? req.body : null;
+      if (req.routeOptions.config.envelope === false) {
+        if (body) req.body = body.form; // a form post outside the envelope (Sign in with Apple's callback)
+        return;
+      }
+      if (req.method !== 'POST') return;
+      if (
+        !body ||
+        !sessions.csrfValid(req.csrfBinding, body.form[CSRF_NAME_FIELD], body.form[CSRF_VALUE_FIELD])
+      ) {
+        throw new ApiError(State.csrf, { message: 'csrf' });
+      }
+      if (body.payload === MALFORMED) throw malformedJson();
+      const unsafe = unsafeTextFields(body.payload as Record<string, unknown>);
+      if (unsafe.length) {
+        const rename = req.routeOptions.config.errorFields ?? {};
+        throw new UnsafeTextError(unsafe.map((f) => rename[f] ?? f));
+      }
+      req.body = body.payload;
+    });
+
+    api.addHook('preHandler', async (req) => {
+      if (req.routeOptions.config.auth && !req.user) throw notLoggedIn();
+    });
+
+    api.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+      if (req.routeOptions.config.envelope === false) return payload;
+      if (typeof payload !== 'object' || payload === null || 'state' in payload) return payload;
+      return { ...payload, state: State.ok, csrf: sessions.csrfFor(req.csrfBinding) };
+    });
+
+    api.addHook('onSend', async (req, reply) => {
+      if (req.routeOptions.config.envelope === false) return;
+      sessions.finish(req, reply);
+      reply.header('cache-control', 'no-store');
+    });
+
+    api.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+      const refusal = refusalOf(err, req);
+      const { errors, message: msg, extra } = refusal.opts;
+      const body: Record<string, unknown> = { ...extra };
+      if (errors) {
+        body.errors = Object.fromEntries(
+          Object.entries(errors).map(([field, ref]) => [field, [translate(ref, req.lang)]]),
+        );
+      }
+      if (msg) body.message = translate(msg, req.lang);
+      else if (errors) body.message = Object.values(body.errors as Record<string, string[]>)[0]?.[0];
+      body.state = refusal.state;
+      body.csrf = sessions.csrfFor(req.csrfBinding);
+      return reply.code(httpStatusFor(refusal.state)).send(body);
+    });
+
+    api.setNotFoundHandler(async () => {
+      throw notFound();
+    });
+  },
+  { name: 'envelope' },
+);

@@ -12,8 +12,8 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
 
 /**
- * Per-route rate limits (issue 11), through @fastify/rate-limit: a route opts in with `rateLimit` in its
- * options (see envelope.ts) naming one of these. They bound how fast one member (or, for guests, one client
+ * Per-route rate limits (issue 11), through @fastify/rate-limit: a route opts in with `rateLimitConfig(name)`
+ * in its `config`, naming one of these. They bound how fast one member (or, for guests, one client
  * address) can make the server do costly or guessable work: an argon2 hash, a mail, an SMS, a lookup that tells
  * whether an email is registered. The attempt throttles (http/throttle.ts) stay what limits guessing
  * a password or a code; these limits are the coarse guard in front of every such route.
@@ -102,8 +102,9 @@ export async function registerRateLimits(app: FastifyInstance, { config, db }: {
   }
   await app.register(rateLimit, {
     global: false,
-    // after the session is loaded, so members are counted by member
-    hook: 'preHandler',
+    // after the session is loaded (members are counted by member) and the csrf pair checked (the envelope's
+    // hook), before the payload is validated (a flood of bad input is counted too)
+    hook: 'preValidation',
     store: SharedStore as unknown as FastifyRateLimitStoreCtor,
     // an unreachable Redis must not take the shop down; the attempt throttles still hold in the database
     skipOnError: !!config.redisUrl,

@@ -1,40 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/client';
 import { ApiError } from '../http/api-error.ts';
-import type { ModuleDeps } from '../http/module-deps.ts';
-import { registerAccountRoutes } from './account/routes.ts';
-import { registerPasswordRoutes } from './account/password-routes.ts';
-import { registerCouponsRoutes } from './coupons/routes.ts';
-import { registerOidcRoutes } from './oidc/routes.ts';
-import { registerOutboxRoutes } from './outbox/routes.ts';
-import { registerReferralsRoutes } from './referrals/routes.ts';
-import { registerSmsRoutes } from './sms/routes.ts';
-import { registerAddressRoutes } from './address/routes.ts';
-import { registerAuthRoutes } from './auth/routes.ts';
-import { registerDrawsRoutes } from './draws/routes.ts';
-import { registerHoldingsRoutes } from './holdings/routes.ts';
-import { registerPacksRoutes } from './packs/routes.ts';
-import { registerPaymentsRoutes } from './payments/routes.ts';
-import { registerShippingRoutes } from './shipping/routes.ts';
-import { registerSiteRoutes } from './site/routes.ts';
+import type { ApiPlugin } from '../http/envelope.ts';
+import { accountApi } from './account/routes.ts';
+import { passwordApi } from './account/password-routes.ts';
+import { addressApi } from './address/routes.ts';
+import { authApi } from './auth/routes.ts';
+import { couponsApi } from './coupons/routes.ts';
+import { drawsApi } from './draws/routes.ts';
+import { holdingsApi } from './holdings/routes.ts';
+import { oidcApi, oidcPages } from './oidc/routes.ts';
+import { outboxApi, outboxPage } from './outbox/routes.ts';
+import { mediaRoutes } from './packs/media-routes.ts';
+import { packsApi } from './packs/routes.ts';
+import { paymentsApi, paymentsDeps, paymentsPages } from './payments/routes.ts';
+import { referralsApi } from './referrals/routes.ts';
+import { shippingApi } from './shipping/routes.ts';
+import { sitePages } from './site/routes.ts';
+import { smsApi } from './sms/routes.ts';
 
-/** Every feature module's routes, registered in one place. */
-export async function registerModules(deps: ModuleDeps): Promise<void> {
-  registerSiteRoutes(deps);
-  registerAuthRoutes(deps);
-  registerAccountRoutes(deps);
-  registerAddressRoutes(deps);
-  registerPacksRoutes(deps);
-  registerDrawsRoutes(deps);
-  registerHoldingsRoutes(deps);
-  registerShippingRoutes(deps);
-  await registerPaymentsRoutes(deps);
-  registerPasswordRoutes(deps);
-  registerSmsRoutes(deps);
-  registerReferralsRoutes(deps);
-  registerCouponsRoutes(deps);
-  registerOidcRoutes(deps);
-  registerOutboxRoutes(deps);
-}
+/** Every feature module's API plugin, registered in the envelope's /api scope (app.ts). */
+export const apiModules: readonly ApiPlugin[] = [
+  authApi,
+  accountApi,
+  addressApi,
+  packsApi,
+  drawsApi,
+  holdingsApi,
+  shippingApi,
+  paymentsApi,
+  passwordApi,
+  smsApi,
+  referralsApi,
+  couponsApi,
+  oidcApi,
+  outboxApi,
+];
+
+/**
+ * Registered at the app's root before everything else: what a module shares between its API and its pages
+ * (fastify-plugin decorations), and the site's own hooks.
+ */
+export const rootModules: readonly FastifyPluginAsync[] = [paymentsDeps, sitePages];
+
+/** What the modules serve outside the API: media, the sandbox provider, the mock sign-in provider, the outbox page. */
+export const pageModules: readonly FastifyPluginAsync[] = [mediaRoutes, paymentsPages, oidcPages, outboxPage];
 
 /**
  * What the SQLite write worker loads: the modules that define procedures (db/procedures.ts), and the error

@@ -1,12 +1,17 @@
 import type { FastifyReply } from 'fastify';
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import {
   appendAddressSchema,
   changeTelSchema,
   changeUserInformationSchema,
+  countryCheckSchema,
+  currentUserSchema,
+  hasRegisterSchema,
+  idNameListSchema,
   registrationSchema,
-  type HasRegister,
 } from '@gacha/contract/user';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { currentUser } from '../auth/service.ts';
 import {
   changeCountry,
@@ -25,7 +30,9 @@ const JUST_REGISTERED_SECONDS = 30 * 60;
 
 const registrationErrorFields = { referralCode: 'referral_code', confirmPass: 'pass' };
 
-export function registerAccountRoutes({ api, db, sessions, clock, config }: ModuleDeps): void {
+/** Registration, the address, the country and the phone (spec §7 User). */
+export const accountApi: ApiPlugin = async (app) => {
+  const { db, sessions, clock, config } = app;
   const markJustRegistered = (reply: FastifyReply) =>
     reply.setCookie(JUST_REGISTERED_COOKIE, '1', {
       path: '/',
@@ -35,58 +42,97 @@ export function registerAccountRoutes({ api, db, sessions, clock, config }: Modu
       maxAge: JUST_REGISTERED_SECONDS,
     });
 
-  api.post(
-    ['/user/confirm', '/user/confirmUser'],
-    { body: registrationSchema, errorFields: registrationErrorFields, rateLimit: 'confirm' },
-    async ({ body }) => {
-      await checkRegistration(db, body);
-    },
-  );
+  for (const url of ['/user/confirm', '/user/confirmUser']) {
+    app.post(
+      url,
+      {
+        schema: { body: registrationSchema, response: okResponse(emptyAnswerSchema) },
+        config: { errorFields: registrationErrorFields, ...rateLimitConfig('confirm') },
+      },
+      async (req) => {
+        await checkRegistration(db, req.body);
+        return {};
+      },
+    );
+  }
 
-  api.post(
-    ['/user/append', '/user/appendUser'],
-    { body: registrationSchema, errorFields: registrationErrorFields, rateLimit: 'register' },
-    async ({ req, reply, body, lang }) => {
-      const userId = await register(db, body, lang, clock.now());
-      await sessions.start(req, reply, userId, false);
-      markJustRegistered(reply);
-      return currentUser(db, req.user, lang, clock.now());
-    },
-  );
+  for (const url of ['/user/append', '/user/appendUser']) {
+    app.post(
+      url,
+      {
+        schema: { body: registrationSchema, response: okResponse(currentUserSchema) },
+        config: { errorFields: registrationErrorFields, ...rateLimitConfig('register') },
+      },
+      async (req, reply) => {
+        const userId = await register(db, req.body, req.lang, clock.now());
+        await sessions.start(req, reply, userId, false);
+        markJustRegistered(reply);
+        return currentUser(db, req.user, req.lang, clock.now());
+      },
+    );
+  }
 
-  api.post(
-    ['/user/append_address', '/user/appendAddress'],
-    { body: appendAddressSchema, auth: true, errorFields: { referralCode: 'referral_code' } },
-    async ({ user, body }) => {
-      await saveAddress(db, user.id, body, clock.now());
-    },
-  );
+  for (const url of ['/user/append_address', '/user/appendAddress']) {
+    app.post(
+      url,
+      {
+        schema: { body: appendAddressSchema, response: okResponse(emptyAnswerSchema) },
+        config: { auth: true, errorFields: { referralCode: 'referral_code' } },
+      },
+      async (req) => {
+        await saveAddress(db, memberOf(req).id, req.body, clock.now());
+        return {};
+      },
+    );
+  }
 
-  api.get(['/user/has_register', '/user/hasRegister'], {}, ({ req }): HasRegister => ({
-    is_user_register: req.cookies[JUST_REGISTERED_COOKIE] === '1' ? '1' : '0',
+  for (const url of ['/user/has_register', '/user/hasRegister']) {
+    app.get(url, { schema: { response: okResponse(hasRegisterSchema) } }, async (req) => ({
+      is_user_register: req.cookies[JUST_REGISTERED_COOKIE] === '1' ? ('1' as const) : ('0' as const),
+    }));
+  }
+
+  for (const url of ['/user/delete_is_user_register', '/user/deleteIsUserRegister']) {
+    app.get(url, { schema: { response: okResponse(emptyAnswerSchema) } }, async (_req, reply) => {
+      reply.clearCookie(JUST_REGISTERED_COOKIE, { path: '/' });
+      return {};
+    });
+  }
+
+  for (const url of ['/user/pref_list', '/user/prefList']) {
+    app.get(url, { schema: { response: okResponse(idNameListSchema) } }, async (req) => ({
+      list: await prefectureList(db, req.lang),
+    }));
+  }
+
+  app.get('/user/country', { schema: { response: okResponse(idNameListSchema) } }, async (req) => ({
+    list: await countryList(db, req.lang),
   }));
 
-  api.get(['/user/delete_is_user_register', '/user/deleteIsUserRegister'], {}, ({ reply }) => {
-    reply.clearCookie(JUST_REGISTERED_COOKIE, { path: '/' });
-  });
-
-  api.get(['/user/pref_list', '/user/prefList'], {}, async ({ lang }) => ({
-    list: await prefectureList(db, lang),
-  }));
-
-  api.get('/user/country', {}, async ({ lang }) => ({ list: await countryList(db, lang) }));
-
-  api.get('/user/country/check', {}, ({ user }) => countryCheck(db, user));
-
-  api.post(
-    ['/user/changeUserInformation', '/user/change_user_information'],
-    { body: changeUserInformationSchema, auth: true },
-    async ({ user, body }) => {
-      await changeCountry(db, user.id, body.country_id, clock.now());
-    },
+  app.get('/user/country/check', { schema: { response: okResponse(countryCheckSchema) } }, async (req) =>
+    countryCheck(db, req.user),
   );
 
-  api.post('/user/change', { body: changeTelSchema, auth: true }, async ({ user, body }) => {
-    await changeTel(db, user.id, body.tel, clock.now());
-  });
-}
+  for (const url of ['/user/changeUserInformation', '/user/change_user_information']) {
+    app.post(
+      url,
+      {
+        schema: { body: changeUserInformationSchema, response: okResponse(emptyAnswerSchema) },
+        config: { auth: true },
+      },
+      async (req) => {
+        await changeCountry(db, memberOf(req).id, req.body.country_id, clock.now());
+        return {};
+      },
+    );
+  }
+
+  app.post(
+    '/user/change',
+    { schema: { body: changeTelSchema, response: okResponse(emptyAnswerSchema) }, config: { auth: true } },
+    async (req) => {
+      await changeTel(db, memberOf(req).id, req.body.tel, clock.now());
+      return {};
+    },
+  );
+};

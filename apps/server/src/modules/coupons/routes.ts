@@ -1,12 +1,17 @@
-import { couponUseSchema, type CouponUseResult } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import { couponUseResultSchema, couponUseSchema } from '@gacha/contract/account';
+import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { useCoupon } from './service.ts';
 
-export function registerCouponsRoutes({ api, db, config, clock }: ModuleDeps): void {
-  api.post(
+/** POST /user/coupon/use. */
+export const couponsApi: ApiPlugin = async (app) => {
+  const { db, config, clock } = app;
+  app.post(
     '/user/coupon/use',
-    { body: couponUseSchema, auth: true, rateLimit: 'coupon' },
-    ({ user, body, lang }): Promise<CouponUseResult> =>
-      useCoupon({ db, config }, user.id, body.couponCode, lang, clock.now()),
+    {
+      schema: { body: couponUseSchema, response: okResponse(couponUseResultSchema) },
+      config: { auth: true, ...rateLimitConfig('coupon') },
+    },
+    async (req) => useCoupon({ db, config }, memberOf(req).id, req.body.couponCode, req.lang, clock.now()),
   );
-}
+};

@@ -1,47 +1,71 @@
-import { packPurchaseSchema } from '@gacha/contract/draws';
-import type { ModuleDeps } from '../../http/module-deps.ts';
-import { notFound } from '../../http/api-error.ts';
+import { z } from 'zod';
+import {
+  buyPackResultSchema,
+  fairnessInfoSchema,
+  packCheckResultSchema,
+  packPurchaseSchema,
+} from '@gacha/contract/draws';
+import { pathId, queryId } from '@gacha/contract/path';
+import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { buyPacks, checkPurchase, fairnessInfo, purchaseResult } from './service.ts';
-
-const digits = (v: unknown, max = 9): number | undefined =>
-  typeof v === 'string' && new RegExp(`^\\d{1,${max}}$`).test(v) ? Number(v) : undefined;
 
 /**
  * Draws (spec §7 Packs): check, buy, the result read again, and the fairness panel.
- * Check stores nothing; buy takes the same `{ packId, count }` and re-validates everything in its transaction.
+ * Check stores nothing; buy takes the same `{ packId, count }` and decides again in its transaction.
  */
-export function registerDrawsRoutes({ api, db, clock }: ModuleDeps): void {
-  api.post(
+export const drawsApi: ApiPlugin = async (app) => {
+  const { db, clock } = app;
+
+  app.post(
     '/user/pack/check',
-    { body: packPurchaseSchema, auth: true, rateLimit: 'purchase' },
-    async ({ body, user, lang }) =>
-      checkPurchase(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
-  );
-
-  api.post(
-    '/user/pack/buy',
-    { body: packPurchaseSchema, auth: true, rateLimit: 'purchase' },
-    async ({ body, user, lang }) =>
-      buyPacks(db, { userId: user.id, packId: body.packId, count: body.count, lang }, clock.now()),
-  );
-
-  api.get(
-    ['/user/pack/gache_result', '/user/pack/buy_result', '/user/pack/gacheResult', '/user/pack/buyResult'],
-    { auth: true },
-    async ({ req, user, lang }) => {
-      const q = (req.query ?? {}) as Record<string, unknown>;
-      let purchaseId: number | undefined;
-      if (q.purchaseId !== undefined && q.purchaseId !== '') {
-        purchaseId = digits(q.purchaseId);
-        if (purchaseId === undefined) throw notFound();
-      }
-      return purchaseResult(db, { userId: user.id, purchaseId, lang });
+    {
+      schema: { body: packPurchaseSchema, response: okResponse(packCheckResultSchema) },
+      config: { auth: true, ...rateLimitConfig('purchase') },
     },
+    async (req) => checkPurchase(db, { userId: memberOf(req).id, ...req.body, lang: req.lang }, clock.now()),
   );
 
-  api.get('/user/pack/fairness/:packId', {}, async ({ req, user, lang }) => {
-    const packId = digits((req.params as { packId?: string }).packId);
-    if (packId === undefined) throw notFound('pack_not_found');
-    return fairnessInfo(db, { packId, userId: user?.id ?? null, lang }, clock.now());
-  });
-}
+  app.post(
+    '/user/pack/buy',
+    {
+      schema: { body: packPurchaseSchema, response: okResponse(buyPackResultSchema) },
+      config: { auth: true, ...rateLimitConfig('purchase') },
+    },
+    async (req) => buyPacks(db, { userId: memberOf(req).id, ...req.body, lang: req.lang }, clock.now()),
+  );
+
+  const resultQuery = z.object({ purchaseId: queryId() });
+  for (const url of [
+    '/user/pack/gache_result',
+    '/user/pack/buy_result',
+    '/user/pack/gacheResult',
+    '/user/pack/buyResult',
+  ]) {
+    app.get(
+      url,
+      {
+        schema: { querystring: resultQuery, response: okResponse(buyPackResultSchema) },
+        config: { auth: true },
+      },
+      async (req) =>
+        purchaseResult(db, { userId: memberOf(req).id, purchaseId: req.query.purchaseId, lang: req.lang }),
+    );
+  }
+
+  app.get(
+    '/user/pack/fairness/:packId',
+    {
+      schema: {
+        params: z.object({ packId: pathId('pack_not_found') }),
+        response: okResponse(fairnessInfoSchema),
+      },
+    },
+    async (req) =>
+      fairnessInfo(
+        db,
+        { packId: req.params.packId, userId: req.user?.id ?? null, lang: req.lang },
+        clock.now(),
+      ),
+  );
+};

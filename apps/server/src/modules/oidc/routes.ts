@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { googleCreateSchema, googleLoginSchema, SIGN_IN_REDIRECTS } from '@gacha/contract/account';
 import { State } from '@gacha/contract/envelope';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import { currentUserSchema } from '@gacha/contract/user';
 import type { OidcProviderName } from '../../config.ts';
 import { ApiError, fieldError } from '../../http/api-error.ts';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { currentUser } from '../auth/service.ts';
 import { registerMockIdp } from './mock-idp.ts';
 import {
@@ -25,8 +26,8 @@ import {
  * Google and Apple sign-in (spec §7): the browser redirects and their callbacks, and the ID-token posts of
  * Google Identity Services. Every refusal creates nothing and starts no session.
  */
-export function registerOidcRoutes({ api, app, config, db, sessions, clock }: ModuleDeps): void {
-  if (config.mockIdp) registerMockIdp(app, config);
+export const oidcApi: ApiPlugin = async (app) => {
+  const { config, db, sessions, clock } = app;
   const oidc = createOidc(app, config);
 
   const cookieOpts = (provider: OidcProviderName) => ({
@@ -177,14 +178,16 @@ export function registerOidcRoutes({ api, app, config, db, sessions, clock }: Mo
     return go(reply, flow.packId ? `/pack-detail?packId=${flow.packId}` : '/');
   }
 
-  app.get('/api/user/google/login', (req, reply) =>
+  // the browser's redirects: no envelope
+  const redirect = { config: { envelope: false } } as const;
+  app.get('/user/google/login', redirect, (req, reply) =>
     start(req, reply, 'google', (req.query as Record<string, unknown>)?.create === '1'),
   );
-  app.get('/api/user/apple/login', (req, reply) => start(req, reply, 'apple', false));
-  app.get('/api/user/apple/create', (req, reply) => start(req, reply, 'apple', true));
+  app.get('/user/apple/login', redirect, (req, reply) => start(req, reply, 'apple', false));
+  app.get('/user/apple/create', redirect, (req, reply) => start(req, reply, 'apple', true));
   for (const provider of ['google', 'apple'] as const) {
-    app.get(`/api/user/${provider}/callback`, (req, reply) => callback(req, reply, provider));
-    app.post(`/api/user/${provider}/callback`, (req, reply) => callback(req, reply, provider));
+    app.get(`/user/${provider}/callback`, redirect, (req, reply) => callback(req, reply, provider));
+    app.post(`/user/${provider}/callback`, redirect, (req, reply) => callback(req, reply, provider));
   }
 
   // Google Identity Services: the page posts the ID token it got from Google
@@ -199,23 +202,37 @@ export function registerOidcRoutes({ api, app, config, db, sessions, clock }: Mo
     }
   };
 
-  api.post('/user/google/login', { body: googleLoginSchema }, async ({ req, reply, body, lang }) => {
-    const claims = await verified(body.token);
-    const outcome = await signIn(
-      db,
-      { provider: 'google', identity: identityFrom(claims), create: false, referrerId: null, lang },
-      clock.now(),
-    );
-    if (outcome.kind === 'not_registered') throw fieldError('mail', 'social_not_registered');
-    if (outcome.kind !== 'ok') throw fieldError('mail', 'login_mismatch');
-    await sessions.start(req, reply, outcome.userId, false);
-    return currentUser(db, req.user, lang, clock.now());
-  });
+  app.post(
+    '/user/google/login',
+    { schema: { body: googleLoginSchema, response: okResponse(currentUserSchema) } },
+    async (req, reply) => {
+      const claims = await verified(req.body.token);
+      const outcome = await signIn(
+        db,
+        {
+          provider: 'google',
+          identity: identityFrom(claims),
+          create: false,
+          referrerId: null,
+          lang: req.lang,
+        },
+        clock.now(),
+      );
+      if (outcome.kind === 'not_registered') throw fieldError('mail', 'social_not_registered');
+      if (outcome.kind !== 'ok') throw fieldError('mail', 'login_mismatch');
+      await sessions.start(req, reply, outcome.userId, false);
+      return currentUser(db, req.user, req.lang, clock.now());
+    },
+  );
 
-  api.post(
+  app.post(
     '/user/google/create',
-    { body: googleCreateSchema, errorFields: { referralCode: 'referral_code' } },
-    async ({ req, reply, body, lang }) => {
+    {
+      schema: { body: googleCreateSchema, response: okResponse(currentUserSchema) },
+      config: { errorFields: { referralCode: 'referral_code' } },
+    },
+    async (req, reply) => {
+      const { body, lang } = req;
       const claims = await verified(body.token);
       let referrerId: number | null = null;
       if (body.referralCode) {
@@ -235,7 +252,12 @@ export function registerOidcRoutes({ api, app, config, db, sessions, clock }: Mo
       return currentUser(db, req.user, lang, clock.now());
     },
   );
-}
+};
+
+/** The local mock provider's pages (/mock-idp), outside the API, when it is on. */
+export const oidcPages: FastifyPluginAsync = async (app) => {
+  if (app.config.mockIdp) registerMockIdp(app, app.config);
+};
 
 /** A short machine-readable reason for logs and tests (never the token itself). */
 function reasonOf(err: unknown): string {

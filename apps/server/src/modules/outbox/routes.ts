@@ -1,38 +1,52 @@
-import type { OutboxList, OutboxMessage } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { outboxListSchema, type OutboxMessage } from '@gacha/contract/account';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { formatJst } from '../../db/time.ts';
 import { listOutbox } from './service.ts';
+
+/** ?to, ?channel and ?limit of both outbox routes; a value that does not fit is ignored. */
+const outboxQuery = z.object({
+  to: z.string().max(254).optional().catch(undefined),
+  channel: z.enum(['email', 'sms']).optional().catch(undefined),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+});
 
 /**
  * The dev outbox: GET /dev/outbox (a server-rendered page, no scripts) and GET /api/dev/outbox (JSON, for tests
  * and Playwright). Registered only when config.devOutbox is on, which loadConfig never allows in production;
- * the env check below is a second lock.
+ * the env check is a second lock.
  */
-export function registerOutboxRoutes({ api, app, db, config }: ModuleDeps): void {
-  if (!config.devOutbox || config.env === 'production') return;
+const outboxOn = (config: FastifyInstance['config']) => config.devOutbox && config.env !== 'production';
 
-  const options = (query: unknown) => {
-    const q = (query ?? {}) as Record<string, unknown>;
-    const to = typeof q.to === 'string' && q.to.length <= 254 ? q.to : undefined;
-    const channel = q.channel === 'email' || q.channel === 'sms' ? q.channel : undefined;
-    const limit = typeof q.limit === 'string' && /^\d{1,3}$/.test(q.limit) ? Number(q.limit) : undefined;
-    return { to, channel, limit } as const;
-  };
+export const outboxApi: ApiPlugin = async (app) => {
+  if (!outboxOn(app.config)) return;
+  app.get(
+    '/dev/outbox',
+    { schema: { querystring: outboxQuery, response: okResponse(outboxListSchema) } },
+    async (req) => ({ list: await listOutbox(app.db, req.query) }),
+  );
+};
 
-  api.get('/dev/outbox', {}, async ({ req }): Promise<OutboxList> => ({
-    list: await listOutbox(db, options(req.query)),
-  }));
-
-  app.get('/dev/outbox', async (req, reply) => {
-    const opts = options(req.query);
-    const list = await listOutbox(db, { ...opts, limit: opts.limit ?? 200 });
+export const outboxPage: FastifyPluginAsync = async (app) => {
+  if (!outboxOn(app.config)) return;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.setValidatorCompiler(validatorCompiler);
+  typed.get('/dev/outbox', { schema: { querystring: outboxQuery } }, async (req, reply) => {
+    const list = await listOutbox(app.db, { ...req.query, limit: req.query.limit ?? 200 });
     return reply
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
       .type('text/html; charset=utf-8')
-      .send(renderPage(list, opts.to ?? ''));
+      .send(renderPage(list, req.query.to ?? ''));
   });
-}
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

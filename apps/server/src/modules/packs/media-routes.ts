@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   renderCardSvg,
   renderPackBannerSvg,
@@ -81,7 +80,8 @@ async function packArt(db: Db, id: number): Promise<{ pack: PackArtInput; top: C
  * artwork drawn from the database rows (outside /api: plain images, no envelope). GET
  * /media/packs/{id}/videos/{videoId}.{mp4|webm}: a pack's uploaded opening video, kept in the database.
  */
-export function registerMediaRoutes({ app, db }: ModuleDeps): void {
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get('/media/cards/:file', async (req, reply) => {
     const m = /^(\d{1,9})\.svg$/.exec((req.params as { file: string }).file);
     if (!m) return notFound(reply);
@@ -126,4 +126,4 @@ export function registerMediaRoutes({ app, db }: ModuleDeps): void {
       ),
     );
   });
-}
+};

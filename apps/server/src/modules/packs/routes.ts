@@ -1,57 +1,70 @@
-import type {
-  CardTypeList,
-  PackCardPage,
-  PackDetailAnswer,
-  PackList,
-  PackTypePage,
+import { z } from 'zod';
+import {
+  cardTypeListSchema,
+  packCardPageSchema,
+  packDetailAnswerSchema,
+  packListAnswerSchema,
+  packListSchema,
+  packTypePageSchema,
 } from '@gacha/contract/packs';
-import { packListSchema } from '@gacha/contract/packs';
-import type { FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../http/module-deps.ts';
-import { notFound, type MessageRef } from '../../http/api-error.ts';
-import { registerMediaRoutes } from './media-routes.ts';
+import { pathId } from '@gacha/contract/path';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import * as packs from './service.ts';
 
-/** A positive integer path parameter, or state 404 (a path that names nothing). */
-function idParam(req: FastifyRequest, name: string, ref: MessageRef = 'not_found'): number {
-  const raw = (req.params as Record<string, string | undefined>)[name] ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(ref);
-  return Number(raw);
-}
+/** The catalogue (spec §7 Packs): card types, the pack lists, a pack, its cards. */
+export const packsApi: ApiPlugin = async (app) => {
+  const { db, clock } = app;
 
-export function registerPacksRoutes(deps: ModuleDeps): void {
-  const { api, db, clock } = deps;
+  for (const url of ['/user/card_type', '/user/cardType']) {
+    app.get(url, { schema: { response: okResponse(cardTypeListSchema) } }, async (req) => ({
+      list: await packs.cardTypes(db, req.lang),
+    }));
+  }
 
-  api.get(['/user/card_type', '/user/cardType'], {}, async ({ lang }): Promise<CardTypeList> => {
-    return { list: await packs.cardTypes(db, lang) };
-  });
+  for (const url of ['/user/pack/all_list/:type/:page', '/user/pack/allList/:type/:page']) {
+    app.get(
+      url,
+      {
+        schema: {
+          params: z.object({ type: pathId(), page: pathId() }),
+          response: okResponse(packTypePageSchema),
+        },
+      },
+      async (req) => packs.packsOfType(db, req.params.type, req.params.page, req.lang, clock.now()),
+    );
+  }
 
-  api.get(
-    ['/user/pack/all_list/:type/:page', '/user/pack/allList/:type/:page'],
-    {},
-    ({ req, lang }): Promise<PackTypePage> =>
-      packs.packsOfType(db, idParam(req, 'type'), idParam(req, 'page'), lang, clock.now()),
+  app.get('/user/pack/list', { schema: { response: okResponse(packListAnswerSchema) } }, async (req) =>
+    packs.allPacks(db, undefined, req.lang, clock.now()),
   );
 
-  api.get('/user/pack/list', {}, ({ lang }): Promise<PackList> =>
-    packs.allPacks(db, undefined, lang, clock.now()),
+  app.post(
+    '/user/pack/list',
+    { schema: { body: packListSchema, response: okResponse(packListAnswerSchema) } },
+    async (req) => packs.allPacks(db, req.body.payment_method, req.lang, clock.now()),
   );
 
-  api.post('/user/pack/list', { body: packListSchema }, ({ body, lang }): Promise<PackList> =>
-    packs.allPacks(db, body.payment_method, lang, clock.now()),
+  app.get(
+    '/user/pack/detail/:packId',
+    {
+      schema: {
+        params: z.object({ packId: pathId('pack_not_found') }),
+        response: okResponse(packDetailAnswerSchema),
+      },
+    },
+    async (req) => ({ pack: await packs.packDetail(db, req.params.packId, req.lang, clock.now()) }),
   );
 
-  api.get('/user/pack/detail/:packId', {}, async ({ req, lang }): Promise<PackDetailAnswer> => {
-    const id = idParam(req, 'packId', 'pack_not_found');
-    return { pack: await packs.packDetail(db, id, lang, clock.now()) };
-  });
-
-  api.get(
-    ['/user/pack/card_list/:packId/:page', '/user/pack/cardList/:packId/:page'],
-    {},
-    ({ req, lang }): Promise<PackCardPage> =>
-      packs.packCards(db, idParam(req, 'packId', 'pack_not_found'), idParam(req, 'page'), lang),
-  );
-
-  registerMediaRoutes(deps);
-}
+  for (const url of ['/user/pack/card_list/:packId/:page', '/user/pack/cardList/:packId/:page']) {
+    app.get(
+      url,
+      {
+        schema: {
+          params: z.object({ packId: pathId('pack_not_found'), page: pathId() }),
+          response: okResponse(packCardPageSchema),
+        },
+      },
+      async (req) => packs.packCards(db, req.params.packId, req.params.page, req.lang),
+    );
+  }
+};

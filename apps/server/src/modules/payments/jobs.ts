@@ -1,4 +1,4 @@
-import type { Clock } from '../../http/module-deps.ts';
+import type { Clock } from '../../http/app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { expireLots } from '../gems/service.ts';

@@ -1,7 +1,27 @@
-import type { FastifyRequest } from 'fastify';
-import { pointAppendSchema, pointBuySchema, pointPresentSchema } from '@gacha/contract/payments';
-import type { ModuleDeps } from '../../http/module-deps.ts';
-import { fieldError, notFound } from '../../http/api-error.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { pathId, pathPage, queryId, queryPaymentId } from '@gacha/contract/path';
+import {
+  amazonButtonSignatureSchema,
+  amazonCheckoutResultSchema,
+  amazonCheckoutSessionSchema,
+  bankInfoSchema,
+  combiniInfoSchema,
+  freeGrantResultSchema,
+  payStyleListSchema,
+  pointAppendResultSchema,
+  pointAppendSchema,
+  pointBuyResultSchema,
+  pointBuySchema,
+  pointEndResultSchema,
+  pointHistoryListSchema,
+  pointPresentSchema,
+  pointPriceDetailSchema,
+  pointPriceListSchema,
+} from '@gacha/contract/payments';
+import { notFound } from '../../http/api-error.ts';
+import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { mailerFor } from '../mail/service.ts';
 import {
   amazonButtonSignature,
@@ -17,198 +37,296 @@ import { acsRedirect, bankInfo, combiniNumber } from './pending.ts';
 import { listPointPrices, pointPriceDetail } from './point-prices.ts';
 import { createProviders } from './providers/registry.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/adapter.ts';
-import { registerSandboxPages } from './providers/sandbox/pages.ts';
+import { sandboxPages } from './providers/sandbox/pages.ts';
 import { buyPoints, payStyles } from './purchase.ts';
 
 const NOTIFY_BODY_LIMIT = 512 * 1024;
 
-const param = (req: FastifyRequest, name: string) =>
-  String((req.params as Record<string, unknown>)[name] ?? '');
-const query = (req: FastifyRequest, name: string): unknown =>
-  (req.query as Record<string, unknown> | null)?.[name];
+/**
+ * The payments module's dependencies, made once per app at its root (modules/index.ts), so the API and the
+ * sandbox pages share one set of providers; the sandbox provider delivers its notifications through the app.
+ */
+export const paymentsDeps = fp(
+  async (app: FastifyInstance) => {
+    const { config, db, clock } = app;
+    const providers = createProviders({
+      config,
+      db,
+      clock,
+      deliver: async (body, signature) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/payments/notify/sandbox',
+            headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+            payload: body,
+          })
+        ).statusCode,
+      log: app.log,
+    });
+    const deps: PaymentsDeps = {
+      db,
+      config,
+      clock,
+      providers,
+      mailer: mailerFor({ db, config, log: app.log }),
+      log: app.log,
+    };
+    app.decorate('payments', deps);
+  },
+  { name: 'payments-deps' },
+);
 
-/** A page number from the path ('' = 1); anything else than digits is a field error. */
-function pageOf(raw: string): number {
-  if (raw === '') return 1;
-  if (!/^\d{1,6}$/.test(raw)) throw fieldError('page', 'invalid');
-  return Math.max(1, Number(raw));
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsDeps;
+  }
 }
-function idOf(raw: unknown, missing: () => Error): number {
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw missing();
-  return Number(raw);
-}
-/** An optional payment id from the query (absent → undefined; malformed → 404). */
-function paymentIdOf(raw: unknown): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(raw)) throw notFound('payment_not_found');
-  return raw;
-}
+
+const paymentQuery = z.object({ payment_id: queryPaymentId });
 
 /**
  * Gem purchase and histories (spec §7): point prices, the free grant, payment methods, buy / append / end,
- * the pending-payment pages, Amazon Pay checkout sessions, the 3-D Secure hop, provider notifications, and
- * the sandbox provider's own pages when it is on.
+ * the pending-payment pages, Amazon Pay checkout sessions, the 3-D Secure hop and provider notifications.
  */
-export async function registerPaymentsRoutes({ api, app, config, db, clock }: ModuleDeps): Promise<void> {
-  const providers = createProviders({
-    config,
-    db,
-    clock,
-    deliver: async (body, signature) =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/payments/notify/sandbox',
-          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-          payload: body,
-        })
-      ).statusCode,
-    log: app.log,
-  });
-  const deps: PaymentsDeps = {
-    db,
-    config,
-    clock,
-    providers,
-    mailer: mailerFor({ db, config, log: app.log }),
-    log: app.log,
-  };
+export const paymentsApi: ApiPlugin = async (app) => {
+  const { db, config, clock } = app;
+  const deps = app.payments;
   const fx = config.payments.fxUsdJpy;
 
   // --- histories and prices ---
-  api.get(['/user/point/list/:page', '/user/point/list'], { auth: true }, async ({ req, user, lang }) =>
-    pointHistory(db, { userId: user.id, page: pageOf(param(req, 'page')), lang }),
-  );
+  for (const url of ['/user/point/list/:page', '/user/point/list']) {
+    app.get(
+      url,
+      {
+        schema: { params: z.object({ page: pathPage }), response: okResponse(pointHistoryListSchema) },
+        config: { auth: true },
+      },
+      async (req) => pointHistory(db, { userId: memberOf(req).id, page: req.params.page, lang: req.lang }),
+    );
+  }
 
-  api.get(
-    ['/user/point_price/:page', '/user/point_price', '/user/pointPrice/:page', '/user/pointPrice'],
-    {},
-    async ({ req, user }) =>
-      listPointPrices(db, { userId: user?.id ?? null, page: pageOf(param(req, 'page')) }, clock.now(), fx),
-  );
+  for (const url of [
+    '/user/point_price/:page',
+    '/user/point_price',
+    '/user/pointPrice/:page',
+    '/user/pointPrice',
+  ]) {
+    app.get(
+      url,
+      { schema: { params: z.object({ page: pathPage }), response: okResponse(pointPriceListSchema) } },
+      async (req) =>
+        listPointPrices(db, { userId: req.user?.id ?? null, page: req.params.page }, clock.now(), fx),
+    );
+  }
 
-  api.get(['/user/point_price/detail/:id', '/user/pointPrice/detail/:id'], {}, async ({ req, user }) =>
-    pointPriceDetail(
-      db,
-      { userId: user?.id ?? null, id: idOf(param(req, 'id'), () => notFound('point_price_not_found')) },
-      clock.now(),
-      fx,
-    ),
-  );
+  for (const url of ['/user/point_price/detail/:id', '/user/pointPrice/detail/:id']) {
+    app.get(
+      url,
+      {
+        schema: {
+          params: z.object({ id: pathId('point_price_not_found') }),
+          response: okResponse(pointPriceDetailSchema),
+        },
+      },
+      async (req) =>
+        pointPriceDetail(db, { userId: req.user?.id ?? null, id: req.params.id }, clock.now(), fx),
+    );
+  }
 
-  api.post(
-    ['/user/coupon/point/present', '/user/coupon/pointPresent'],
-    { body: pointPresentSchema, auth: true },
-    async ({ body, user }) => presentFreeGrant(deps, { userId: user.id, pointPriceId: body.pointPriceId }),
-  );
+  for (const url of ['/user/coupon/point/present', '/user/coupon/pointPresent']) {
+    app.post(
+      url,
+      {
+        schema: { body: pointPresentSchema, response: okResponse(freeGrantResultSchema) },
+        config: { auth: true },
+      },
+      async (req) =>
+        presentFreeGrant(deps, { userId: memberOf(req).id, pointPriceId: req.body.pointPriceId }),
+    );
+  }
 
   // --- methods and the purchase ---
-  api.get(['/user/pay_style', '/user/payStyle'], {}, async ({ req, user, lang }) => {
-    const raw = query(req, 'pointPriceId');
-    const pointPriceId =
-      raw === undefined || raw === '' ? undefined : idOf(raw, () => notFound('point_price_not_found'));
-    return payStyles(deps, { userId: user?.id ?? null, lang, pointPriceId });
-  });
+  for (const url of ['/user/pay_style', '/user/payStyle']) {
+    app.get(
+      url,
+      {
+        schema: {
+          querystring: z.object({ pointPriceId: queryId('point_price_not_found') }),
+          response: okResponse(payStyleListSchema),
+        },
+      },
+      async (req) =>
+        payStyles(deps, {
+          userId: req.user?.id ?? null,
+          lang: req.lang,
+          pointPriceId: req.query.pointPriceId,
+        }),
+    );
+  }
 
-  api.get('/user/bank', { auth: true }, async ({ req, user }) =>
-    bankInfo(deps, { userId: user.id, paymentId: paymentIdOf(query(req, 'payment_id')) }),
+  app.get(
+    '/user/bank',
+    { schema: { querystring: paymentQuery, response: okResponse(bankInfoSchema) }, config: { auth: true } },
+    async (req) => bankInfo(deps, { userId: memberOf(req).id, paymentId: req.query.payment_id }),
   );
 
-  api.post('/user/point/buy', { body: pointBuySchema, auth: true }, async ({ body, user, lang }) =>
-    buyPoints(deps, { userId: user.id, lang, input: body }),
+  app.post(
+    '/user/point/buy',
+    { schema: { body: pointBuySchema, response: okResponse(pointBuyResultSchema) }, config: { auth: true } },
+    async (req) => buyPoints(deps, { userId: memberOf(req).id, lang: req.lang, input: req.body }),
   );
 
-  api.post('/user/point/append', { body: pointAppendSchema, auth: true }, async ({ body, user, lang }) => {
-    const paymentId = paymentIdOf(body.token);
-    if (!paymentId) throw notFound('payment_not_found');
-    return appendPoints(deps, { userId: user.id, paymentId, lang });
-  });
-
-  api.get('/user/point/end', { auth: true }, async ({ req, user }) =>
-    pointEnd(deps, { userId: user.id, paymentId: paymentIdOf(query(req, 'payment_id')) }),
-  );
-
-  api.get(
-    ['/user/point/combini_number', '/user/point/combiniNumber'],
-    { auth: true },
-    async ({ req, user }) =>
-      combiniNumber(deps, { userId: user.id, paymentId: paymentIdOf(query(req, 'payment_id')) }),
-  );
-
-  // --- Amazon Pay checkout session ---
-  api.get(['/user/button_signature', '/user/buttonSignature'], { auth: true }, async ({ req, user, lang }) =>
-    amazonButtonSignature(deps, { userId: user.id, lang, paymentId: paymentIdOf(query(req, 'payment_id')) }),
-  );
-
-  api.get(
-    ['/user/set_checkout_session/:id', '/user/setCheckoutSession/:id'],
-    { auth: true },
-    async ({ req, user, lang }) => {
-      const raw = query(req, 'productId');
-      const productId =
-        raw === undefined || raw === '' ? undefined : idOf(raw, () => fieldError('productId', 'invalid'));
-      return amazonSetCheckoutSession(deps, {
-        userId: user.id,
-        lang,
-        pointPriceId: idOf(param(req, 'id'), () => fieldError('pointPriceId', 'point_price_not_found')),
-        productId,
-      });
+  app.post(
+    '/user/point/append',
+    {
+      schema: { body: pointAppendSchema, response: okResponse(pointAppendResultSchema) },
+      config: { auth: true },
+    },
+    async (req) => {
+      const paymentId = queryPaymentId.safeParse(req.body.token).data;
+      if (!paymentId) throw notFound('payment_not_found');
+      return appendPoints(deps, { userId: memberOf(req).id, paymentId, lang: req.lang });
     },
   );
 
-  const sessionArgs = (req: FastifyRequest) => {
-    const sid = query(req, 'amazonCheckoutSessionId');
-    return {
-      sessionId: paymentIdOf(sid),
-      paymentId: paymentIdOf(query(req, 'payment_id')),
-    };
-  };
-  api.get(
-    ['/user/get_checkout_session', '/user/getCheckoutSession'],
-    { auth: true },
-    async ({ req, user, lang }) =>
-      amazonGetCheckoutSession(deps, { userId: user.id, lang, ...sessionArgs(req) }),
+  app.get(
+    '/user/point/end',
+    {
+      schema: { querystring: paymentQuery, response: okResponse(pointEndResultSchema) },
+      config: { auth: true },
+    },
+    async (req) => pointEnd(deps, { userId: memberOf(req).id, paymentId: req.query.payment_id }),
   );
-  api.get(
-    ['/user/complete_checkout_session', '/user/completeCheckoutSession'],
-    { auth: true },
-    async ({ req, user, lang }) =>
-      amazonCompleteCheckoutSession(deps, { userId: user.id, lang, ...sessionArgs(req) }),
-  );
+
+  for (const url of ['/user/point/combini_number', '/user/point/combiniNumber']) {
+    app.get(
+      url,
+      {
+        schema: { querystring: paymentQuery, response: okResponse(combiniInfoSchema) },
+        config: { auth: true },
+      },
+      async (req) => combiniNumber(deps, { userId: memberOf(req).id, paymentId: req.query.payment_id }),
+    );
+  }
+
+  // --- Amazon Pay checkout session ---
+  for (const url of ['/user/button_signature', '/user/buttonSignature']) {
+    app.get(
+      url,
+      {
+        schema: { querystring: paymentQuery, response: okResponse(amazonButtonSignatureSchema) },
+        config: { auth: true },
+      },
+      async (req) =>
+        amazonButtonSignature(deps, {
+          userId: memberOf(req).id,
+          lang: req.lang,
+          paymentId: req.query.payment_id,
+        }),
+    );
+  }
+
+  for (const url of ['/user/set_checkout_session/:id', '/user/setCheckoutSession/:id']) {
+    app.get(
+      url,
+      {
+        schema: {
+          params: z.object({ id: pathId('point_price_not_found') }),
+          querystring: z.object({ productId: queryId('invalid') }),
+          response: okResponse(amazonCheckoutResultSchema),
+        },
+        config: { auth: true },
+      },
+      async (req) =>
+        amazonSetCheckoutSession(deps, {
+          userId: memberOf(req).id,
+          lang: req.lang,
+          pointPriceId: req.params.id,
+          productId: req.query.productId,
+        }),
+    );
+  }
+
+  const sessionQuery = z.object({ amazonCheckoutSessionId: queryPaymentId, payment_id: queryPaymentId });
+  for (const url of ['/user/get_checkout_session', '/user/getCheckoutSession']) {
+    app.get(
+      url,
+      {
+        schema: { querystring: sessionQuery, response: okResponse(amazonCheckoutSessionSchema) },
+        config: { auth: true },
+      },
+      async (req) =>
+        amazonGetCheckoutSession(deps, {
+          userId: memberOf(req).id,
+          lang: req.lang,
+          sessionId: req.query.amazonCheckoutSessionId,
+          paymentId: req.query.payment_id,
+        }),
+    );
+  }
+  for (const url of ['/user/complete_checkout_session', '/user/completeCheckoutSession']) {
+    app.get(
+      url,
+      {
+        schema: { querystring: sessionQuery, response: okResponse(pointAppendResultSchema) },
+        config: { auth: true },
+      },
+      async (req) =>
+        amazonCompleteCheckoutSession(deps, {
+          userId: memberOf(req).id,
+          lang: req.lang,
+          sessionId: req.query.amazonCheckoutSessionId,
+          paymentId: req.query.payment_id,
+        }),
+    );
+  }
 
   // --- 3-D Secure: the browser is sent here (spec §4 result "7") and on to the provider's step ---
-  app.get('/api/acs/secure', async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (!req.user) return reply.redirect('/login', 303);
-    let paymentId: string | undefined;
-    try {
-      paymentId = paymentIdOf(query(req, 'payment_id'));
-    } catch {
-      paymentId = undefined;
-    }
-    if (!paymentId) return reply.redirect('/buy-point', 303);
-    return reply.redirect(await acsRedirect(deps, { userId: req.user.id, paymentId }), 303);
-  });
+  app.get(
+    '/acs/secure',
+    {
+      config: { envelope: false },
+      schema: { querystring: z.object({ payment_id: queryPaymentId.catch(undefined) }) },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!req.user) return reply.redirect('/login', 303);
+      const paymentId = req.query.payment_id;
+      if (!paymentId) return reply.redirect('/buy-point', 303);
+      return reply.redirect(await acsRedirect(deps, { userId: req.user.id, paymentId }), 303);
+    },
+  );
 
   // --- provider notifications: the raw body is what the signature covers ---
-  await app.register(async (scope) => {
+  const notifications: ApiPlugin = async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/api/payments/notify/:provider', async (req, reply) => {
-      const r = await handleNotification(deps, param(req, 'provider'), {
-        headers: req.headers,
-        rawBody: typeof req.body === 'string' ? req.body : '',
-      });
-      return reply.code(r.status).header('cache-control', 'no-store').send(r.body);
-    });
-  });
+    scope.post(
+      '/payments/notify/:provider',
+      { config: { envelope: false }, schema: { params: z.object({ provider: z.string() }) } },
+      async (req, reply) => {
+        const r = await handleNotification(deps, req.params.provider, {
+          headers: req.headers,
+          rawBody: typeof req.body === 'string' ? req.body : '',
+        });
+        return reply.code(r.status).header('cache-control', 'no-store').send(r.body);
+      },
+    );
+  };
+  await app.register(notifications);
+};
 
-  if (providers.sandbox)
-    registerSandboxPages(app, {
-      gateway: providers.sandbox,
-      publicUrl: config.publicUrl,
-      secret: config.payments.sandboxSecret,
-    });
-}
+/** The sandbox provider's own pages, when it is on (outside /api: it plays an external company). */
+export const paymentsPages: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const sandbox = app.payments.providers.sandbox;
+  if (!sandbox) return;
+  await app.register(sandboxPages, {
+    gateway: sandbox,
+    publicUrl: config.publicUrl,
+    secret: config.payments.sandboxSecret,
+  });
+};

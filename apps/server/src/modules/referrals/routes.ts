@@ -1,11 +1,18 @@
-import { setReferralCodeSchema } from '@gacha/contract/account';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import { setReferralCodeResultSchema, setReferralCodeSchema } from '@gacha/contract/account';
+import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { setReferralCode } from './service.ts';
 
-export function registerReferralsRoutes({ api, db, clock }: ModuleDeps): void {
-  api.post(
-    ['/user/set_referral_code', '/user/setReferralCode'],
-    { body: setReferralCodeSchema, auth: true, errorFields: { referralCode: 'referral_code' } },
-    async ({ user, body }) => setReferralCode(db, user.id, body.referralCode, clock.now()),
-  );
-}
+/** POST /user/set_referral_code: the referrer, attached once. */
+export const referralsApi: ApiPlugin = async (app) => {
+  const { db, clock } = app;
+  for (const url of ['/user/set_referral_code', '/user/setReferralCode']) {
+    app.post(
+      url,
+      {
+        schema: { body: setReferralCodeSchema, response: okResponse(setReferralCodeResultSchema) },
+        config: { auth: true, errorFields: { referralCode: 'referral_code' } },
+      },
+      async (req) => setReferralCode(db, memberOf(req).id, req.body.referralCode, clock.now()),
+    );
+  }
+};

@@ -1,29 +1,47 @@
-import { shipSchema } from '@gacha/contract/draws';
-import type { ModuleDeps } from '../../http/module-deps.ts';
-import { notFound } from '../../http/api-error.ts';
+import { z } from 'zod';
+import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
+import { pathId } from '@gacha/contract/path';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { assertAdmin, listShipments, markShipped } from './service.ts';
 
 /**
- * Admin shipping routes, behind the `x-admin-secret` header equal to config.adminSecret (ADMIN_SECRET; refused when unset).
- * They speak the same envelope as every API call: the POST needs the csrf pair of a previous answer.
+ * Admin shipping routes, behind the `x-admin-secret` header equal to config.adminSecret (ADMIN_SECRET; refused
+ * when unset). They speak the same envelope as every API call: the POST needs the csrf pair of a previous answer.
  */
-export function registerShippingRoutes({ api, db, clock, config }: ModuleDeps): void {
-  api.get('/admin/shipments', {}, async ({ req }) => {
-    assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    const status = q.status === 'shipped' || q.status === 'all' ? q.status : 'open';
-    return { list: await listShipments(db, { status }) };
-  });
+export const shippingApi: ApiPlugin = async (app) => {
+  const { db, clock, config } = app;
 
-  api.post('/admin/shipments/:id/ship', { body: shipSchema }, async ({ req, body }) => {
-    assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
-    const id = String((req.params as { id?: string }).id ?? '');
-    if (!/^\d{1,9}$/.test(id)) throw notFound();
-    const shipped = await markShipped(
-      db,
-      { shipmentId: Number(id), deliveryCode: body.delivery_code },
-      clock.now(),
-    );
-    return { result: '1', shipment: shipped };
-  });
-}
+  app.get(
+    '/admin/shipments',
+    {
+      schema: {
+        querystring: z.object({ status: z.enum(['open', 'shipped', 'all']).catch('open') }),
+        response: okResponse(adminShipmentListSchema),
+      },
+    },
+    async (req) => {
+      assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
+      return { list: await listShipments(db, { status: req.query.status }) };
+    },
+  );
+
+  app.post(
+    '/admin/shipments/:id/ship',
+    {
+      schema: {
+        params: z.object({ id: pathId() }),
+        body: shipSchema,
+        response: okResponse(adminShipResultSchema),
+      },
+    },
+    async (req) => {
+      assertAdmin(req.headers['x-admin-secret'], config.adminSecret);
+      const shipped = await markShipped(
+        db,
+        { shipmentId: req.params.id, deliveryCode: req.body.delivery_code },
+        clock.now(),
+      );
+      return { result: '1' as const, shipment: shipped };
+    },
+  );
+};

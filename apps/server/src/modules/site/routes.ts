@@ -1,28 +1,36 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../http/module-deps.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { canonicalPageRedirect } from './canonical-host.ts';
 import { ROBOTS_TXT } from './robots.ts';
 
 /**
- * What the site serves outside the API: /robots.txt, and outside production the move of a page request
+ * What the site serves outside the API (its hook on every request of the app, so registered at the root with
+ * fastify-plugin): /robots.txt, and outside production the move of a page request
  * from another loopback name of this machine to PUBLIC_URL (canonical-host.ts), before the page loads and
  * starts a session on the wrong host name.
  */
-export function registerSiteRoutes({ app, config }: Pick<ModuleDeps, 'app' | 'config'>): void {
-  if (config.env !== 'production') {
-    app.addHook('onRequest', async (req, reply) => {
-      const to = canonicalPageRedirect(
-        { method: req.method, url: req.url, host: req.headers.host, accept: req.headers.accept },
-        config,
-      );
-      if (to) return reply.header('cache-control', 'no-store').redirect(to, 302);
-    });
-  }
+export const sitePages = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    if (config.env !== 'production') {
+      app.addHook('onRequest', async (req, reply) => {
+        const to = canonicalPageRedirect(
+          { method: req.method, url: req.url, host: req.headers.host, accept: req.headers.accept },
+          config,
+        );
+        if (to) return reply.header('cache-control', 'no-store').redirect(to, 302);
+      });
+    }
 
-  app.get('/robots.txt', async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
-  );
-}
+    app.get('/robots.txt', async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(ROBOTS_TXT),
+    );
+  },
+  { name: 'site-pages' },
+);
 
 /**
  * The answer for a path no route serves, outside /api: a page of the web app (GET and HEAD alike, the client

@@ -8,7 +8,7 @@ import {
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import type { Clock } from '../../../http/module-deps.ts';
+import type { Clock } from '../../../http/app-deps.ts';
 import type { PaymentsConfig } from '../../../config.ts';
 import {
   headerValue,

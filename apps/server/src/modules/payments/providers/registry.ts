@@ -1,4 +1,4 @@
-import type { Clock } from '../../../http/module-deps.ts';
+import type { Clock } from '../../../http/app-deps.ts';
 import type { Config, PaymentMethodKey, PaymentProviderName } from '../../../config.ts';
 import type { Db } from '../../../db/index.ts';
 import { createCarrierProvider } from './carrier.ts';

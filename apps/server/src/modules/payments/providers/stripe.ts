@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Clock } from '../../../http/module-deps.ts';
+import type { Clock } from '../../../http/app-deps.ts';
 import type { PaymentsConfig } from '../../../config.ts';
 import {
   headerValue,

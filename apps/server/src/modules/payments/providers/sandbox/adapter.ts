@@ -1,4 +1,4 @@
-import type { Clock } from '../../../../http/module-deps.ts';
+import type { Clock } from '../../../../http/app-deps.ts';
 import type { SandboxPaymentStatus } from '../../../../db/schema.ts';
 import {
   headerValue,

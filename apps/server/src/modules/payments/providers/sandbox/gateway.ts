@@ -6,7 +6,7 @@ import {
   type TokenizerCode,
 } from '@gacha/contract/payments';
 import { SANDBOX_TEST_CARDS } from '@gacha/contract/sandbox-cards';
-import type { Clock } from '../../../../http/module-deps.ts';
+import type { Clock } from '../../../../http/app-deps.ts';
 import type { Db } from '../../../../db/index.ts';
 import type { SandboxPaymentStatus, SandboxPaymentsTable } from '../../../../db/schema.ts';
 import { signPayload } from '../provider.ts';

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { message } from '@gacha/contract/messages';
 import { tokenizerMessageKey } from '@gacha/contract/payments';
-import { resolveLang } from '../../../../http/envelope.ts';
+import { unsafeTextFields } from '@gacha/contract/text';
+import { resolveLang, UnsafeTextError } from '../../../../http/envelope.ts';
 import { verifyAmazonPayload, type AmazonButtonPayload } from './amazon.ts';
 import { SandboxError, type SandboxGateway, type SandboxPayment } from './gateway.ts';
 import { indexPage, notFoundPage, paymentPage, SANDBOX_CSS } from './html.ts';
@@ -18,10 +19,11 @@ import { indexPage, notFoundPage, paymentPage, SANDBOX_CSS } from './html.ts';
  *   POST /sandbox-pay/payments/{payment_id}/fail      fail a pending payment
  *   GET  /sandbox-pay/amazon-pay/button?payloadJSON&signature   the Amazon Pay button: checks the shop's signature
  */
-export function registerSandboxPages(
-  app: FastifyInstance,
-  deps: { gateway: SandboxGateway; publicUrl: string; secret: string },
-): void {
+export const sandboxPages: FastifyPluginAsync<{
+  gateway: SandboxGateway;
+  publicUrl: string;
+  secret: string;
+}> = async (app, deps) => {
   const { gateway } = deps;
   const shopOrigin = new URL(deps.publicUrl).origin;
   const csp = [
@@ -42,6 +44,13 @@ export function registerSandboxPages(
       .header('x-robots-tag', 'noindex')
       .type('text/html; charset=utf-8')
       .send(body);
+
+  // a form field with control characters is refused like a path or a query (app.ts): a plain 400, both languages
+  app.addHook('preValidation', async (req) => {
+    if (!req.body || typeof req.body !== 'object') return;
+    const fields = unsafeTextFields(req.body as Record<string, unknown>);
+    if (fields.length) throw new UnsafeTextError(fields);
+  });
 
   const idParam = (req: FastifyRequest) => String((req.params as { id?: string }).id ?? '');
   const form = (req: FastifyRequest) =>
@@ -177,4 +186,4 @@ export function registerSandboxPages(
         return gateway.get(id);
     }
   }
-}
+};
