@@ -2,9 +2,8 @@ import type { BuyPackResult, PurchaseRefusal } from '@gacha/contract/draws';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
 import type { Refusal } from '../refusal.ts';
-import { refusalOf, type PurchaseInput } from './check-purchase.ts';
+import { refusalOf } from './check-purchase.ts';
 import { resultKey } from './get-purchase-result.ts';
 
 export type BuyAnswer = { ok: true; result: BuyPackResult } | ({ ok: false } & Refusal);
@@ -31,17 +30,4 @@ export async function buyPacks(packId: number, count: number): Promise<BuyAnswer
   // a refusal may come from a count that changed meanwhile: show fresh counts
   void queryClient.invalidateQueries({ queryKey: ['packs'] });
   return { ok: false, ...refusalOf(res) };
-}
-
-/** The purchase as the member's Yes starts it: one at a time, so a double click buys once (lib/use-submit.ts). */
-export function useBuyPacks(on: {
-  bought: (result: BuyPackResult) => void;
-  refused: (refusal: Refusal) => void;
-  failed: () => void;
-}) {
-  return useSubmit({
-    mutationFn: ({ packId, count }: PurchaseInput) => buyPacks(packId, count),
-    onSuccess: (answer) => (answer.ok ? on.bought(answer.result) : on.refused(answer)),
-    onError: () => on.failed(),
-  });
 }

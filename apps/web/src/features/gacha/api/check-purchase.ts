@@ -1,6 +1,5 @@
 import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
 import { api } from '../../../lib/api.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
 import type { Refusal } from '../refusal.ts';
 
 export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
@@ -28,22 +27,4 @@ export async function checkPurchase(packId: number, count: number): Promise<Chec
   });
   if (res.state === 200 && res.result === '1') return { ok: true, check: res as PackCheckResult };
   return { ok: false, ...refusalOf(res) };
-}
-
-export interface PurchaseInput {
-  packId: number;
-  count: number;
-}
-
-/** The check as the member's BUY starts it: one at a time (lib/use-submit.ts). */
-export function useCheckPurchase(on: {
-  checked: (check: PackCheckResult) => void;
-  refused: (refusal: Refusal) => void;
-  failed: () => void;
-}) {
-  return useSubmit({
-    mutationFn: ({ packId, count }: PurchaseInput) => checkPurchase(packId, count),
-    onSuccess: (answer) => (answer.ok ? on.checked(answer.check) : on.refused(answer)),
-    onError: () => on.failed(),
-  });
 }

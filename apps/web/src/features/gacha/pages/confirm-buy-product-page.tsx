@@ -2,13 +2,14 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form.tsx';
-import { useBuyPacks } from '../api/buy-packs.ts';
+import { buyPacks } from '../api/buy-packs.ts';
 import { checkPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { PurchaseSummary } from '../components/purchase-summary.tsx';
 import { NotEnoughModal } from '../components/purchase-modals.tsx';
 import { parseCount } from '../purchase.ts';
 import { refusalView } from '../refusal.ts';
+import { usePurchaseCall } from '../use-purchase-call.ts';
 import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './confirm-buy-product-page.module.css';
 
@@ -35,8 +36,8 @@ export function ConfirmBuyProductPage() {
   });
   const refusal = usePurchaseRefusal();
   // Yes buys once (a double click sends one request) and replaces this page, so Back cannot return to it
-  const buying = useBuyPacks({
-    bought: (result) =>
+  const buying = usePurchaseCall(buyPacks, {
+    done: ({ result }) =>
       navigate('/gacha-animation', {
         replace: true,
         state: { from: 'confirm-buy-product', purchaseId: result.purchase_id },

@@ -8,8 +8,8 @@ import { currentLang } from '../../../lib/i18n.ts';
 import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { useBuyPacks } from '../api/buy-packs.ts';
-import { useCheckPurchase } from '../api/check-purchase.ts';
+import { buyPacks } from '../api/buy-packs.ts';
+import { checkPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { FairnessPanel } from '../components/fairness-panel.tsx';
 import { ImageCarousel } from '../components/image-carousel.tsx';
@@ -17,6 +17,7 @@ import { PackCardList } from '../components/pack-card-list.tsx';
 import { PackDescription } from '../components/pack-description.tsx';
 import { NotEnoughModal, PurchaseConfirmModal } from '../components/purchase-modals.tsx';
 import { countOptions, listPrice, maxPurchaseCount } from '../purchase.ts';
+import { usePurchaseCall } from '../use-purchase-call.ts';
 import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './pack-detail-page.module.css';
 
@@ -47,8 +48,8 @@ export function PackDetailPage() {
   const countError = refusal.message;
   const loginPath = `/login?${new URLSearchParams({ packId: String(pack?.id ?? packId) })}`;
 
-  const checking = useCheckPurchase({
-    checked: setCheck,
+  const checking = usePurchaseCall(checkPurchase, {
+    done: (answer) => setCheck(answer.check),
     refused: (answer) => {
       if (answer.state === 401) {
         navigate(loginPath);
@@ -61,8 +62,8 @@ export function PackDetailPage() {
   });
   // refused (sold out meanwhile, above what is left, …) or unanswered: the modal closes and the counts are
   // shown as they are now
-  const buying = useBuyPacks({
-    bought: (result) =>
+  const buying = usePurchaseCall(buyPacks, {
+    done: ({ result }) =>
       navigate('/gacha-animation', { state: { from: 'pack-detail', purchaseId: result.purchase_id } }),
     refused: (answer) => {
       setCheck(null);

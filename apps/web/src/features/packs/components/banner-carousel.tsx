@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import Autoplay from 'embla-carousel-autoplay';
+import { Carousel } from '../../../components/carousel.tsx';
 import { useCarousel } from '../../../lib/use-carousel.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { bannersAt, bannerTiming, emblaDurationForMs } from '../banners.ts';
@@ -34,10 +34,8 @@ export function BannerCarousel() {
       }),
     [],
   );
-  const { emblaRef, embla, selected, scrollTo, prev, next } = useCarousel(
-    { loop: true, duration: emblaDuration },
-    [autoplay],
-  );
+  const carousel = useCarousel({ loop: true, duration: emblaDuration }, [autoplay]);
+  const { embla } = carousel;
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
 
   useEffect(() => {
@@ -48,58 +46,14 @@ export function BannerCarousel() {
   }, [embla, playing]);
 
   return (
-    <section
-      className={styles.carousel}
-      aria-roledescription={t('carousel.roledescription')}
-      aria-label={t('carousel.label')}
-    >
-      <div className={styles.viewport} ref={emblaRef}>
-        <div className={styles.container}>
-          {banners.map((banner, i) => (
-            <div
-              key={banner.id}
-              className={styles.slide}
-              role="group"
-              aria-roledescription={t('carousel.slide')}
-              aria-label={t('carousel.position', { index: i + 1, count: banners.length })}
-              aria-hidden={i !== selected}
-            >
-              <BannerSlide banner={banner} eager={i === 0} active={i === selected} />
-            </div>
-          ))}
-        </div>
-      </div>
-
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.prev}`}
-        onClick={prev}
-        aria-label={t('carousel.prev')}
-      >
-        <ChevronIcon direction="left" />
-      </button>
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.next}`}
-        onClick={next}
-        aria-label={t('carousel.next')}
-      >
-        <ChevronIcon direction="right" />
-      </button>
-
-      <div className={styles.controls}>
-        <div className={styles.dots}>
-          {banners.map((banner, i) => (
-            <button
-              key={banner.id}
-              type="button"
-              className={`${styles.dot} ${i === selected ? styles.dotActive : ''}`}
-              aria-label={t('carousel.goTo', { index: i + 1 })}
-              aria-current={i === selected ? 'true' : undefined}
-              onClick={() => scrollTo(i)}
-            />
-          ))}
-        </div>
+    <Carousel
+      ns="packs"
+      label={t('carousel.label')}
+      slides={banners.map((banner) => banner.id)}
+      carousel={carousel}
+      styles={styles}
+      renderSlide={(i, active) => <BannerSlide banner={banners[i]!} eager={i === 0} active={active} />}
+      controls={
         <button
           type="button"
           className={styles.pause}
@@ -116,8 +70,8 @@ export function BannerCarousel() {
             </svg>
           )}
         </button>
-      </div>
-    </section>
+      }
+    />
   );
 }
 
