@@ -9,7 +9,8 @@
  */
 import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
-import { listShipments, markShipped } from '../src/modules/shipping/service.ts';
+import { markShipped } from '../src/modules/holdings/service.ts';
+import { listShipments } from '../src/modules/shipping/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [

@@ -13,6 +13,7 @@ import type { Clock } from './http/app-deps.ts';
 import { envelope, UnsafeTextError, type ApiRoute } from './http/envelope.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createSessions } from './http/session.ts';
+import { setMemberLang } from './modules/account/service.ts';
 import { apiModules, pageModules, rootModules } from './modules/index.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
 
@@ -100,7 +101,13 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
     hsts: config.cookieSecure,
   });
 
-  const sessions = createSessions({ db, secret: config.sessionSecret, cookieSecure: config.cookieSecure });
+  const sessions = createSessions({
+    db,
+    secret: config.sessionSecret,
+    cookieSecure: config.cookieSecure,
+    // the http layer writes no member row (db/table-owners.json): the account module stores the language
+    saveLang: (userId, lang) => setMemberLang(db, userId, lang),
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);

@@ -14,7 +14,12 @@ import { freshDb, TestClient } from './helpers.ts';
  */
 describe('the envelope plugin', async () => {
   const db = await freshDb();
-  const sessions = createSessions({ db, secret: 's'.repeat(40), cookieSecure: false });
+  const sessions = createSessions({
+    db,
+    secret: 's'.repeat(40),
+    cookieSecure: false,
+    saveLang: async () => {},
+  });
   let answer: unknown = {};
   const logged: unknown[] = [];
   const routes: ApiRoute[] = [];

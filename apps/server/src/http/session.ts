@@ -1,8 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANG_COOKIE } from '@gacha/contract/envelope';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { prepareQuery, type Slots } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/time.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -39,6 +41,34 @@ export interface SessionDeps {
   db: Db;
   secret: string;
   cookieSecure: boolean;
+  /**
+   * Stores the language a member chose in this browser (the lang cookie), so that emails and SMS follow. The
+   * http layer owns no member table (db/table-owners.json): the composition root (app.ts) passes the account
+   * module's own write.
+   */
+  saveLang: (userId: number, lang: 'en' | 'ja') => Promise<void>;
+}
+
+/**
+ * Ends every session of a member, but the one whose id hash is `except` (the browser that asked). For the
+ * modules' transactions that must log a member out everywhere: a password reset or change, the anonymisation.
+ */
+export async function endSessionsOf(
+  ex: Db | Transaction<Database>,
+  userId: number,
+  opts: { except?: string | undefined } = {},
+): Promise<void> {
+  await ex
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(!!opts.except, (q) => q.where('id_hash', '<>', opts.except!))
+    .execute();
+}
+
+/** Drops the sessions past their expiry (the session-purge job). */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** Runs on every API request. */
@@ -55,7 +85,7 @@ const liveSession = prepareQuery((db, p: Slots<{ idHash: string; now: string }>)
  * Sessions: an opaque 256-bit id in an HttpOnly cookie, stored hashed. Guests get a random `gid` cookie
  * (no row) so that their csrf token is bound to something too.
  */
-export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
+export function createSessions({ db, secret, cookieSecure, saveLang }: SessionDeps) {
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure };
 
   async function load(req: FastifyRequest): Promise<void> {
@@ -66,7 +96,7 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
         const chosen = req.cookies[LANG_COOKIE];
         if ((chosen === 'en' || chosen === 'ja') && chosen !== row.lang) {
           // the member switched language in this browser: emails and SMS follow (rare, so a write here is fine)
-          await db.updateTable('users').set({ lang: chosen }).where('id', '=', row.id).execute();
+          await saveLang(row.id, chosen);
           row.lang = chosen;
         }
         req.user = { id: row.id, lang: row.lang };
@@ -170,12 +200,16 @@ export function createSessions({ db, secret, cookieSecure }: SessionDeps) {
     return !!row;
   }
 
-  async function purgeExpired(): Promise<number> {
-    const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
-    return Number(r.numDeletedRows);
-  }
-
-  return { load, start, end, finish, csrfFor, csrfValid, startedWithin, purgeExpired };
+  return {
+    load,
+    start,
+    end,
+    finish,
+    csrfFor,
+    csrfValid,
+    startedWithin,
+    purgeExpired: () => purgeExpiredSessions(db),
+  };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

@@ -1,7 +1,7 @@
 import type { Clock } from '../http/app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { createSessions, type Sessions } from '../http/session.ts';
+import { purgeExpiredSessions, type Sessions } from '../http/session.ts';
 import { purgeLoginThrottles } from '../modules/auth/service.ts';
 import { autoConvertJob } from '../modules/holdings/service.ts';
 import { gemLotExpiryJob, paymentExpiryJob } from '../modules/payments/jobs.ts';
@@ -15,7 +15,7 @@ export interface JobDeps {
   clock?: Clock;
   /** Fastify's logger (app.log) fits. */
   log?: JobLog;
-  /** Defaults to a session store over `db`. */
+  /** Defaults to the purge of `db`'s sessions. */
   sessions?: Pick<Sessions, 'purgeExpired'>;
 }
 
@@ -25,13 +25,7 @@ const silent: JobLog = { info: () => {}, error: () => {} };
 /** Starts the background sweeps; call `stop()` on shutdown. main.ts: `const jobs = startJobs({ db, config, log: app.log })`. */
 export function startJobs(deps: JobDeps): Scheduler {
   const clock = deps.clock ?? { now: () => new Date() };
-  const sessions =
-    deps.sessions ??
-    createSessions({
-      db: deps.db,
-      secret: deps.config.sessionSecret,
-      cookieSecure: deps.config.cookieSecure,
-    });
+  const sessions = deps.sessions ?? { purgeExpired: () => purgeExpiredSessions(deps.db) };
   const scheduler = createScheduler(deps.log ?? silent);
 
   scheduler.every('session-purge', 15 * MINUTE, () => sessions.purgeExpired(), { immediate: true });

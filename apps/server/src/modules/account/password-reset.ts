@@ -2,9 +2,11 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fieldError, notLoggedIn } from '../../http/api-error.ts';
+import { endSessionsOf } from '../../http/session.ts';
 import { hashPassword, normalizeMail, checkCurrentPassword } from '../auth/service.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { langOf, memberMail, type Mailer } from '../mail/service.ts';
+import * as repo from './repo.ts';
 
 /**
  * Password reissue (spec §2, three pages) and password change.
@@ -83,36 +85,21 @@ export async function createResetCode(
   ];
   await reserveAttempt(db, rules, now, windowMs(config));
 
-  const member = await db
-    .selectFrom('users')
-    .select(['id', 'mail', 'lang'])
-    .where('mail', '=', mail)
-    .where('anonymised_at', 'is', null)
-    .executeTakeFirst();
+  const member = await repo.findActiveLoginByMail(db, mail);
   const code = randomFrom(CODE_ALPHABET, 8);
   const ticket = randomBytes(32).toString('base64url');
   const at = now.toISOString();
   await db.transaction().execute(async (tx) => {
-    if (member) {
-      await tx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('user_id', '=', member.id)
-        .where('used_at', 'is', null)
-        .execute();
-    }
-    await tx
-      .insertInto('password_resets')
-      .values({
-        ticket_hash: sha256(ticket),
-        user_id: member?.id ?? null,
-        code_hash: hmacCode(config.sessionSecret, code),
-        attempts: 0,
-        expires_at: new Date(now.getTime() + RESET_CODE_MINUTES * 60_000).toISOString(),
-        used_at: null,
-        created_at: at,
-      })
-      .execute();
+    if (member) await repo.voidOpenResets(tx, member.id, at);
+    await repo.insertReset(tx, {
+      ticket_hash: sha256(ticket),
+      user_id: member?.id ?? null,
+      code_hash: hmacCode(config.sessionSecret, code),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + RESET_CODE_MINUTES * 60_000).toISOString(),
+      used_at: null,
+      created_at: at,
+    });
   });
   if (member) {
     const shown = formatResetCode(code);
@@ -145,15 +132,7 @@ export async function resetPassword(
   if (!input.ticket || input.ticket.length > 64) throw wrong();
 
   const at = now.toISOString();
-  const tried = await db
-    .updateTable('password_resets')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('ticket_hash', '=', sha256(input.ticket))
-    .where('used_at', 'is', null)
-    .where('attempts', '<', RESET_MAX_TRIES)
-    .where('expires_at', '>', at)
-    .returning(['id', 'user_id', 'code_hash'])
-    .executeTakeFirst();
+  const tried = await repo.countResetTry(db, sha256(input.ticket), at, RESET_MAX_TRIES);
   if (!tried || !tried.user_id || !sameHash(tried.code_hash, hmacCode(config.sessionSecret, input.code))) {
     throw wrong();
   }
@@ -163,26 +142,10 @@ export async function resetPassword(
   const password = randomFrom(TEMP_ALPHABET, 12);
   const passHash = await hashPassword(password);
   const member = await db.transaction().execute(async (tx) => {
-    const claimed = await tx
-      .updateTable('password_resets')
-      .set({ used_at: at })
-      .where('id', '=', tried.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw fieldError('code', 'reset_code_invalid');
-    const row = await tx
-      .updateTable('users')
-      .set({ pass_hash: passHash, updated_at: at })
-      .where('id', '=', userId)
-      .where('anonymised_at', 'is', null)
-      .returning(['id', 'mail', 'lang'])
-      .executeTakeFirst();
+    if (!(await repo.claimReset(tx, tried.id, at))) throw fieldError('code', 'reset_code_invalid');
+    const row = await repo.setPassHash(tx, userId, passHash, at, { activeOnly: true });
     if (!row) throw fieldError('code', 'reset_code_invalid');
-    await tx
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .$if(!!input.keepSessionHash, (q) => q.where('id_hash', '<>', input.keepSessionHash!))
-      .execute();
+    await endSessionsOf(tx, userId, { except: input.keepSessionHash });
     return row;
   });
   await deps.mailer.send(
@@ -222,18 +185,9 @@ export async function changePassword(
   const passHash = await hashPassword(input.pass);
   const at = now.toISOString();
   const member = await deps.db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('users')
-      .set({ pass_hash: passHash, updated_at: at })
-      .where('id', '=', input.userId)
-      .returning(['id', 'mail', 'lang'])
-      .executeTakeFirst();
+    const row = await repo.setPassHash(tx, input.userId, passHash, at, { activeOnly: false });
     if (!row) throw notLoggedIn();
-    await tx
-      .deleteFrom('sessions')
-      .where('user_id', '=', input.userId)
-      .$if(!!input.keepSessionHash, (q) => q.where('id_hash', '<>', input.keepSessionHash!))
-      .execute();
+    await endSessionsOf(tx, input.userId, { except: input.keepSessionHash });
     return row;
   });
   deps.mailer.sendLater(
@@ -245,9 +199,5 @@ export const sessionHash = (sid: string | undefined) => (sid ? sha256(sid) : und
 
 /** Drops reissue rows a day past their expiry (they can no longer be used; the day keeps them for support). */
 export async function purgeResetCodes(db: Db, now: Date): Promise<number> {
-  const r = await db
-    .deleteFrom('password_resets')
-    .where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000).toISOString())
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return repo.deleteResetsExpiredBefore(db, new Date(now.getTime() - 24 * 3600_000).toISOString());
 }

@@ -1,7 +1,12 @@
+import { sql, type Expression, type Insertable, type SqlBool, type Transaction } from 'kysely';
 import type { Lang } from '@gacha/contract/messages';
 import { JAPAN_COUNTRY_ID, OVERSEAS_PREF_ID } from '@gacha/contract/user';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
-import type { NewUser, UserUpdate } from '../../db/schema.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
+import type { Database, NewUser, UserUpdate } from '../../db/schema.ts';
+
+type Executor = Db | Transaction<Database>;
 
 /** A unique constraint failed (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -24,7 +29,7 @@ export async function countryExists(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertUser(db: Db, values: NewUser): Promise<number> {
+export async function insertUser(db: Executor, values: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -41,7 +46,7 @@ export function findProfile(db: Db, userId: number) {
  * Saves the address; without a tel the stored one stays. A tel may change only while SMS verification is not
  * done (checked in the same statement); false when that refused the update.
  */
-export async function updateAddress(db: Db, userId: number, values: UserUpdate) {
+export async function updateAddress(db: Executor, userId: number, values: UserUpdate) {
   const { tel } = values;
   let update = db.updateTable('users').set(values).where('id', '=', userId);
   if (tel !== undefined) update = update.where((eb) => eb.or([eb('end_sms', '=', 0), eb('tel', '=', tel)]));
@@ -67,7 +72,7 @@ export async function setCountry(db: Db, userId: number, countryId: number, now:
 }
 
 /** Attaches a referrer only if the member has none yet (one statement, so two requests cannot both win). */
-export async function setReferrerOnce(db: Db, userId: number, referrerId: number, now: string) {
+export async function setReferrerOnce(db: Executor, userId: number, referrerId: number, now: string) {
   const r = await db
     .updateTable('users')
     .set({ referred_by: referrerId, updated_at: now })
@@ -111,4 +116,258 @@ export function listCountries(db: Db, lang: Lang) {
 
 export function findCountryId(db: Db, userId: number) {
   return db.selectFrom('users').select('country_id').where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setLang(db: Executor, userId: number, lang: Lang): Promise<void> {
+  await db.updateTable('users').set({ lang }).where('id', '=', userId).execute();
+}
+
+/** SMS verification done: end_sms 0 → 1 with the verified number as the tel; false when it was done already. */
+export async function setPhoneVerified(db: Executor, userId: number, tel: string, now: string) {
+  const r = await db
+    .updateTable('users')
+    .set({ end_sms: 1, tel, updated_at: now })
+    .where('id', '=', userId)
+    .where('end_sms', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// --- sign-in identities (Google, Apple) ---
+
+export type SubColumn = 'google_sub' | 'apple_sub';
+
+/** Links a provider account to a member who has none of that provider yet; false when one is linked. */
+export async function linkSub(db: Executor, userId: number, col: SubColumn, sub: string, now: string) {
+  const r = await db
+    .updateTable('users')
+    .set({ [col]: sub, updated_at: now })
+    .where('id', '=', userId)
+    .where(col, 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Whether a member holds the mail or the provider account (what made a sign-up's insert fail). */
+export async function mailOrSubTaken(db: Executor, mail: string, col: SubColumn, sub: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('mail', '=', mail), eb(col, '=', sub)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// --- passwords and their reissue codes ---
+
+export function findActiveLoginByMail(db: Executor, mail: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'mail', 'lang'])
+    .where('mail', '=', mail)
+    .where('anonymised_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Sets the password hash; `activeOnly` refuses an anonymised member. The member's mail and language, or undefined. */
+export function setPassHash(
+  tx: Executor,
+  userId: number,
+  passHash: string,
+  now: string,
+  opts: { activeOnly: boolean },
+) {
+  return tx
+    .updateTable('users')
+    .set({ pass_hash: passHash, updated_at: now })
+    .where('id', '=', userId)
+    .$if(opts.activeOnly, (q) => q.where('anonymised_at', 'is', null))
+    .returning(['id', 'mail', 'lang'])
+    .executeTakeFirst();
+}
+
+/** Voids the member's earlier unused reissue codes. */
+export async function voidOpenResets(tx: Executor, userId: number, now: string): Promise<void> {
+  await tx
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertReset(
+  tx: Executor,
+  values: Insertable<Database['password_resets']>,
+): Promise<void> {
+  await tx.insertInto('password_resets').values(values).execute();
+}
+
+/**
+ * Counts a try on the ticket's live code (unused, under `maxTries` tries, unexpired) in one conditional update,
+ * and answers the row tried; undefined when there is no such code.
+ */
+export function countResetTry(db: Executor, ticketHash: string, now: string, maxTries: number) {
+  return db
+    .updateTable('password_resets')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('ticket_hash', '=', ticketHash)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', maxTries)
+    .where('expires_at', '>', now)
+    .returning(['id', 'user_id', 'code_hash'])
+    .executeTakeFirst();
+}
+
+/** Uses a reissue code once: false when it was used since it was tried. */
+export async function claimReset(tx: Executor, resetId: number, now: string): Promise<boolean> {
+  const r = await tx
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('id', '=', resetId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function deleteResetsExpiredBefore(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('password_resets').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteResetsOf(tx: Executor, userId: number): Promise<void> {
+  await tx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+// --- coins (users.coin_tenths, the cached balance of the coins module's ledger) ---
+
+/** Debits with one conditional update (`coin_tenths >= x`); the balance after, or undefined when it is short. */
+export async function debitCoinTenths(tx: Executor, userId: number, tenths: number) {
+  const row = await tx
+    .updateTable('users')
+    .set((eb) => ({ coin_tenths: eb('coin_tenths', '-', tenths) }))
+    .where('id', '=', userId)
+    .where('coin_tenths', '>=', tenths)
+    .returning('coin_tenths')
+    .executeTakeFirst();
+  return row?.coin_tenths;
+}
+
+export async function creditCoinTenths(tx: Executor, userId: number, tenths: number): Promise<number> {
+  const row = await tx
+    .updateTable('users')
+    .set((eb) => ({ coin_tenths: eb('coin_tenths', '+', tenths) }))
+    .where('id', '=', userId)
+    .returning('coin_tenths')
+    .executeTakeFirstOrThrow();
+  return row.coin_tenths;
+}
+
+/** The coins earned on a gem pack and the gems carried to the next one (the purchase path: prepared). */
+export const creditOnPurchase = prepareQuery(
+  (db, p: Slots<{ userId: number; carry: number; earnedTenths: number }>) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ coin_carry_gems: p.carry, coin_tenths: eb('coin_tenths', '+', p.earnedTenths) }))
+      .where('id', '=', p.userId)
+      .returning('coin_tenths'),
+);
+
+// --- the buyer of a pack ---
+
+const buyerColumns = ['id', 'rank', 'country_id', 'coin_tenths', 'coin_carry_gems'] as const;
+
+/** The buyer's row, read without a lock (the check route). */
+export async function readBuyer(ex: Executor, userId: number) {
+  return ex.selectFrom('users').select(buyerColumns).where('id', '=', userId).executeTakeFirst();
+}
+
+export const lockBuyerSpending = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
+  db.updateTable('users').set({ last_gem_use_at: p.at }).where('id', '=', p.userId).returning(buyerColumns),
+);
+export const lockBuyerRow = prepareQuery((db, p: Slots<{ userId: number }>) =>
+  db
+    .selectFrom('users')
+    .select(buyerColumns)
+    .where('id', '=', p.userId)
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+
+// --- the inactivity rule (DOMAIN.md): the notice and the erasure ---
+
+/** A member's last gem use, counted from registration when they never spent. */
+const lastGemUse = sql<string>`coalesce(users.last_gem_use_at, users.created_at)`;
+/** The member bought gems (a paid lot) after `since`. */
+const boughtGemsAfter = (since: Expression<string> | string): Expression<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from gem_lots where gem_lots.user_id = users.id and gem_lots.kind = 'paid' and gem_lots.awarded_at > ${since})`;
+const noticeAt = sql<string>`users.inactivity_notice_at`;
+
+/** Withdraws the notice of every member active since it (a gem use or a gem purchase); answers how many. */
+export async function clearNoticesOfActive(db: Executor): Promise<number> {
+  const r = await db
+    .updateTable('users')
+    .set({ inactivity_notice_at: null })
+    .where('anonymised_at', 'is', null)
+    .where('inactivity_notice_at', 'is not', null)
+    .where((eb) => eb.or([eb(lastGemUse, '>', noticeAt), boughtGemsAfter(noticeAt)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Members quiet since `cutoff` (no gem use, no gem purchase) who have no notice yet, by id after `afterId`. */
+export function quietWithoutNotice(db: Executor, args: { cutoff: string; afterId: number; limit: number }) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'mail', 'lang'])
+    .where('anonymised_at', 'is', null)
+    .where('inactivity_notice_at', 'is', null)
+    .where(lastGemUse, '<=', args.cutoff)
+    .where((eb) => eb.not(boughtGemsAfter(args.cutoff)))
+    .where('id', '>', args.afterId)
+    .orderBy('id')
+    .limit(args.limit)
+    .execute();
+}
+
+/** Flags the notice, re-checking in the same statement that the member is still quiet since `cutoff`. */
+export async function flagNotice(db: Executor, userId: number, args: { at: string; cutoff: string }) {
+  const r = await db
+    .updateTable('users')
+    .set({ inactivity_notice_at: args.at })
+    .where('id', '=', userId)
+    .where('inactivity_notice_at', 'is', null)
+    .where('anonymised_at', 'is', null)
+    .where(lastGemUse, '<=', args.cutoff)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Members not yet anonymised whose notice is at or before `noticedBefore`, by id after `afterId`. */
+export function noticedBefore(db: Executor, args: { noticedBefore: string; afterId: number; limit: number }) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('anonymised_at', 'is', null)
+    .where('inactivity_notice_at', '<=', args.noticedBefore)
+    .where('id', '>', args.afterId)
+    .orderBy('id')
+    .limit(args.limit)
+    .execute();
+}
+
+/**
+ * Writes `erased` over a member who got the notice and has stayed quiet since (no gem use, no gem purchase),
+ * re-checked in the same statement; false when the member turned out to be active or is anonymised already.
+ */
+export async function eraseIfQuietSinceNotice(tx: Executor, userId: number, erased: UserUpdate) {
+  const r = await tx
+    .updateTable('users')
+    .set(erased)
+    .where('id', '=', userId)
+    .where('anonymised_at', 'is', null)
+    .where('inactivity_notice_at', 'is not', null)
+    .where(lastGemUse, '<=', noticeAt)
+    .where((eb) => eb.not(boughtGemsAfter(noticeAt)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

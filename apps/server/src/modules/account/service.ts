@@ -10,13 +10,17 @@ import {
   type IdName,
   type registrationSchema,
 } from '@gacha/contract/user';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { OidcProviderName } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn, type MessageRef } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { normalizeMail, hashPassword } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
+type Executor = Db | Transaction<Database>;
 type Registration = z.output<typeof registrationSchema>;
 type AddressInput = z.output<typeof appendAddressSchema>;
 type FieldErrors = Record<string, MessageRef>;
@@ -89,32 +93,53 @@ export async function register(db: Db, input: Registration, lang: Lang, now: Dat
   const checked = await checkRegistration(db, input);
   const passHash = await hashPassword(input.pass);
   const at = now.toISOString();
+  const id = await insertMember(
+    db,
+    {
+      mail: checked.mail,
+      pass_hash: passHash,
+      last_name: input.lastName,
+      middle_name: input.middleName,
+      first_name: input.firstName,
+      tel: input.tel,
+      zipcode: input.zipcode,
+      pref_id: checked.pref_id,
+      pref_text: input.country,
+      shiku: input.shiku,
+      address: input.address,
+      building: input.building,
+      country_id: checked.country_id,
+      referred_by: checked.referrerId,
+      lang,
+      created_at: at,
+      updated_at: at,
+    },
+    { taken: () => repo.mailExists(db, checked.mail) },
+  );
+  if (id === null) throw alreadyRegistered();
+  return id;
+}
+
+/**
+ * Inserts a member with a fresh referral code. A unique index that refuses the row is either the member's own
+ * identity taken meanwhile (`taken()`: answered null) or a clash of referral codes (another code is drawn, up to
+ * five times; then the error is thrown, or null answered with `exhaustedIsTaken`).
+ */
+async function insertMember(
+  db: Executor,
+  values: Omit<NewUser, 'referral_code'>,
+  opts: { taken: () => Promise<boolean>; exhaustedIsTaken?: boolean },
+): Promise<number | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await repo.insertUser(db, {
-        mail: checked.mail,
-        pass_hash: passHash,
-        last_name: input.lastName,
-        middle_name: input.middleName,
-        first_name: input.firstName,
-        tel: input.tel,
-        zipcode: input.zipcode,
-        pref_id: checked.pref_id,
-        pref_text: input.country,
-        shiku: input.shiku,
-        address: input.address,
-        building: input.building,
-        country_id: checked.country_id,
-        referral_code: newReferralCode(),
-        referred_by: checked.referrerId,
-        lang,
-        created_at: at,
-        updated_at: at,
-      });
+      return await repo.insertUser(db, { ...values, referral_code: newReferralCode() });
     } catch (err) {
       if (!repo.isUniqueViolation(err)) throw err;
-      if (await repo.mailExists(db, checked.mail)) throw alreadyRegistered();
-      if (attempt >= 5) throw err;
+      if (await opts.taken()) return null;
+      if (attempt >= 5) {
+        if (opts.exhaustedIsTaken) return null;
+        throw err;
+      }
     }
   }
 }
@@ -178,4 +203,204 @@ export async function countryCheck(db: Db, user: SessionUser | null): Promise<Co
   const row = user ? await repo.findCountryId(db, user.id) : undefined;
   if (!row) return { is_login: '0', is_country: '0' };
   return { is_login: '1', is_country: row.country_id === null ? '0' : '1' };
+}
+
+// --- the members table for the other modules (db/table-owners.json: account owns `users`) ---
+
+/**
+ * The member's personal data: every column of `users` that names, locates or reaches a person, with the value
+ * it holds when there is none — before a member signing up with Google or Apple gives it, and once it is erased
+ * (the inactivity rule, DOMAIN.md). The one list of them: the erasure writes these values, a social sign-up
+ * starts from them, the shipping list reads these columns.
+ */
+export const PERSONAL_DATA = {
+  last_name: '',
+  middle_name: '',
+  first_name: '',
+  tel: '',
+  zipcode: '',
+  pref_id: null,
+  pref_text: '',
+  shiku: '',
+  address: '',
+  building: '',
+  country_id: null,
+} as const satisfies { [K in keyof UsersTable]?: UsersTable[K] };
+
+export const PERSONAL_DATA_COLUMNS = Object.keys(PERSONAL_DATA) as (keyof typeof PERSONAL_DATA)[];
+
+/** What an erased member's row holds: no personal data, and no way to sign in (mail, password, Google, Apple). */
+function erasedMember(userId: number) {
+  return {
+    ...PERSONAL_DATA,
+    mail: `deleted-${userId}@invalid`,
+    pass_hash: null,
+    google_sub: null,
+    apple_sub: null,
+  } as const;
+}
+
+/** The member chose a language in this browser (the session's lang cookie): emails and SMS follow it. */
+export function setMemberLang(db: Executor, userId: number, lang: Lang): Promise<void> {
+  return repo.setLang(db, userId, lang);
+}
+
+/**
+ * Attaches a referrer only if the member has none yet (one statement, so two requests cannot both win); false
+ * when the member has one.
+ */
+export function setReferrer(ex: Executor, userId: number, referrerId: number, now: Date): Promise<boolean> {
+  return repo.setReferrerOnce(ex, userId, referrerId, now.toISOString());
+}
+
+/**
+ * SMS verification done (the sms module's code check): end_sms becomes 1 with the verified number as the
+ * member's tel. False when it was done already.
+ */
+export function markPhoneVerified(ex: Executor, userId: number, tel: string, now: Date): Promise<boolean> {
+  return repo.setPhoneVerified(ex, userId, tel, now.toISOString());
+}
+
+// sign-in with Google or Apple (the oidc module)
+
+/** The column of `users` that holds a provider's account id. */
+export const SOCIAL_SUB_COLUMN = {
+  google: 'google_sub',
+  apple: 'apple_sub',
+} as const satisfies Record<OidcProviderName, repo.SubColumn>;
+
+/**
+ * A member signing up with Google or Apple: the verified mail and the names the provider gave, no password, no
+ * address yet. Null when the mail or the provider account is a member's already.
+ */
+export function createSocialMember(
+  db: Executor,
+  m: {
+    provider: OidcProviderName;
+    sub: string;
+    mail: string;
+    familyName: string;
+    givenName: string;
+    referrerId: number | null;
+    lang: Lang;
+  },
+  now: Date,
+): Promise<number | null> {
+  const col = SOCIAL_SUB_COLUMN[m.provider];
+  const at = now.toISOString();
+  return insertMember(
+    db,
+    {
+      ...PERSONAL_DATA,
+      mail: m.mail,
+      pass_hash: null,
+      last_name: m.familyName,
+      first_name: m.givenName,
+      referred_by: m.referrerId,
+      lang: m.lang,
+      [col]: m.sub,
+      created_at: at,
+      updated_at: at,
+    },
+    { taken: () => repo.mailOrSubTaken(db, m.mail, col, m.sub), exhaustedIsTaken: true },
+  );
+}
+
+/** Links a provider account to a member who has none of that provider yet; false when one is linked. */
+export function linkSocialAccount(
+  db: Executor,
+  userId: number,
+  provider: OidcProviderName,
+  sub: string,
+  now: Date,
+): Promise<boolean> {
+  return repo.linkSub(db, userId, SOCIAL_SUB_COLUMN[provider], sub, now.toISOString());
+}
+
+// the coin balance (users.coin_tenths) behind the coins module's ledger
+
+/** Debits coin tenths if the balance covers them (one conditional update); the balance after, or undefined. */
+export function debitCoins(tx: Executor, userId: number, tenths: number): Promise<number | undefined> {
+  return repo.debitCoinTenths(tx, userId, tenths);
+}
+
+/** Credits coin tenths; the balance after. */
+export function creditCoins(tx: Executor, userId: number, tenths: number): Promise<number> {
+  return repo.creditCoinTenths(tx, userId, tenths);
+}
+
+/**
+ * The coins earned on a gem pack and the gems carried to the next one, in one statement; the balance after, or
+ * undefined when the member does not exist.
+ */
+export async function creditPurchaseCoins(
+  tx: Executor,
+  args: { userId: number; carry: number; earnedTenths: number },
+): Promise<number | undefined> {
+  return (await repo.creditOnPurchase(tx, args)).rows[0]?.coin_tenths;
+}
+
+// the buyer of a pack (the draws module)
+
+/** The buyer's rank, country and coins, read without a lock (the check). */
+export function readBuyer(ex: Executor, userId: number) {
+  return repo.readBuyer(ex, userId);
+}
+
+/**
+ * Locks the buyer's row for the rest of the transaction, so one member's purchases (and decisions) queue:
+ * the per-member limit, the gem lots and the coin carry are then read and written by one transaction at a time.
+ * When gems will be spent the lock is the `last_gem_use_at` update itself (one statement instead of two).
+ */
+export async function lockBuyer(tx: Executor, userId: number, spendsGems: boolean, now: Date) {
+  const r = spendsGems
+    ? await repo.lockBuyerSpending(tx, { userId, at: now.toISOString() })
+    : await repo.lockBuyerRow(tx, { userId });
+  return r.rows[0];
+}
+
+// the inactivity rule (the inactivity module's sweep)
+
+/** Withdraws the inactivity notice of every member active since it (gems used or bought); answers how many. */
+export function withdrawInactivityNotices(db: Executor): Promise<number> {
+  return repo.clearNoticesOfActive(db);
+}
+
+/** Members quiet since `cutoff` (no gem use or purchase) without a notice yet, `limit` by id after `afterId`. */
+export function membersDueNotice(db: Executor, args: { cutoff: string; afterId: number; limit: number }) {
+  return repo.quietWithoutNotice(db, args);
+}
+
+/** Flags the notice at `at` if the member is still quiet since `cutoff`; false when not (nothing changed). */
+export function flagInactivityNotice(db: Executor, userId: number, args: { at: string; cutoff: string }) {
+  return repo.flagNotice(db, userId, args);
+}
+
+/** Members not yet anonymised whose notice is at or before `noticedBefore`, `limit` by id after `afterId`. */
+export function membersDueErasure(
+  db: Executor,
+  args: { noticedBefore: string; afterId: number; limit: number },
+) {
+  return repo.noticedBefore(db, args);
+}
+
+/**
+ * Erases a member's personal data and sign-in identity (PERSONAL_DATA, erasedMember) and their password
+ * reissue codes, if the member got the inactivity notice and has stayed quiet since (re-checked in the same
+ * statement, so a spend racing the erasure either lands first and stops it, or waits for it). False when the
+ * member turned out to be active: nothing changed. Call inside the erasure's transaction.
+ */
+export async function eraseMemberData(
+  tx: Transaction<Database>,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const erased = await repo.eraseIfQuietSinceNotice(tx, userId, {
+    ...erasedMember(userId),
+    anonymised_at: at,
+    updated_at: at,
+  });
+  if (erased) await repo.deleteResetsOf(tx, userId);
+  return erased;
 }

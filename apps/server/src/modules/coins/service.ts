@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
-import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
-import { prepareQuery, type Slots } from '../../db/prepared.ts';
-import type { LedgerEntry } from '../gems/service.ts';
 import type { Database } from '../../db/schema.ts';
+import { creditCoins, creditPurchaseCoins, debitCoins } from '../account/service.ts';
+import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -24,38 +23,17 @@ export class InsufficientCoinsError extends Error {
   }
 }
 
-export async function coinBalanceTenths(db: Executor, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select('coin_tenths').where('id', '=', userId).executeTakeFirst();
-  return row?.coin_tenths ?? 0;
+export function coinBalanceTenths(db: Executor, userId: number): Promise<number> {
+  return repo.coinBalanceTenths(db, userId);
 }
-
-const ledgerInsert = prepareQuery((db, p: Slots<LedgerEntry>) =>
-  db.insertInto('coin_ledger').values({
-    user_id: p.userId,
-    delta_tenths: p.delta,
-    reason: p.reason,
-    reference: p.reference,
-    balance_after_tenths: p.balanceAfter,
-    created_at: p.at,
-  }),
-);
 
 async function ledger(
   tx: Executor,
   row: { userId: number; delta: number; reason: string; reference?: string; balanceAfter: number },
   now: Date,
 ) {
-  await ledgerInsert(tx, { ...row, reference: row.reference ?? null, at: now.toISOString() });
+  await repo.ledgerInsert(tx, { ...row, reference: row.reference ?? null, at: now.toISOString() });
 }
-
-const creditOnPurchase = prepareQuery(
-  (db, p: Slots<{ userId: number; carry: number; earnedTenths: number }>) =>
-    db
-      .updateTable('users')
-      .set((eb) => ({ coin_carry_gems: p.carry, coin_tenths: eb('coin_tenths', '+', p.earnedTenths) }))
-      .where('id', '=', p.userId)
-      .returning('coin_tenths'),
-);
 
 /**
  * Debits coins with one conditional update (`coin_tenths >= x`), so a balance can never go below zero even
@@ -68,16 +46,12 @@ export async function spendCoins(
 ): Promise<{ balanceAfter: number }> {
   if (!Number.isInteger(args.tenths) || args.tenths <= 0)
     throw new Error('coin spend must be a positive integer');
-  const row = await tx
-    .updateTable('users')
-    .set((eb) => ({ coin_tenths: eb('coin_tenths', '-', args.tenths) }))
-    .where('id', '=', args.userId)
-    .where('coin_tenths', '>=', args.tenths)
-    .returning('coin_tenths')
-    .executeTakeFirst();
-  if (!row) throw new InsufficientCoinsError(await coinBalanceTenths(tx, args.userId), args.tenths);
-  await ledger(tx, { ...args, delta: -args.tenths, balanceAfter: row.coin_tenths }, now);
-  return { balanceAfter: row.coin_tenths };
+  const balanceAfter = await debitCoins(tx, args.userId, args.tenths);
+  if (balanceAfter === undefined) {
+    throw new InsufficientCoinsError(await coinBalanceTenths(tx, args.userId), args.tenths);
+  }
+  await ledger(tx, { ...args, delta: -args.tenths, balanceAfter }, now);
+  return { balanceAfter };
 }
 
 /** Credits coins (tenths) with a ledger row. */
@@ -88,14 +62,9 @@ export async function awardCoins(
 ): Promise<{ balanceAfter: number }> {
   if (!Number.isInteger(args.tenths) || args.tenths <= 0)
     throw new Error('coin award must be a positive integer');
-  const row = await tx
-    .updateTable('users')
-    .set((eb) => ({ coin_tenths: eb('coin_tenths', '+', args.tenths) }))
-    .where('id', '=', args.userId)
-    .returning('coin_tenths')
-    .executeTakeFirstOrThrow();
-  await ledger(tx, { ...args, delta: args.tenths, balanceAfter: row.coin_tenths }, now);
-  return { balanceAfter: row.coin_tenths };
+  const balanceAfter = await creditCoins(tx, args.userId, args.tenths);
+  await ledger(tx, { ...args, delta: args.tenths, balanceAfter }, now);
+  return { balanceAfter };
 }
 
 /** Pure rule: tenths earned for gems paid, and the gems carried to the next purchase. */
@@ -118,19 +87,10 @@ export async function earnCoinsForGems(
   args: { userId: number; gemsPaid: number; reference?: string; lockedCarryGems?: number },
   now: Date,
 ): Promise<{ earnedTenths: number; carry: number; balanceAfter: number }> {
-  const carryBefore =
-    args.lockedCarryGems ??
-    (
-      await tx
-        .selectFrom('users')
-        .select('coin_carry_gems')
-        .where('id', '=', args.userId)
-        .$if(isPostgres(tx), (q) => q.forUpdate())
-        .executeTakeFirstOrThrow()
-    ).coin_carry_gems;
+  const carryBefore = args.lockedCarryGems ?? (await repo.lockedCarryGems(tx, args.userId));
   const { earnedTenths, carry } = coinsForGems(carryBefore, args.gemsPaid);
-  const [row] = (await creditOnPurchase(tx, { userId: args.userId, carry, earnedTenths })).rows;
-  if (!row) throw new Error(`user ${args.userId} does not exist`);
+  const balanceAfter = await creditPurchaseCoins(tx, { userId: args.userId, carry, earnedTenths });
+  if (balanceAfter === undefined) throw new Error(`user ${args.userId} does not exist`);
   if (earnedTenths > 0) {
     await ledger(
       tx,
@@ -139,10 +99,10 @@ export async function earnCoinsForGems(
         delta: earnedTenths,
         reason: 'pack_purchase_reward',
         reference: args.reference,
-        balanceAfter: row.coin_tenths,
+        balanceAfter,
       },
       now,
     );
   }
-  return { earnedTenths, carry, balanceAfter: row.coin_tenths };
+  return { earnedTenths, carry, balanceAfter };
 }

@@ -1,20 +1,12 @@
 import type { Lang } from '@gacha/contract/messages';
 import { notFound } from '../../http/api-error.ts';
 import { defineProcedure } from '../../db/procedures.ts';
+import { lockBuyer } from '../account/service.ts';
 import { coinsForGems, earnCoinsForGems, InsufficientCoinsError, spendCoins } from '../coins/service.ts';
 import { InsufficientGemsError, spendGems } from '../gems/service.ts';
-import {
-  claimPositions,
-  getPack,
-  insertLotItems,
-  insertPurchase,
-  insertWonItems,
-  lockBuyer,
-  memberPlays,
-  type NewWonItem,
-  type PrizeRow,
-  type WonLots,
-} from './repo.ts';
+import { recordLotWins, recordWonItems, type NewWonItem, type WonLots } from '../holdings/service.ts';
+import { claimLots, saleRow, type PrizeRow } from '../packs/service.ts';
+import { insertPurchase, memberPlays } from './repo.ts';
 import {
   actionTypeOf,
   GEM_PACK,
@@ -56,7 +48,11 @@ export interface PurchaseRecord {
  * Any refusal inside rolls everything back.
  *
  * Concurrency: the claim is the guard for the pack (no read-then-write); the buyer lock (PostgreSQL row lock,
- * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit. The price and the limits
+ * SQLite's one-writer-at-a-time) is the guard for the member's balances and limit.
+ *
+ * Each table is written through its owner (db/table-owners.json): the buyer lock and the coin balance by the
+ * account module, the claim by packs, the ledgers by gems and coins, the won items by holdings; only the
+ * purchase row is this module's. Their statements are prepared (db/prepared.ts) where they run per purchase. The price and the limits
  * are read in the transaction, so an edit of the pack applies from the next purchase on.
  *
  * A procedure (db/procedures.ts): the order and the record are plain data, so the engine may run it on
@@ -67,7 +63,7 @@ export const recordPurchase = defineProcedure(
   (db, order: PurchaseOrder): Promise<PurchaseRecord> =>
     db.transaction().execute(async (tx) => {
       const { packId, userId, count, now, lang } = order;
-      const pack = await getPack(tx, packId);
+      const pack = await saleRow(tx, packId);
       if (!pack) throw refuse(404, 'pack_not_found');
       const gemPack = pack.payment_method === GEM_PACK;
       const buyer = await lockBuyer(tx, userId, gemPack && pack.point > 0, now); // a gem use: last_gem_use_at
@@ -78,10 +74,10 @@ export const recordPurchase = defineProcedure(
       };
       const terms = purchaseTerms(pack, standing, count, now, lang);
 
-      const claim = await claimPositions(tx, packId, count);
+      const claim = await claimLots(tx, packId, count);
       if (!claim) {
         // another purchase took the lots since the read: the rule on the row as it is now says which refusal
-        const fresh = await getPack(tx, packId);
+        const fresh = await saleRow(tx, packId);
         if (fresh) purchaseTerms(fresh, standing, count, now, lang);
         throw refuse(409, 'pack_sold_out');
       }
@@ -125,7 +121,7 @@ export const recordPurchase = defineProcedure(
         }
       }
 
-      const lots = await insertLotItems(tx, {
+      const lots = await recordLotWins(tx, {
         packId,
         first,
         count,
@@ -156,7 +152,7 @@ export const recordPurchase = defineProcedure(
             });
           }
         }
-        lastOne.push(...(await insertWonItems(tx, rows)));
+        lastOne.push(...(await recordWonItems(tx, rows)));
       }
       return {
         purchaseId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/api-error.ts';
-import type { PackRow } from './repo.ts';
+import type { PackRow } from '../packs/service.ts';
 import { actionTypeOf, purchaseTerms } from './rules.ts';
 
 const now = new Date('2026-11-24T03:00:00.000Z');

@@ -1,30 +1,14 @@
 import type { ActionType, Currency, PurchaseRefusal } from '@gacha/contract/draws';
 import type { Lang } from '@gacha/contract/messages';
-import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
+import { packPhase, type PackRow } from '../packs/service.ts';
 import { discountedPrice } from '../ranks/service.ts';
-import type { PackRow } from './repo.ts';
 
 /** packs.payment_method: a gem pack; anything else (2) is a coin pack. */
 export const GEM_PACK = 1;
 
 export function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef): ApiError {
   return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
-}
-
-/** The sale phase of a pack row (the contract's one rule, sale-phase.ts). */
-export function packPhase(
-  pack: Pick<PackRow, 'start_at' | 'end_at' | 'total_pack_count' | 'sold_count'>,
-  now: Date,
-): SalePhase {
-  return salePhase(
-    {
-      startMs: Date.parse(pack.start_at),
-      endMs: pack.end_at === null ? null : Date.parse(pack.end_at),
-      remaining: pack.total_pack_count - pack.sold_count,
-    },
-    now.getTime(),
-  );
 }
 
 /** Refuses a purchase from a pack that is not on sale (not started, sold out, ended). */

@@ -10,94 +10,37 @@ import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
+import { readBuyer } from '../account/service.ts';
 import { gemBalance } from '../gems/service.ts';
 import { purchaseCards } from '../holdings/service.ts';
-import { isRevealed, newSeed, planLots, type SeedSource } from './fairness.ts';
-import { cachedPack, forgetPack } from './pack-cache.ts';
-import { recordPurchase } from './purchase.ts';
 import {
-  findPurchase,
-  getPack,
-  insertLots,
-  memberPlays,
+  cachedPack,
+  forgetPack,
+  isRevealed,
+  packPhase,
   packPrizes,
   packVideos,
-  readBuyer,
+  publishPack,
+  saleRow,
   type PackRow,
   type PrizeRow,
-} from './repo.ts';
+} from '../packs/service.ts';
+import { recordPurchase } from './purchase.ts';
+import { fairnessPack, findPurchase, memberPlays, memberPositions } from './repo.ts';
 import {
   actionTypeOf,
   GEM_PACK,
   insufficientBalance,
-  packPhase,
   purchaseTerms,
   refuse,
   refuseUnlessOnSale,
 } from './rules.ts';
 
-export { packPhase } from './rules.ts';
-
-/**
- * A pack, its prizes or its videos changed: the buy path's cached copy is dropped in this process (others see
- * the change within PACK_CACHE_TTL_MS).
- */
-export function packChanged(db: Db, packId: number): void {
-  forgetPack(db, packId);
-}
-
-/**
- * Publishes a pack's lot sequence (DOMAIN.md Packs and lots): a fresh secret 32-byte seed, the commitment
- * sha256(seed ‖ ':' ‖ canonical list) and the Fisher–Yates sequence driven by the seed, stored as `pack_lots`.
- * Idempotent: a published pack is never reshuffled (the seed is set with a conditional `WHERE seed IS NULL`,
- * in the same transaction as the lots, so two publishers at once store one sequence).
- * The lots must add up to the pack's total_pack_count.
- */
-export async function publishPack(
-  db: Db,
-  packId: number,
-  seedSource: SeedSource = newSeed,
-): Promise<{ commitment: string; published: boolean }> {
-  const pack = await db
-    .selectFrom('packs')
-    .select(['id', 'seed', 'commitment', 'total_pack_count'])
-    .where('id', '=', packId)
-    .executeTakeFirst();
-  if (!pack) throw new Error(`pack ${packId} does not exist`);
-  if (pack.seed && pack.commitment) return { commitment: pack.commitment, published: false };
-  const prizes = await db
-    .selectFrom('pack_prizes')
-    .select(['id', 'quantity', 'is_last_one'])
-    .where('pack_id', '=', packId)
-    .execute();
-  const plan = planLots(prizes, seedSource);
-  if (plan.canonical.length !== pack.total_pack_count) {
-    throw new Error(
-      `pack ${packId}: its prizes hold ${plan.canonical.length} lots but total_pack_count is ${pack.total_pack_count}`,
-    );
-  }
-  return db.transaction().execute(async (tx) => {
-    const r = await tx
-      .updateTable('packs')
-      .set({ seed: plan.seed, commitment: plan.commitment })
-      .where('id', '=', packId)
-      .where('seed', 'is', null)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) {
-      const now = await tx
-        .selectFrom('packs')
-        .select('commitment')
-        .where('id', '=', packId)
-        .executeTakeFirstOrThrow();
-      return { commitment: now.commitment!, published: false };
-    }
-    await insertLots(tx, packId, plan.sequence);
-    return { commitment: plan.commitment, published: true };
-  });
-}
+/** Publishing moved to the packs module (it writes the pack and its lots); bench/setup.ts still imports it here. */
+export { publishPack } from '../packs/service.ts';
 
 async function loadPack(db: Db, packId: number): Promise<PackRow> {
-  const pack = await getPack(db, packId);
+  const pack = await saleRow(db, packId);
   if (!pack) throw refuse(404, 'pack_not_found');
   return pack;
 }
@@ -161,7 +104,6 @@ export async function buyPacks(
   if (!cached) throw refuse(404, 'pack_not_found');
   if (!cached.pack.seed) {
     await publishPack(db, args.packId); // a pack is normally published when it is created; this is the safety net
-    forgetPack(db, args.packId);
     cached = await cachedPack(db, args.packId, now);
     if (!cached) throw refuse(404, 'pack_not_found');
   }
@@ -271,24 +213,11 @@ export async function fairnessInfo(
   args: { packId: number; userId: number | null; lang: Lang },
   now: Date,
 ): Promise<FairnessInfo> {
-  const pack = await db
-    .selectFrom('packs')
-    .select(['id', 'seed', 'commitment', 'total_pack_count', 'sold_count', 'end_at'])
-    .where('id', '=', args.packId)
-    .executeTakeFirst();
+  const pack = await fairnessPack(db, args.packId);
   if (!pack) throw notFound('pack_not_found');
   const prizes = await packPrizes(db, pack.id);
   const revealed = pack.seed !== null && isRevealed(pack, now);
-  const mine = args.userId
-    ? await db
-        .selectFrom('won_items')
-        .select(['position', 'id', 'prize_id'])
-        .where('pack_id', '=', pack.id)
-        .where('user_id', '=', args.userId)
-        .where('position', 'is not', null)
-        .orderBy('position')
-        .execute()
-    : [];
+  const mine = args.userId ? await memberPositions(db, pack.id, args.userId) : [];
   return {
     pack_id: pack.id,
     commitment: pack.commitment,

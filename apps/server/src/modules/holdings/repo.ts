@@ -1,7 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { HistoryMode, ItemStatus, SendState } from '@gacha/contract/draws';
+import { sql, type Transaction } from 'kysely';
+import type { ActionType, HistoryMode, ItemStatus, SendState } from '@gacha/contract/draws';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database, WonItemStatus } from '../../db/schema.ts';
 
 export type Executor = Db | Transaction<Database>;
@@ -146,4 +147,194 @@ export function purchaseSendState(c: Record<WonItemStatus, number> | undefined):
   if (c.ship) return 'not_yet_shipped';
   if (c.shipped) return 'shipped';
   return 'no_shipment';
+}
+
+// --- the won items of a purchase (the draws module's purchase: prepared, set-based) ---
+
+interface LotItemsArgs {
+  packId: number;
+  first: number;
+  end: number;
+  purchaseId: number;
+  userId: number;
+  choosable: ActionType;
+  shipOnly: ActionType;
+  createdAt: string;
+}
+
+const lotItemsInsert = prepareQuery((db, p: Slots<LotItemsArgs>) =>
+  db
+    .insertInto('won_items')
+    .columns([
+      'purchase_id',
+      'user_id',
+      'pack_id',
+      'prize_id',
+      'card_id',
+      'position',
+      'is_last_one',
+      'action_type',
+      'buy_point',
+      'status',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('pack_lots as l')
+        .innerJoin('pack_prizes as pp', 'pp.id', 'l.prize_id')
+        .select([
+          sql<number>`cast(${p.purchaseId} as integer)`.as('purchase_id'),
+          sql<number>`cast(${p.userId} as integer)`.as('user_id'),
+          'l.pack_id',
+          'l.prize_id',
+          'pp.card_id',
+          'l.position',
+          sql<number>`0`.as('is_last_one'),
+          // the purchase rule's action types (rules.ts), by the prize's ship-only flag
+          sql<string>`case when pp.ship_only = 1 then cast(${p.shipOnly} as text) else cast(${p.choosable} as text) end`.as(
+            'action_type',
+          ),
+          'pp.buy_point',
+          sql<string>`'unselected'`.as('status'),
+          sql<string>`cast(${p.createdAt} as text)`.as('created_at'),
+        ])
+        .where('l.pack_id', '=', p.packId)
+        .where('l.position', '>=', p.first) // the primary key range, not a scan of the pack
+        .where('l.position', '<', p.end)
+        .orderBy('l.position'),
+    ),
+);
+
+/** A purchase's won items as three lists in id order, each one string of the values joined by commas. */
+const purchaseItemLists = prepareQuery((db, p: Slots<{ purchaseId: number }>) => {
+  const list = (column: 'id' | 'position' | 'prize_id') =>
+    isPostgres(db)
+      ? sql<string>`string_agg(${sql.ref(column)}::text, ',' order by id)`
+      : sql<string>`group_concat(${sql.ref(column)}, ',' order by id)`;
+  return db
+    .selectFrom('won_items')
+    .select([list('id').as('ids'), list('position').as('positions'), list('prize_id').as('prize_ids')])
+    .where('purchase_id', '=', p.purchaseId);
+});
+
+/** A purchase's won lots, one entry per list index. */
+export interface WonLots {
+  ids: number[];
+  positions: number[];
+  prizeIds: number[];
+}
+
+const numbers = (joined: string | null): number[] => (joined ? joined.split(',').map(Number) : []);
+
+/**
+ * One won item per lot of the purchase's range (claimed by claimPositions) in a single set-based
+ * `INSERT … SELECT` from pack_lots and pack_prizes (no per-row parameters, so 3000 lots cost one statement),
+ * then the new items read back as three joined lists: `RETURNING` 3000 rows cost six times as much
+ * (bench/buy.bench.ts buy-3000). Call it before any other item of the purchase is inserted.
+ * The unique (pack_id, position) index of won_items refuses a lot sold twice. `actionTypes`: the purchase
+ * rule's action types for choosable and ship-only prizes.
+ */
+export async function insertLotItems(
+  tx: Executor,
+  args: {
+    packId: number;
+    first: number;
+    count: number;
+    purchaseId: number;
+    userId: number;
+    actionTypes: { choosable: ActionType; shipOnly: ActionType };
+    createdAt: string;
+  },
+): Promise<WonLots> {
+  await lotItemsInsert(tx, {
+    packId: args.packId,
+    first: args.first,
+    end: args.first + args.count,
+    purchaseId: args.purchaseId,
+    userId: args.userId,
+    choosable: args.actionTypes.choosable,
+    shipOnly: args.actionTypes.shipOnly,
+    createdAt: args.createdAt,
+  });
+  const lists = (await purchaseItemLists(tx, { purchaseId: args.purchaseId })).rows[0];
+  return {
+    ids: numbers(lists?.ids ?? null),
+    positions: numbers(lists?.positions ?? null),
+    prizeIds: numbers(lists?.prize_ids ?? null),
+  };
+}
+
+export interface NewWonItem {
+  purchase_id: number;
+  user_id: number;
+  pack_id: number;
+  prize_id: number;
+  card_id: number;
+  position: number | null;
+  is_last_one: number;
+  action_type: '0' | '2';
+  buy_point: number;
+  status: 'unselected';
+  created_at: string;
+}
+
+/** Inserts won items in chunks (15 columns × 500 rows stays under every engine's parameter limit). */
+export async function insertWonItems(tx: Executor, rows: readonly NewWonItem[]) {
+  const out: { id: number; position: number | null; prize_id: number }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const r = await tx
+      .insertInto('won_items')
+      .values(rows.slice(i, i + 500))
+      .returning(['id', 'position', 'prize_id'])
+      .execute();
+    out.push(...r);
+  }
+  return out;
+}
+
+/** Whether the member has an item still to decide or to ship. */
+export async function hasOpenItem(ex: Executor, userId: number): Promise<boolean> {
+  const row = await ex
+    .selectFrom('won_items')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['unselected', 'ship'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Items still 'unselected' that were won at or before `cutoff`, `limit` by id after `afterId`. */
+export function undecidedBefore(ex: Executor, args: { cutoff: string; afterId: number; limit: number }) {
+  return ex
+    .selectFrom('won_items')
+    .select(['id', 'user_id', 'action_type'])
+    .where('status', '=', 'unselected')
+    .where('created_at', '<=', args.cutoff)
+    .where('id', '>', args.afterId)
+    .orderBy('id')
+    .limit(args.limit)
+    .execute();
+}
+
+/** One purchase of the member's, with its pack's names; undefined for another member's. */
+export function findMemberPurchase(ex: Executor, userId: number, purchaseId: number) {
+  return ex
+    .selectFrom('pack_purchases as p')
+    .innerJoin('packs as k', 'k.id', 'p.pack_id')
+    .select(['p.id', 'p.created_at', 'p.pack_id', 'k.name_en', 'k.name_ja'])
+    .where('p.id', '=', purchaseId)
+    .where('p.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The items of a batch waiting to ship turn 'shipped'; answers how many. */
+export async function shipBatchItems(tx: Executor, shipmentId: number): Promise<number> {
+  const r = await tx
+    .updateTable('won_items')
+    .set({ status: 'shipped' })
+    .where('shipment_id', '=', shipmentId)
+    .where('status', '=', 'ship')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

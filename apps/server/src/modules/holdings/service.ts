@@ -13,9 +13,13 @@ import type { Db } from '../../db/index.ts';
 import { formatJstDate } from '../../db/time.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/api-error.ts';
 import { awardGemsBatch } from '../gems/service.ts';
-import { joinOpenShipment } from '../shipping/service.ts';
+import { closeShipment, joinOpenShipment } from '../shipping/service.ts';
 import {
   attachToShipment,
+  findMemberPurchase,
+  hasOpenItem,
+  insertLotItems,
+  insertWonItems,
   itemCardsQuery,
   lockMember,
   moveUnselected,
@@ -23,9 +27,15 @@ import {
   purchaseSendState,
   purchasesQuery,
   SEND_STATE,
+  shipBatchItems,
   statusCounts,
+  undecidedBefore,
   type Executor,
+  type NewWonItem,
+  type WonLots,
 } from './repo.ts';
+
+export type { NewWonItem, WonLots } from './repo.ts';
 
 /** Won items wait this long for the member's choice before the sweep decides (spec §9). */
 export const HOLD_MS = 24 * 3600 * 1000;
@@ -53,6 +63,24 @@ export function toResultCard(r: CardRow, lang: Lang): ResultCard {
 export async function purchaseCards(ex: Executor, purchaseId: number, lang: Lang): Promise<ResultCard[]> {
   const rows = await itemCardsQuery(ex).where('w.purchase_id', '=', purchaseId).execute();
   return rows.map((r) => toResultCard(r, lang));
+}
+
+/**
+ * The won items of a purchase's lots (the draws module's purchase, in its transaction): one per lot of the
+ * claimed range, in one set-based statement, answered as three lists (repo.ts insertLotItems).
+ */
+export function recordLotWins(tx: Executor, args: Parameters<typeof insertLotItems>[1]): Promise<WonLots> {
+  return insertLotItems(tx, args);
+}
+
+/** Further won items of a purchase (the last-one prize), inserted in chunks; their ids, positions and prizes. */
+export function recordWonItems(tx: Executor, rows: readonly NewWonItem[]) {
+  return insertWonItems(tx, rows);
+}
+
+/** Whether the member has a won item still to decide or to ship (the inactivity sweep waits for them). */
+export function hasOpenItems(ex: Executor, userId: number): Promise<boolean> {
+  return hasOpenItem(ex, userId);
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -184,15 +212,7 @@ export async function runAutoConvert(
   const totals = { converted: 0, shipped: 0, gems: 0, members: 0 };
   let afterId = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('won_items')
-      .select(['id', 'user_id', 'action_type'])
-      .where('status', '=', 'unselected')
-      .where('created_at', '<=', cutoff)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+    const due = await undecidedBefore(db, { cutoff, afterId, limit: batchSize });
     if (!due.length) break;
     afterId = due[due.length - 1]!.id;
     const byMember = new Map<number, { convert: number[]; ship: number[] }>();
@@ -302,13 +322,7 @@ export async function historyDetail(
   db: Db,
   args: { userId: number; purchaseId: number; lang: Lang },
 ): Promise<HistoryDetail> {
-  const p = await db
-    .selectFrom('pack_purchases as p')
-    .innerJoin('packs as k', 'k.id', 'p.pack_id')
-    .select(['p.id', 'p.created_at', 'p.pack_id', 'k.name_en', 'k.name_ja'])
-    .where('p.id', '=', args.purchaseId)
-    .where('p.user_id', '=', args.userId)
-    .executeTakeFirst();
+  const p = await findMemberPurchase(db, args.userId, args.purchaseId);
   if (!p) throw notFound();
   const rows = await itemCardsQuery(db).where('w.purchase_id', '=', p.id).execute();
   const cards: HistoryCard[] = rows.map((r) => ({
@@ -330,4 +344,25 @@ export async function historyDetail(
     unselected_card: cards.filter((c) => c.status === 'unselected'),
     reduction_point: reduction.reduce((s, c) => s + c.buy_point, 0),
   };
+}
+
+/**
+ * Marks an open shipping batch shipped with its delivery code and turns its items 'shipped', in one transaction
+ * (the shipping module closes the batch, this module moves its won items). The conditional close makes a repeat
+ * (or a race of two clerks) a 409 with no second effect.
+ */
+export async function markShipped(
+  db: Db,
+  args: { shipmentId: number; deliveryCode: string },
+  now: Date,
+): Promise<{ id: number; user_id: number; items: number; delivery_code: string }> {
+  return db.transaction().execute(async (tx) => {
+    const row = await closeShipment(tx, args, now);
+    return {
+      id: row.id,
+      user_id: row.user_id,
+      items: await shipBatchItems(tx, row.id),
+      delivery_code: args.deliveryCode,
+    };
+  });
 }

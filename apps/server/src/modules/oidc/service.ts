@@ -11,9 +11,10 @@ import * as client from 'openid-client';
 import type { Lang } from '@gacha/contract/messages';
 import type { Config, OidcProviderName } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { newReferralCode } from '../account/service.ts';
+import { createSocialMember, linkSocialAccount, SOCIAL_SUB_COLUMN } from '../account/service.ts';
 import { normalizeMail } from '../auth/service.ts';
 import { mockClientId, mockIssuer } from './mock-idp.ts';
+import * as repo from './repo.ts';
 
 /**
  * Google and Apple sign-in with openid-client (authorization code + PKCE + nonce, ID token signature checked
@@ -223,14 +224,6 @@ export type SignInOutcome =
   | { kind: 'no_email' }
   | { kind: 'mismatch' };
 
-const subColumn = (p: OidcProviderName) =>
-  (p === 'google' ? 'google_sub' : 'apple_sub') as 'google_sub' | 'apple_sub';
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /**
  * Login: the member linked to this provider account, or the member whose mail the provider verified (then
  * linked, unless linked to another account of the provider → mismatch); nobody → not registered (a new account
@@ -248,89 +241,41 @@ export async function signIn(
   },
   now: Date,
 ): Promise<SignInOutcome> {
-  const col = subColumn(args.provider);
+  const col = SOCIAL_SUB_COLUMN[args.provider];
   const { identity } = args;
-  const bySub = await db
-    .selectFrom('users')
-    .select('id')
-    .where(col, '=', identity.sub)
-    .where('anonymised_at', 'is', null)
-    .executeTakeFirst();
-  const byMail = identity.email
-    ? await db
-        .selectFrom('users')
-        .select(['id', 'google_sub', 'apple_sub'])
-        .where('mail', '=', identity.email)
-        .where('anonymised_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
+  const bySub = await repo.findBySub(db, col, identity.sub);
+  const byMail = identity.email ? await repo.findByMail(db, identity.email) : undefined;
 
   if (!args.create) {
     if (bySub) return { kind: 'ok', userId: bySub.id, created: false };
     if (!byMail) return { kind: 'not_registered' };
     if (byMail[col] !== null) return { kind: 'mismatch' };
-    const linked = await db
-      .updateTable('users')
-      .set({ [col]: identity.sub, updated_at: now.toISOString() })
-      .where('id', '=', byMail.id)
-      .where(col, 'is', null)
-      .executeTakeFirst();
-    return Number(linked.numUpdatedRows) === 1
+    return (await linkSocialAccount(db, byMail.id, args.provider, identity.sub, now))
       ? { kind: 'ok', userId: byMail.id, created: false }
       : { kind: 'mismatch' };
   }
 
   if (bySub || byMail) return { kind: 'already_registered' };
   if (!identity.email) return { kind: 'no_email' };
-  const at = now.toISOString();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const row = await db
-        .insertInto('users')
-        .values({
-          mail: identity.email,
-          pass_hash: null,
-          last_name: identity.familyName,
-          middle_name: '',
-          first_name: identity.givenName,
-          tel: '',
-          zipcode: '',
-          pref_id: null,
-          pref_text: '',
-          shiku: '',
-          address: '',
-          building: '',
-          country_id: null,
-          referral_code: newReferralCode(),
-          referred_by: args.referrerId,
-          lang: args.lang,
-          [col]: identity.sub,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { kind: 'ok', userId: row.id, created: true };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('mail', '=', identity.email!), eb(col, '=', identity.sub)]))
-        .executeTakeFirst();
-      if (taken || attempt >= 5) return { kind: 'already_registered' };
-    }
-  }
+  const userId = await createSocialMember(
+    db,
+    {
+      provider: args.provider,
+      sub: identity.sub,
+      mail: identity.email,
+      familyName: identity.familyName,
+      givenName: identity.givenName,
+      referrerId: args.referrerId,
+      lang: args.lang,
+    },
+    now,
+  );
+  return userId === null ? { kind: 'already_registered' } : { kind: 'ok', userId, created: true };
 }
 
 /** The referrer for a code given at registration; unknown codes give null. */
 export async function referrerIdFor(db: Db, code: string | null | undefined): Promise<number | null> {
   if (!code) return null;
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('referral_code', '=', code.toUpperCase())
-    .where('anonymised_at', 'is', null)
-    .executeTakeFirst();
+  const row = await repo.findActiveIdByReferralCode(db, code.toUpperCase());
   return row?.id ?? null;
 }

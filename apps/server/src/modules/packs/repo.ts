@@ -1,5 +1,7 @@
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import type { PackVideo } from '@gacha/contract/packs';
 import type { Db } from '../../db/index.ts';
+import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database, NewPack, PackUpdate } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -175,5 +177,189 @@ export function findPackVideoFile(db: Executor, packId: number, videoId: number)
     .select(['id', 'content_type', 'data'])
     .where('id', '=', videoId)
     .where('pack_id', '=', packId)
+    .executeTakeFirst();
+}
+
+// --- what a purchase reads and claims (the draws module's purchase and the pack cache) ---
+
+/**
+ * What a purchase reads of a pack (the live row inside its transaction, the cached copy outside it): every
+ * column the purchase rule and the buy-pack result need.
+ */
+export async function findSaleRow(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('packs')
+    .select([
+      'id',
+      'name_en',
+      'name_ja',
+      'payment_method',
+      'point',
+      'total_pack_count',
+      'sold_count',
+      'start_at',
+      'end_at',
+      'can_limit',
+      'limit_count',
+      'limit_message_en',
+      'limit_message_ja',
+      'max_buy_count',
+      'movie_style',
+      'card_type_id',
+      'seed',
+      'commitment',
+    ])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+}
+export type PackRow = NonNullable<Awaited<ReturnType<typeof findSaleRow>>>;
+
+/** A pack's own opening videos (migration 006), without their bytes: what the buy-pack result carries. */
+export async function packVideos(ex: Executor, packId: number): Promise<PackVideo[]> {
+  const rows = await ex
+    .selectFrom('pack_videos')
+    .select(['rarity', 'movie_style', 'url'])
+    .where('pack_id', '=', packId)
+    .where('url', '<>', '')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    rarity: r.rarity === null ? null : Number(r.rarity),
+    movie_style: r.movie_style === null ? null : Number(r.movie_style),
+    url: r.url,
+  }));
+}
+
+/** The pack's prizes with their cards (last-one prizes included, flagged). */
+export async function packPrizes(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('pack_prizes as pp')
+    .innerJoin('cards as c', 'c.id', 'pp.card_id')
+    .select([
+      'pp.id',
+      'pp.card_id',
+      'pp.quantity',
+      'pp.buy_point',
+      'pp.num',
+      'pp.ship_only',
+      'pp.is_last_one',
+      'c.rarity',
+      'c.rarity_label',
+      'c.image_url',
+      'c.name_en',
+      'c.name_ja',
+      'c.model_number',
+    ])
+    .where('pp.pack_id', '=', packId)
+    .orderBy('pp.id')
+    .execute();
+}
+export type PrizeRow = Awaited<ReturnType<typeof packPrizes>>[number];
+
+const claim = prepareQuery((db, p: Slots<{ packId: number; count: number }>) =>
+  db
+    .updateTable('packs')
+    .set((eb) => ({ sold_count: eb('sold_count', '+', p.count) }))
+    .where('id', '=', p.packId)
+    .where(sql<boolean>`sold_count + ${p.count} <= total_pack_count`)
+    .returning(['sold_count', 'total_pack_count']),
+);
+
+/**
+ * Claims the next `count` lot positions with one conditional statement (ARCHITECTURE.md: contended counters).
+ * Answers the new sold_count, or undefined when fewer than `count` lots are left.
+ */
+export async function claimPositions(tx: Executor, packId: number, count: number) {
+  return (await claim(tx, { packId, count })).rows[0];
+}
+
+// --- publishing the lot sequence ---
+
+export function findPublishState(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('packs')
+    .select(['id', 'seed', 'commitment', 'total_pack_count'])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+}
+
+export function listPrizeLots(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('pack_prizes')
+    .select(['id', 'quantity', 'is_last_one'])
+    .where('pack_id', '=', packId)
+    .execute();
+}
+
+/** Stores the seed and commitment unless the pack has a seed already; false when it had. */
+export async function setSeedOnce(
+  tx: Executor,
+  packId: number,
+  plan: { seed: string; commitment: string },
+): Promise<boolean> {
+  const r = await tx
+    .updateTable('packs')
+    .set({ seed: plan.seed, commitment: plan.commitment })
+    .where('id', '=', packId)
+    .where('seed', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function findCommitment(ex: Executor, packId: number) {
+  const row = await ex
+    .selectFrom('packs')
+    .select('commitment')
+    .where('id', '=', packId)
+    .executeTakeFirstOrThrow();
+  return row.commitment;
+}
+
+export async function insertLots(tx: Executor, packId: number, sequence: readonly number[]): Promise<void> {
+  for (let i = 0; i < sequence.length; i += 1000) {
+    await tx
+      .insertInto('pack_lots')
+      .values(
+        sequence.slice(i, i + 1000).map((prize_id, k) => ({ pack_id: packId, position: i + k, prize_id })),
+      )
+      .execute();
+  }
+}
+
+// --- opening videos ---
+
+export async function insertVideo(tx: Executor, row: Insertable<Database['pack_videos']>): Promise<number> {
+  const r = await tx.insertInto('pack_videos').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function setVideoUrl(tx: Executor, videoId: number, url: string): Promise<void> {
+  await tx.updateTable('pack_videos').set({ url }).where('id', '=', videoId).execute();
+}
+
+export async function findVideoUrl(ex: Executor, videoId: number): Promise<string> {
+  const row = await ex
+    .selectFrom('pack_videos')
+    .select('url')
+    .where('id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  return row.url;
+}
+
+/** A pack's configured opening videos, without their bytes. */
+export function listVideos(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('pack_videos')
+    .select(['id', 'rarity', 'movie_style', 'url', 'content_type', 'byte_size'])
+    .where('pack_id', '=', packId)
+    .orderBy('id')
+    .execute();
+}
+
+export function deleteVideo(ex: Executor, videoId: number) {
+  return ex
+    .deleteFrom('pack_videos')
+    .where('id', '=', videoId)
+    .returning(['id', 'pack_id'])
     .executeTakeFirst();
 }

@@ -8,14 +8,21 @@ import type {
   PackSummary,
 } from '@gacha/contract/packs';
 import { pageInfo } from '@gacha/contract/paging';
+import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
-import { packChanged, packPhase } from '../draws/service.ts';
+import { newSeed, planLots, type SeedSource } from './fairness.ts';
+import { cachedPack, forgetPack } from './pack-cache.ts';
 import * as repo from './repo.ts';
 import { sanitizePackHtml } from './sanitize.ts';
+
+export type { PackRow, PrizeRow } from './repo.ts';
+export type { CachedPack } from './pack-cache.ts';
+export type { SeedSource } from './fairness.ts';
+export { isRevealed } from './fairness.ts';
 
 export const PACKS_PER_PAGE = 20;
 
@@ -36,18 +43,93 @@ function cleanDetail<T extends { detail_en?: string; detail_ja?: string }>(value
   return out;
 }
 
-/** Creates a pack (unpublished; draws' publishPack fixes its lots). The description is sanitised when saved. */
+/** Creates a pack (unpublished; publishPack fixes its lots). The description is sanitised when saved. */
 export function createPack(ex: Executor, values: NewPack): Promise<number> {
   return repo.insertPack(ex, cleanDetail(values));
 }
 
 /**
  * Changes a pack's columns; the description is sanitised when saved. The buy path's cached copy of the pack is
- * dropped in this process (other processes see the change within the cache's lifetime, draws/pack-cache.ts).
+ * dropped in this process (other processes see the change within the cache's lifetime, pack-cache.ts).
  */
 export async function updatePack(db: Db, packId: number, values: PackUpdate): Promise<void> {
   if (!(await repo.updatePack(db, packId, cleanDetail(values)))) throw notFound('pack_not_found');
-  packChanged(db, packId);
+  forgetPack(db, packId);
+}
+
+/** The sale phase of a pack row (the contract's one rule, sale-phase.ts). */
+export function packPhase(
+  pack: Pick<Pack, 'start_at' | 'end_at' | 'total_pack_count' | 'sold_count'>,
+  now: Date,
+): SalePhase {
+  return salePhase(
+    {
+      startMs: Date.parse(pack.start_at),
+      endMs: pack.end_at === null ? null : Date.parse(pack.end_at),
+      remaining: pack.total_pack_count - pack.sold_count,
+    },
+    now.getTime(),
+  );
+}
+
+// --- what a purchase reads and claims (the draws module) ---
+
+export { cachedPack, forgetPack };
+
+/** The live pack row a purchase decides on (read inside its transaction); undefined when there is no such pack. */
+export function saleRow(ex: Executor, packId: number) {
+  return repo.findSaleRow(ex, packId);
+}
+
+/** The pack's prizes with their cards (last-one prizes included, flagged). */
+export function packPrizes(ex: Executor, packId: number) {
+  return repo.packPrizes(ex, packId);
+}
+
+/** A pack's own opening videos (migration 006), without their bytes: what the buy-pack result carries. */
+export function packVideos(ex: Executor, packId: number) {
+  return repo.packVideos(ex, packId);
+}
+
+/**
+ * Claims the next `count` lot positions of the pack with one conditional statement (ARCHITECTURE.md: contended
+ * counters): the new sold_count and the total, or undefined when fewer than `count` lots are left.
+ */
+export function claimLots(tx: Executor, packId: number, count: number) {
+  return repo.claimPositions(tx, packId, count);
+}
+
+/**
+ * Publishes a pack's lot sequence (DOMAIN.md Packs and lots): a fresh secret 32-byte seed, the commitment
+ * sha256(seed ‖ ':' ‖ canonical list) and the Fisher–Yates sequence driven by the seed, stored as `pack_lots`.
+ * Idempotent: a published pack is never reshuffled (the seed is set with a conditional `WHERE seed IS NULL`,
+ * in the same transaction as the lots, so two publishers at once store one sequence).
+ * The lots must add up to the pack's total_pack_count. The buy path's cached copy of the pack is dropped.
+ */
+export async function publishPack(
+  db: Db,
+  packId: number,
+  seedSource: SeedSource = newSeed,
+): Promise<{ commitment: string; published: boolean }> {
+  const pack = await repo.findPublishState(db, packId);
+  if (!pack) throw new Error(`pack ${packId} does not exist`);
+  if (pack.seed && pack.commitment) return { commitment: pack.commitment, published: false };
+  const prizes = await repo.listPrizeLots(db, packId);
+  const plan = planLots(prizes, seedSource);
+  if (plan.canonical.length !== pack.total_pack_count) {
+    throw new Error(
+      `pack ${packId}: its prizes hold ${plan.canonical.length} lots but total_pack_count is ${pack.total_pack_count}`,
+    );
+  }
+  const published = await db.transaction().execute(async (tx) => {
+    if (!(await repo.setSeedOnce(tx, packId, plan))) {
+      return { commitment: (await repo.findCommitment(tx, packId))!, published: false };
+    }
+    await repo.insertLots(tx, packId, plan.sequence);
+    return { commitment: plan.commitment, published: true };
+  });
+  forgetPack(db, packId);
+  return published;
 }
 
 /** Uploaded opening videos: the types a browser plays, and the largest file kept. */
@@ -84,32 +166,21 @@ export async function addPackVideo(db: Db, v: NewPackVideo, now: Date): Promise<
   }
   const id = await db.transaction().execute(async (tx) => {
     if (!(await repo.findPack(tx, v.packId))) throw notFound('pack_not_found');
-    const row = await tx
-      .insertInto('pack_videos')
-      .values({
-        pack_id: v.packId,
-        rarity: v.rarity,
-        movie_style: v.movieStyle,
-        url: file ? '' : (v as { url: string }).url,
-        content_type: file?.contentType ?? 'video/mp4',
-        data: file?.data ?? null,
-        byte_size: file?.data.length ?? 0,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (file) {
-      await tx
-        .updateTable('pack_videos')
-        .set({ url: packVideoUrl(v.packId, row.id, file.ext) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    return row.id;
+    const videoId = await repo.insertVideo(tx, {
+      pack_id: v.packId,
+      rarity: v.rarity,
+      movie_style: v.movieStyle,
+      url: file ? '' : (v as { url: string }).url,
+      content_type: file?.contentType ?? 'video/mp4',
+      data: file?.data ?? null,
+      byte_size: file?.data.length ?? 0,
+      created_at: now.toISOString(),
+    });
+    if (file) await repo.setVideoUrl(tx, videoId, packVideoUrl(v.packId, videoId, file.ext));
+    return videoId;
   });
-  packChanged(db, v.packId);
-  const row = await db.selectFrom('pack_videos').select('url').where('id', '=', id).executeTakeFirstOrThrow();
-  return { id, url: row.url };
+  forgetPack(db, v.packId);
+  return { id, url: await repo.findVideoUrl(db, id) };
 }
 
 export interface PackVideoRow {
@@ -124,23 +195,14 @@ export interface PackVideoRow {
 /** A pack's configured opening videos, without their bytes (staff command line). */
 export async function listPackVideos(db: Db, packId: number): Promise<PackVideoRow[]> {
   if (!(await repo.findPack(db, packId))) throw notFound('pack_not_found');
-  return db
-    .selectFrom('pack_videos')
-    .select(['id', 'rarity', 'movie_style', 'url', 'content_type', 'byte_size'])
-    .where('pack_id', '=', packId)
-    .orderBy('id')
-    .execute();
+  return repo.listVideos(db, packId);
 }
 
 /** Removes one opening video; purchases from then on play the next match or the app's own animation. */
 export async function removePackVideo(db: Db, videoId: number): Promise<{ id: number; pack_id: number }> {
-  const row = await db
-    .deleteFrom('pack_videos')
-    .where('id', '=', videoId)
-    .returning(['id', 'pack_id'])
-    .executeTakeFirst();
+  const row = await repo.deleteVideo(db, videoId);
   if (!row) throw notFound();
-  packChanged(db, row.pack_id);
+  forgetPack(db, row.pack_id);
   return row;
 }
 

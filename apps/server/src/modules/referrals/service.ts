@@ -1,23 +1,13 @@
 import type { Transaction } from 'kysely';
 import { REFERRAL_MIN_PURCHASE_GEMS, REFERRAL_REWARD_GEMS } from '@gacha/contract/account';
-import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../http/api-error.ts';
+import { setReferrer } from '../account/service.ts';
 import { awardGems } from '../gems/service.ts';
+import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
-
-/** Gems the member has bought in total: every paid lot ever credited (spent or expired ones included). */
-export async function purchasedGems(tx: Executor, userId: number): Promise<number> {
-  const row = await tx
-    .selectFrom('gem_lots')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'paid')
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
 
 /**
  * The referral reward of DOMAIN.md: when the referred member `userId` has completed SMS verification AND has
@@ -38,27 +28,17 @@ export async function purchasedGems(tx: Executor, userId: number): Promise<numbe
  * SQLite runs one transaction at a time.
  */
 export async function checkReferralReward(tx: Executor, userId: number, now: Date): Promise<boolean> {
-  const member = await tx
-    .selectFrom('users')
-    .select(['id', 'referred_by', 'end_sms', 'anonymised_at'])
-    .where('id', '=', userId)
-    .$if(isPostgres(tx), (q) => q.forNoKeyUpdate())
-    .executeTakeFirst();
+  const member = await repo.lockReferred(tx, userId);
   if (!member || member.referred_by === null || member.referred_by === userId) return false;
   if (member.end_sms !== 1 || member.anonymised_at !== null) return false;
-  if ((await purchasedGems(tx, userId)) < REFERRAL_MIN_PURCHASE_GEMS) return false;
+  if ((await repo.purchasedGems(tx, userId)) < REFERRAL_MIN_PURCHASE_GEMS) return false;
 
-  const reward = await tx
-    .insertInto('referral_rewards')
-    .values({
-      referrer_id: member.referred_by,
-      referred_id: userId,
-      amount: REFERRAL_REWARD_GEMS,
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column('referred_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const reward = await repo.insertReward(tx, {
+    referrerId: member.referred_by,
+    referredId: userId,
+    amount: REFERRAL_REWARD_GEMS,
+    at: now.toISOString(),
+  });
   if (!reward) return false;
 
   const reference = `referral:${reward.id}`;
@@ -76,11 +56,7 @@ export async function checkReferralReward(tx: Executor, userId: number, now: Dat
       now,
     );
   await award(userId);
-  const referrer = await tx
-    .selectFrom('users')
-    .select('anonymised_at')
-    .where('id', '=', member.referred_by)
-    .executeTakeFirst();
+  const referrer = await repo.findAnonymisedAt(tx, member.referred_by);
   if (referrer && referrer.anonymised_at === null) await award(member.referred_by);
   return true;
 }
@@ -96,23 +72,15 @@ export async function setReferralCode(
   code: string,
   now: Date,
 ): Promise<{ rewarded: boolean }> {
-  const referrer = await db
-    .selectFrom('users')
-    .select(['id', 'referred_by', 'anonymised_at'])
-    .where('referral_code', '=', code)
-    .executeTakeFirst();
+  const referrer = await repo.findReferrerByCode(db, code);
   if (!referrer || referrer.anonymised_at !== null) throw fieldError('referral_code', 'referral_invalid');
   if (referrer.id === userId) throw fieldError('referral_code', 'referral_self');
   if (referrer.referred_by === userId) throw fieldError('referral_code', 'referral_invalid');
 
   return db.transaction().execute(async (tx) => {
-    const r = await tx
-      .updateTable('users')
-      .set({ referred_by: referrer.id, updated_at: now.toISOString() })
-      .where('id', '=', userId)
-      .where('referred_by', 'is', null)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw fieldError('referral_code', 'referral_already_set');
+    if (!(await setReferrer(tx, userId, referrer.id, now))) {
+      throw fieldError('referral_code', 'referral_already_set');
+    }
     return { rewarded: await checkReferralReward(tx, userId, now) };
   });
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
 import { pathId } from '@gacha/contract/path';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
-import { assertAdmin, listShipments, markShipped } from './service.ts';
+import { markShipped } from '../holdings/service.ts';
+import { assertAdmin, listShipments } from './service.ts';
 
 /**
  * Admin shipping routes, behind the `x-admin-secret` header equal to config.adminSecret (ADMIN_SECRET; refused

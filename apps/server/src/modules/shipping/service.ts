@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AdminShipment } from '@gacha/contract/draws';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, conflict, notFound } from '../../http/api-error.ts';
+import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -27,19 +28,9 @@ export async function joinOpenShipment(
   now: Date,
 ): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const open = await tx
-      .updateTable('shipments')
-      .set((eb) => ({ item_count: eb('item_count', '+', count) }))
-      .where('user_id', '=', userId)
-      .where('status', '=', sql.lit('open')) // a literal, as the partial index shipments_one_open_per_user says
-      .returning('id')
-      .executeTakeFirst();
-    if (open) return open.id;
-    await tx
-      .insertInto('shipments')
-      .values({ user_id: userId, status: 'open', item_count: 0, created_at: now.toISOString() })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const open = await repo.growOpen(tx, userId, count);
+    if (open !== undefined) return open;
+    await repo.openEmpty(tx, userId, now.toISOString());
   }
   throw new Error(`could not open a shipment batch for member ${userId}`);
 }
@@ -64,45 +55,12 @@ export async function listShipments(
   db: Executor,
   opts: { status?: 'open' | 'shipped' | 'all'; limit?: number } = {},
 ): Promise<AdminShipment[]> {
-  const status = opts.status ?? 'open';
-  const rows = await db
-    .selectFrom('shipments as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.status',
-      's.delivery_code',
-      's.created_at',
-      's.shipped_at',
-      's.item_count',
-      'u.last_name',
-      'u.middle_name',
-      'u.first_name',
-      'u.country_id',
-      'u.zipcode',
-      'u.pref_text',
-      'u.shiku',
-      'u.address',
-      'u.building',
-      'u.tel',
-    ])
-    .$if(status !== 'all', (q) => q.where('s.status', '=', status as 'open' | 'shipped'))
-    .orderBy('s.id')
-    .limit(opts.limit ?? 500)
-    .execute();
+  const rows = await repo.listWithAddress(db, { status: opts.status ?? 'open', limit: opts.limit ?? 500 });
   if (!rows.length) return [];
-  const items = await db
-    .selectFrom('won_items as w')
-    .innerJoin('cards as c', 'c.id', 'w.card_id')
-    .select(['w.id', 'w.shipment_id', 'w.card_id', 'w.status', 'c.name_en', 'c.model_number'])
-    .where(
-      'w.shipment_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('w.id')
-    .execute();
+  const items = await repo.itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
@@ -134,42 +92,17 @@ export async function listShipments(
 }
 
 /**
- * Marks an open batch shipped with its delivery code and turns its items 'shipped', in one transaction.
- * The conditional `WHERE status = 'open'` makes a repeat (or a race of two clerks) a 409 with no second effect.
+ * Closes an open batch: shipped, with its delivery code. The conditional `WHERE status = 'open'` makes a repeat
+ * (or a race of two clerks) a 409; an unknown batch is a 404. Call inside the transaction that ships its items
+ * (holdings' markShipped).
  */
-export async function markShipped(
-  db: Db,
+export async function closeShipment(
+  tx: Transaction<Database>,
   args: { shipmentId: number; deliveryCode: string },
   now: Date,
-): Promise<{ id: number; user_id: number; items: number; delivery_code: string }> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('shipments')
-      .set({ status: 'shipped', delivery_code: args.deliveryCode, shipped_at: now.toISOString() })
-      .where('id', '=', args.shipmentId)
-      .where('status', '=', sql.lit('open')) // a literal, as the partial index shipments_one_open_per_user says
-      .returning(['id', 'user_id'])
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await tx
-        .selectFrom('shipments')
-        .select('id')
-        .where('id', '=', args.shipmentId)
-        .executeTakeFirst();
-      if (!exists) throw notFound();
-      throw conflict('shipment', 'shipment_already_shipped');
-    }
-    const r = await tx
-      .updateTable('won_items')
-      .set({ status: 'shipped' })
-      .where('shipment_id', '=', row.id)
-      .where('status', '=', 'ship')
-      .executeTakeFirst();
-    return {
-      id: row.id,
-      user_id: row.user_id,
-      items: Number(r.numUpdatedRows),
-      delivery_code: args.deliveryCode,
-    };
-  });
+): Promise<{ id: number; user_id: number }> {
+  const row = await repo.closeOpen(tx, args.shipmentId, args.deliveryCode, now.toISOString());
+  if (row) return row;
+  if (!(await repo.exists(tx, args.shipmentId))) throw notFound();
+  throw conflict('shipment', 'shipment_already_shipped');
 }

@@ -1,11 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn } from '../../http/api-error.ts';
+import { markPhoneVerified } from '../account/service.ts';
 import { composeSmsCode, langOf } from '../mail/service.ts';
 import { checkReferralReward } from '../referrals/service.ts';
 import { SmsSendError, type SmsProvider } from './provider.ts';
+import * as repo from './repo.ts';
 
 /** DOMAIN.md: SMS codes are 6 digits, valid 10 minutes, 5 wrong tries void them, one send per 60 s. */
 export const SMS_CODE_MINUTES = 10;
@@ -51,12 +55,6 @@ export function toE164(tel: string, countryId: number | null): string | null {
   return e164 && /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
 
-/** A unique constraint failed (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY). */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 const hashCode = (secret: string, userId: number, code: string) =>
   createHmac('sha256', secret).update(`sms:${userId}:${code}`).digest('hex');
 
@@ -80,20 +78,12 @@ export interface SmsDeps {
  */
 export async function sendSmsCode(deps: SmsDeps, userId: number, tel: string, now: Date): Promise<void> {
   const { db } = deps;
-  const member = await db
-    .selectFrom('users')
-    .select(['id', 'end_sms', 'country_id', 'lang'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const member = await repo.findMember(db, userId);
   if (!member) throw notLoggedIn();
   if (member.end_sms) throw fieldError('user_id', 'sms_already_done');
   const phone = toE164(tel, member.country_id);
   if (!phone) throw fieldError('user_id', 'sms_tel_country_code');
-  const owner = await db
-    .selectFrom('verified_phones')
-    .select('user_id')
-    .where('phone', '=', phone)
-    .executeTakeFirst();
+  const owner = await repo.findPhoneOwner(db, phone);
   if (owner && owner.user_id !== userId) throw fieldError('user_id', 'sms_phone_taken');
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -101,52 +91,16 @@ export async function sendSmsCode(deps: SmsDeps, userId: number, tel: string, no
   const resendAfter = new Date(now.getTime() - SMS_RESEND_SECONDS * 1000).toISOString();
   const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
   const codeHash = hashCode(deps.config.sessionSecret, userId, code);
-  const claimed = await db
-    .insertInto('sms_codes')
-    .values({
-      user_id: userId,
-      tel: phone,
-      code_hash: codeHash,
-      attempts: 0,
-      sent_at: at,
-      expires_at: new Date(now.getTime() + SMS_CODE_MINUTES * 60_000).toISOString(),
-      used_at: null,
-      day_start: at,
-      day_sends: 1,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet((eb) => {
-          const newDay = eb('sms_codes.day_start', '<=', dayAgo);
-          return {
-            tel: eb.ref('excluded.tel'),
-            code_hash: eb.ref('excluded.code_hash'),
-            attempts: eb.lit(0),
-            sent_at: eb.ref('excluded.sent_at'),
-            expires_at: eb.ref('excluded.expires_at'),
-            used_at: eb.lit(null),
-            day_start: eb.case().when(newDay).then(at).else(eb.ref('sms_codes.day_start')).end(),
-            day_sends: eb
-              .case()
-              .when(newDay)
-              .then(eb.lit(1))
-              .else(eb('sms_codes.day_sends', '+', eb.lit(1)))
-              .end(),
-          };
-        })
-        .where((eb) =>
-          eb.and([
-            eb('sms_codes.sent_at', '<=', resendAfter),
-            eb.or([
-              eb('sms_codes.day_start', '<=', dayAgo),
-              eb('sms_codes.day_sends', '<', SMS_MAX_SENDS_PER_DAY),
-            ]),
-          ]),
-        ),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
+  const claimed = await repo.claimSend(db, {
+    userId,
+    tel: phone,
+    codeHash,
+    at,
+    expiresAt: new Date(now.getTime() + SMS_CODE_MINUTES * 60_000).toISOString(),
+    resendAfter,
+    dayAgo,
+    maxPerDay: SMS_MAX_SENDS_PER_DAY,
+  });
   if (!claimed) throw await tooSoon(db, userId, now);
 
   try {
@@ -159,22 +113,14 @@ export async function sendSmsCode(deps: SmsDeps, userId: number, tel: string, no
     });
   } catch (err) {
     // nothing reached the member: drop the code so that they may try again at once
-    await db
-      .deleteFrom('sms_codes')
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', codeHash)
-      .execute();
+    await repo.deleteCode(db, userId, codeHash);
     if (err instanceof SmsSendError) throw fieldError('user_id', 'sms_send_failed');
     throw err;
   }
 }
 
 async function tooSoon(db: Db, userId: number, now: Date): Promise<ApiError> {
-  const row = await db
-    .selectFrom('sms_codes')
-    .select(['sent_at', 'day_start', 'day_sends'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await repo.findSendState(db, userId);
   const wait = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   if (row && row.day_sends >= SMS_MAX_SENDS_PER_DAY) {
     const until = new Date(row.day_start).getTime() + 24 * 3600_000;
@@ -200,17 +146,9 @@ async function tooSoon(db: Db, userId: number, now: Date): Promise<ApiError> {
 export async function checkSmsCode(deps: SmsDeps, userId: number, code: string, now: Date): Promise<void> {
   const { db } = deps;
   const at = now.toISOString();
-  const tried = await db
-    .updateTable('sms_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('attempts', '<', SMS_MAX_TRIES)
-    .where('expires_at', '>', at)
-    .returning(['code_hash', 'attempts', 'tel'])
-    .executeTakeFirst();
+  const tried = await repo.countTry(db, userId, at, SMS_MAX_TRIES);
   if (!tried) {
-    const done = await db.selectFrom('users').select('end_sms').where('id', '=', userId).executeTakeFirst();
+    const done = await repo.findEndSms(db, userId);
     if (done?.end_sms) throw fieldError('sms_code', 'sms_already_done');
     throw fieldError('sms_code', 'sms_code_expired');
   }
@@ -219,32 +157,28 @@ export async function checkSmsCode(deps: SmsDeps, userId: number, code: string, 
   }
 
   await db.transaction().execute(async (tx) => {
-    const used = await tx
-      .updateTable('sms_codes')
-      .set({ used_at: at })
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', tried.code_hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw fieldError('sms_code', 'sms_code_expired');
-    const verified = await tx
-      .updateTable('users')
-      .set({ end_sms: 1, tel: tried.tel, updated_at: at })
-      .where('id', '=', userId)
-      .where('end_sms', '=', 0)
-      .executeTakeFirst();
-    if (Number(verified.numUpdatedRows) !== 1) throw fieldError('sms_code', 'sms_already_done');
+    if (!(await repo.useCode(tx, userId, tried.code_hash, at)))
+      throw fieldError('sms_code', 'sms_code_expired');
+    if (!(await markPhoneVerified(tx, userId, tried.tel, now))) {
+      throw fieldError('sms_code', 'sms_already_done');
+    }
     // a number verified earlier by this member (before support reset end_sms) is replaced
-    await tx.deleteFrom('verified_phones').where('user_id', '=', userId).execute();
+    await repo.deleteVerifiedPhonesOf(tx, userId);
     try {
-      await tx
-        .insertInto('verified_phones')
-        .values({ phone: tried.tel, user_id: userId, created_at: at })
-        .execute();
+      await repo.insertVerifiedPhone(tx, tried.tel, userId, at);
     } catch (err) {
-      if (isUniqueViolation(err)) throw fieldError('sms_code', 'sms_phone_taken');
+      if (repo.isUniqueViolation(err)) throw fieldError('sms_code', 'sms_phone_taken');
       throw err;
     }
     await checkReferralReward(tx, userId, now);
   });
+}
+
+/**
+ * Forgets the member's phone verification data: the live code and the verified number (the anonymisation). Call
+ * inside the transaction that erases the member.
+ */
+export async function forgetPhone(tx: Transaction<Database>, userId: number): Promise<void> {
+  await repo.deleteCodesOf(tx, userId);
+  await repo.deleteVerifiedPhonesOf(tx, userId);
 }

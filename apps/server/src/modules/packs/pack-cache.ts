@@ -1,11 +1,11 @@
 import type { Db } from '../../db/index.ts';
 import type { PackVideo } from '@gacha/contract/packs';
-import { getPack, packPrizes, packVideos, type PackRow, type PrizeRow } from './repo.ts';
+import { findSaleRow, packPrizes, packVideos, type PackRow, type PrizeRow } from './repo.ts';
 
 /**
- * In-memory copy of what a purchase reads about a pack that is on sale: the pack row (every column but
- * sold_count is fixed once the sale has started: ARCHITECTURE.md / DOMAIN.md), its prizes with their cards and
- * its own opening videos (the buy-pack result carries them; no query per buy).
+ * In-memory copy of what a purchase (the draws module's buy path) reads about a pack that is on sale: the pack
+ * row (every column but sold_count is fixed once the sale has started: ARCHITECTURE.md / DOMAIN.md), its prizes
+ * with their cards and its own opening videos (the buy-pack result carries them; no query per buy).
  * sold_count is NOT trusted from here: the buy's conditional UPDATE answers the live one, and any refusal is
  * decided again on a fresh read. Entries are per database handle (tests open many), kept only for published
  * packs whose sale has started, and expire after PACK_CACHE_TTL_MS so that another server process's edit (or a
@@ -40,7 +40,7 @@ export async function cachedPack(db: Db, packId: number, now: Date): Promise<Cac
   const hit = cache.get(packId);
   const t = Date.now();
   if (hit && t - hit.loadedAt < PACK_CACHE_TTL_MS) return hit;
-  const pack = await getPack(db, packId);
+  const pack = await findSaleRow(db, packId);
   if (!pack) {
     cache.delete(packId);
     return undefined;
