@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { MessageKey } from '@gacha/contract/messages';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
-import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMonths } from '../../db/time.ts';
+import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -14,17 +14,9 @@ export type LotSource =
 
 export const GEM_VALIDITY_MONTHS = 6;
 
-const balanceQuery = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
-  db
-    .selectFrom('gem_lots')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining'), eb.lit(0)).as('balance'))
-    .where('user_id', '=', p.userId)
-    .where('expires_at', '>', p.at),
-);
-
 /** Balance = sum of remaining over lots not yet expired at `now` (DOMAIN.md: Gems). */
 export async function gemBalance(db: Executor, userId: number, now: Date): Promise<number> {
-  const [row] = (await balanceQuery(db, { userId, at: now.toISOString() })).rows;
+  const [row] = (await repo.balanceQuery(db, { userId, at: now.toISOString() })).rows;
   return Number(row?.balance ?? 0);
 }
 
@@ -37,7 +29,7 @@ export async function gemBalance(db: Executor, userId: number, now: Date): Promi
  */
 export async function lockGemAccount(tx: Executor, userId: number): Promise<void> {
   if (!isPostgres(tx)) return;
-  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await repo.lockMemberRow(tx, userId);
 }
 
 /** Awards a lot and writes its ledger row. Call inside the transaction of whatever causes the award. */
@@ -57,32 +49,25 @@ export async function awardGems(
     throw new Error('gem award must be a positive integer');
   await lockGemAccount(tx, args.userId);
   const awardedAt = now.toISOString();
-  const lot = await tx
-    .insertInto('gem_lots')
-    .values({
-      user_id: args.userId,
-      kind: args.kind,
-      source: args.source,
-      amount: args.amount,
-      remaining: args.amount,
-      awarded_at: awardedAt,
-      expires_at: addMonths(awardedAt, GEM_VALIDITY_MONTHS),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const lotId = await repo.insertLot(tx, {
+    user_id: args.userId,
+    kind: args.kind,
+    source: args.source,
+    amount: args.amount,
+    remaining: args.amount,
+    awarded_at: awardedAt,
+    expires_at: addMonths(awardedAt, GEM_VALIDITY_MONTHS),
+  });
   const balanceAfter = await gemBalance(tx, args.userId, now);
-  await tx
-    .insertInto('gem_ledger')
-    .values({
-      user_id: args.userId,
-      delta: args.amount,
-      reason: args.reason,
-      reference: args.reference ?? null,
-      balance_after: balanceAfter,
-      created_at: awardedAt,
-    })
-    .execute();
-  return { lotId: lot.id, balanceAfter };
+  await repo.insertLedgerRows(tx, {
+    user_id: args.userId,
+    delta: args.amount,
+    reason: args.reason,
+    reference: args.reference ?? null,
+    balance_after: balanceAfter,
+    created_at: awardedAt,
+  });
+  return { lotId, balanceAfter };
 }
 
 /** The member's unexpired gems do not cover a spend. Nothing was written. */
@@ -98,30 +83,6 @@ export class InsufficientGemsError extends Error {
 /** A lot changed under a spend (another writer); the caller's transaction must roll back. */
 export class ConcurrentSpendError extends Error {}
 
-/*
- * `remaining > 0` is written as a literal in these queries: compared with a bound parameter, SQLite must check on
- * every run whether the partial index gem_lots_expiring (`where remaining > 0`) still applies, so it prepared
- * the statement again each time it was given new values (bench/buy.bench.ts, perf: sqlite3Reprepare).
- */
-const spendableLots = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
-  db
-    .selectFrom('gem_lots')
-    .select(['id', 'remaining'])
-    .where('user_id', '=', p.userId)
-    .where('expires_at', '>', p.at)
-    .where('remaining', '>', sql.lit(0))
-    .orderBy('expires_at')
-    .orderBy('id')
-    .$if(isPostgres(db), (q) => q.forUpdate()),
-);
-const debitLot = prepareQuery((db, p: Slots<{ lotId: number; take: number; at: string }>) =>
-  db
-    .updateTable('gem_lots')
-    .set((eb) => ({ remaining: eb('remaining', '-', p.take) }))
-    .where('id', '=', p.lotId)
-    .where('remaining', '>=', p.take)
-    .where('expires_at', '>', p.at),
-);
 /** One row of a ledger (gems, or coins in tenths) as the purchase path writes it. */
 export interface LedgerEntry {
   userId: number;
@@ -131,17 +92,6 @@ export interface LedgerEntry {
   balanceAfter: number;
   at: string;
 }
-
-const spendLedgerRow = prepareQuery((db, p: Slots<LedgerEntry>) =>
-  db.insertInto('gem_ledger').values({
-    user_id: p.userId,
-    delta: p.delta,
-    reason: p.reason,
-    reference: p.reference,
-    balance_after: p.balanceAfter,
-    created_at: p.at,
-  }),
-);
 
 /**
  * Spends gems, oldest-expiring lot first (ties by lot id), never touching an expired lot, and writes one ledger
@@ -160,7 +110,7 @@ export async function spendGems(
   if (!Number.isInteger(args.amount) || args.amount <= 0)
     throw new Error('gem spend must be a positive integer');
   const at = now.toISOString();
-  const { rows: lots } = await spendableLots(tx, { userId: args.userId, at });
+  const { rows: lots } = await repo.spendableLots(tx, { userId: args.userId, at });
   const balance = lots.reduce((s, l) => s + l.remaining, 0);
   if (balance < args.amount) throw new InsufficientGemsError(balance, args.amount);
 
@@ -169,14 +119,14 @@ export async function spendGems(
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
-    const r = await debitLot(tx, { lotId: lot.id, take, at });
+    const r = await repo.debitLot(tx, { lotId: lot.id, take, at });
     if (Number(r.numAffectedRows) !== 1)
       throw new ConcurrentSpendError(`gem lot ${lot.id} changed during a spend`);
     spent.push({ lotId: lot.id, amount: take });
     left -= take;
   }
   const balanceAfter = balance - args.amount;
-  await spendLedgerRow(tx, {
+  await repo.spendLedgerRow(tx, {
     userId: args.userId,
     delta: -args.amount,
     reason: args.reason,
@@ -214,36 +164,32 @@ export async function awardGemsBatch(
   const CHUNK = 500;
   for (let i = 0; i < awards.length; i += CHUNK) {
     const chunk = awards.slice(i, i + CHUNK);
-    await tx
-      .insertInto('gem_lots')
-      .values(
-        chunk.map((a) => ({
+    await repo.insertLots(
+      tx,
+      chunk.map((a) => ({
+        user_id: args.userId,
+        kind: args.kind,
+        source: args.source,
+        amount: a.amount,
+        remaining: a.amount,
+        awarded_at: at,
+        expires_at: expiresAt,
+      })),
+    );
+    await repo.insertLedgerRows(
+      tx,
+      chunk.map((a) => {
+        balance += a.amount;
+        return {
           user_id: args.userId,
-          kind: args.kind,
-          source: args.source,
-          amount: a.amount,
-          remaining: a.amount,
-          awarded_at: at,
-          expires_at: expiresAt,
-        })),
-      )
-      .execute();
-    await tx
-      .insertInto('gem_ledger')
-      .values(
-        chunk.map((a) => {
-          balance += a.amount;
-          return {
-            user_id: args.userId,
-            delta: a.amount,
-            reason: args.reason,
-            reference: a.reference,
-            balance_after: balance,
-            created_at: at,
-          };
-        }),
-      )
-      .execute();
+          delta: a.amount,
+          reason: args.reason,
+          reference: a.reference,
+          balance_after: balance,
+          created_at: at,
+        };
+      }),
+    );
   }
   return { total: awards.reduce((s, a) => s + a.amount, 0), balanceAfter: balance };
 }
@@ -265,15 +211,7 @@ export async function expireLots(
   let lots = 0;
   let gems = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('gem_lots')
-      .select(['id', 'user_id', 'remaining'])
-      .where('expires_at', '<=', at)
-      .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
-      .orderBy('expires_at')
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+    const due = await repo.expiredWithGems(db, at, batchSize);
     if (!due.length) break;
     const byUser = new Map<number, typeof due>();
     for (const lot of due) byUser.set(lot.user_id, [...(byUser.get(lot.user_id) ?? []), lot]);
@@ -283,26 +221,16 @@ export async function expireLots(
         await lockGemAccount(tx, userId);
         const rows: { lots: number; gems: number } = { lots: 0, gems: 0 };
         for (const lot of userLots) {
-          const r = await tx
-            .updateTable('gem_lots')
-            .set({ remaining: 0 })
-            .where('id', '=', lot.id)
-            .where('remaining', '=', lot.remaining)
-            .where('expires_at', '<=', at)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) continue; // another sweep got it first
+          if (!(await repo.zeroLot(tx, lot, { expiredAt: at }))) continue; // another sweep got it first
           const balanceAfter = await gemBalance(tx, userId, now);
-          await tx
-            .insertInto('gem_ledger')
-            .values({
-              user_id: userId,
-              delta: -lot.remaining,
-              reason: 'expired',
-              reference: `lot:${lot.id}`,
-              balance_after: balanceAfter,
-              created_at: at,
-            })
-            .execute();
+          await repo.insertLedgerRows(tx, {
+            user_id: userId,
+            delta: -lot.remaining,
+            reason: 'expired',
+            reference: `lot:${lot.id}`,
+            balance_after: balanceAfter,
+            created_at: at,
+          });
           rows.lots++;
           rows.gems += lot.remaining;
         }
@@ -325,38 +253,20 @@ export async function expireLots(
 export async function voidGems(tx: Transaction<Database>, userId: number, now: Date): Promise<number> {
   const at = now.toISOString();
   await lockGemAccount(tx, userId);
-  const lots = await tx
-    .selectFrom('gem_lots')
-    .select(['id', 'remaining'])
-    .where('user_id', '=', userId)
-    .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
-    .where('expires_at', '>', at)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .$if(isPostgres(tx), (q) => q.forUpdate())
-    .execute();
+  const lots = await repo.liveLotsLocked(tx, userId, at);
   let balance = lots.reduce((sum, lot) => sum + lot.remaining, 0);
   const total = balance;
   for (const lot of lots) {
-    const r = await tx
-      .updateTable('gem_lots')
-      .set({ remaining: 0 })
-      .where('id', '=', lot.id)
-      .where('remaining', '=', lot.remaining)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw new Error(`gem lot ${lot.id} changed during voiding`);
+    if (!(await repo.zeroLot(tx, lot))) throw new Error(`gem lot ${lot.id} changed during voiding`);
     balance -= lot.remaining;
-    await tx
-      .insertInto('gem_ledger')
-      .values({
-        user_id: userId,
-        delta: -lot.remaining,
-        reason: 'voided',
-        reference: `lot:${lot.id}`,
-        balance_after: balance,
-        created_at: at,
-      })
-      .execute();
+    await repo.insertLedgerRows(tx, {
+      user_id: userId,
+      delta: -lot.remaining,
+      reason: 'voided',
+      reference: `lot:${lot.id}`,
+      balance_after: balance,
+      created_at: at,
+    });
   }
   return total;
 }
@@ -376,20 +286,12 @@ export async function ledgerPage(
   db: Executor,
   args: { userId: number; page: number; perPage: number },
 ): Promise<{ total: number; rows: LedgerRow[] }> {
-  const total = await db
-    .selectFrom('gem_ledger')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', args.userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('gem_ledger')
-    .select(['id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'])
-    .where('user_id', '=', args.userId)
-    .orderBy('id', 'desc')
-    .limit(args.perPage)
-    .offset((Math.max(1, args.page) - 1) * args.perPage)
-    .execute();
-  return { total: Number(total.n), rows };
+  const total = await repo.countLedger(db, args.userId);
+  const rows = await repo.ledgerRows(db, args.userId, {
+    limit: args.perPage,
+    offset: (Math.max(1, args.page) - 1) * args.perPage,
+  });
+  return { total, rows };
 }
 
 /** The "About" text of a ledger reason (catalogue key). Unknown reasons read "Other". */

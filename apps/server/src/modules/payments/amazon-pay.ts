@@ -5,7 +5,7 @@ import { appendPoints, endResult } from './notifications.ts';
 import { pendingOf } from './pending.ts';
 import { sandboxAmazonButton } from './providers/sandbox/amazon.ts';
 import { buyPoints, publicBase, returnUrls } from './purchase.ts';
-import { latestPayment, memberPayment, type PaymentRow } from './repo.ts';
+import { latestPayment, memberPayment, paymentByProviderRef, type PaymentRow } from './repo.ts';
 
 /** Amazon Pay's checkout session calls (sandbox): start, the signed button, the session, the return. */
 
@@ -51,13 +51,7 @@ export async function amazonButtonSignature(
 async function amazonPayment(deps: PaymentsDeps, userId: number, sessionId?: string, paymentId?: string) {
   let p: PaymentRow | undefined;
   if (paymentId) p = await memberPayment(deps.db, userId, paymentId);
-  else if (sessionId)
-    p = await deps.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('provider_ref', '=', sessionId)
-      .executeTakeFirst();
+  else if (sessionId) p = await paymentByProviderRef(deps.db, userId, sessionId);
   else p = await latestPayment(deps.db, userId, { methods: ['amazon_pay'] });
   if (!p || p.method !== 'amazon_pay') throw notFound('payment_not_found');
   return p;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { lastSettingBetween, settingsBetween, upsertSetting } from './repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -32,14 +33,7 @@ export function rateEffectiveFrom(month: string): Date {
 
 export async function fxRateAt(db: Executor, now: Date, fallbackRate: number): Promise<FxRate> {
   const current = rateMonthAt(now);
-  const row = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', '>=', FX_KEY_PREFIX)
-    .where('key', '<=', `${FX_KEY_PREFIX}${current}`)
-    .orderBy('key', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await lastSettingBetween(db, FX_KEY_PREFIX, `${FX_KEY_PREFIX}${current}`);
   const month = row?.key.slice(FX_KEY_PREFIX.length);
   const rate = Number(row?.value);
   if (row && month && MONTH.test(month) && Number.isFinite(rate) && rate > 0)
@@ -52,21 +46,11 @@ export async function setMonthlyRate(db: Executor, month: string, rate: number):
   if (!MONTH.test(month)) throw new Error('month must be YYYY-MM');
   if (!Number.isFinite(rate) || rate <= 0 || rate > 10_000)
     throw new Error('rate must be yen per dollar (0–10000)');
-  await db
-    .insertInto('settings')
-    .values({ key: `${FX_KEY_PREFIX}${month}`, value: String(rate) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(rate) }))
-    .execute();
+  await upsertSetting(db, `${FX_KEY_PREFIX}${month}`, String(rate));
 }
 
 export async function listRates(db: Executor): Promise<{ month: string; rate: number }[]> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', '>=', FX_KEY_PREFIX)
-    .where('key', '<', `${FX_KEY_PREFIX}~`)
-    .orderBy('key')
-    .execute();
+  const rows = await settingsBetween(db, FX_KEY_PREFIX, `${FX_KEY_PREFIX}~`);
   return rows.map((r) => ({ month: r.key.slice(FX_KEY_PREFIX.length), rate: Number(r.value) }));
 }
 

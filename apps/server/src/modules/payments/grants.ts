@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { awardGems } from '../gems/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { visibleCourse } from './point-prices.ts';
-import { isUniqueViolation } from './repo.ts';
+import { freeGrantExists, insertFreeGrant, insertUnlock, isUniqueViolation } from './repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -32,13 +32,7 @@ export async function presentFreeGrant(
   if (!course || course.rate !== FREE_GRANT_RATE || course.point <= 0) throw grantFailed();
   try {
     await deps.db.transaction().execute(async (tx) => {
-      const taken = await tx
-        .selectFrom('free_grants')
-        .select('user_id')
-        .where('user_id', '=', args.userId)
-        .where('point_price_id', '=', course.id)
-        .executeTakeFirst();
-      if (taken) throw grantFailed();
+      if (await freeGrantExists(tx, args.userId, course.id)) throw grantFailed();
       const { lotId } = await awardGems(
         tx,
         {
@@ -51,16 +45,13 @@ export async function presentFreeGrant(
         },
         now,
       );
-      await tx
-        .insertInto('free_grants')
-        .values({
-          user_id: args.userId,
-          point_price_id: course.id,
-          gems: course.point,
-          lot_id: lotId,
-          created_at: now.toISOString(),
-        })
-        .execute();
+      await insertFreeGrant(tx, {
+        user_id: args.userId,
+        point_price_id: course.id,
+        gems: course.point,
+        lot_id: lotId,
+        created_at: now.toISOString(),
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw grantFailed();
@@ -74,10 +65,5 @@ export async function presentFreeGrant(
  * transaction. Returns false when it was already unlocked.
  */
 export async function unlockPointPrice(tx: Executor, userId: number, pointPriceId: number): Promise<boolean> {
-  const r = await tx
-    .insertInto('point_price_unlocks')
-    .values({ user_id: userId, point_price_id: pointPriceId, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['user_id', 'point_price_id']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertUnlock(tx, userId, pointPriceId, new Date().toISOString());
 }

@@ -21,7 +21,9 @@ import {
 } from './providers/provider.ts';
 import {
   closePayment,
+  insertCredit,
   isUniqueViolation,
+  markSucceeded,
   latestPayment,
   memberPayment,
   paymentById,
@@ -77,13 +79,7 @@ export async function creditPayment(db: Db, payment: PaymentRow, now: Date): Pro
   const at = now.toISOString();
   try {
     return await db.transaction().execute(async (tx) => {
-      const moved = await tx
-        .updateTable('payments')
-        .set({ status: 'succeeded', settled_at: at, updated_at: at, failure_code: null })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return false;
+      if (!(await markSucceeded(tx, payment.id, at))) return false;
       const { lotId } = await awardGems(
         tx,
         {
@@ -96,16 +92,13 @@ export async function creditPayment(db: Db, payment: PaymentRow, now: Date): Pro
         },
         now,
       );
-      await tx
-        .insertInto('payment_credits')
-        .values({
-          payment_id: payment.id,
-          user_id: payment.user_id,
-          gems: payment.gems,
-          lot_id: lotId,
-          created_at: at,
-        })
-        .execute();
+      await insertCredit(tx, {
+        payment_id: payment.id,
+        user_id: payment.user_id,
+        gems: payment.gems,
+        lot_id: lotId,
+        created_at: at,
+      });
       // a purchase can complete a referral (SMS done + 1,000 gems bought): paid in the same transaction
       await checkReferralReward(tx, payment.user_id, now);
       return true;

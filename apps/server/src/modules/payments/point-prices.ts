@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   FREE_GRANT_RATE,
   MAX_PURCHASE_GEMS,
@@ -14,6 +14,7 @@ import type { Database, PointPricesTable } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 import { fxRateAt, rateEffectiveFrom, yenToCents, type FxRate } from './fx.ts';
+import { countVisibleCourses, findCourse, findVisibleCourse, visibleCoursePage } from './repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type PointPriceRow = Pick<Selectable<PointPricesTable>, 'id' | 'point' | 'price' | 'rate' | 'modified'>;
@@ -78,65 +79,18 @@ export function priceView(row: PointPriceRow, fx: FxRate, campaign: Campaign): P
   };
 }
 
-/**
- * Courses the member may see: public ones and hidden (coupon_only) ones the member unlocked; purchasable ones
- * must give 300–50,000 gems (free grant courses are not purchases and are shown regardless).
- */
-function visibleCourses(db: Executor, userId: number | null) {
-  return db
-    .selectFrom('point_prices as pp')
-    .where((eb) =>
-      eb.or([
-        eb('pp.coupon_only', '=', 0),
-        ...(userId === null
-          ? []
-          : [
-              eb.exists(
-                eb
-                  .selectFrom('point_price_unlocks as u')
-                  .select(sql<number>`1`.as('one'))
-                  .whereRef('u.point_price_id', '=', 'pp.id')
-                  .where('u.user_id', '=', userId),
-              ),
-            ]),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('pp.rate', '=', FREE_GRANT_RATE),
-        eb.and([eb('pp.point', '>=', MIN_PURCHASE_GEMS), eb('pp.point', '<=', MAX_PURCHASE_GEMS)]),
-      ]),
-    );
-}
-
-const COLUMNS = [
-  'pp.id',
-  'pp.point',
-  'pp.price',
-  'pp.rate',
-  'pp.coupon_only',
-  'pp.sort',
-  'pp.modified',
-] as const;
-
 export async function listPointPrices(
   db: Executor,
   args: { userId: number | null; page: number },
   now: Date,
   fallbackRate: number,
 ): Promise<PointPriceList> {
-  const total = await visibleCourses(db, args.userId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(args.page, Number(total.n), POINT_PRICE_PAGE_SIZE);
-  const rows = await visibleCourses(db, args.userId)
-    .select(COLUMNS)
-    .orderBy('pp.sort')
-    .orderBy('pp.point')
-    .orderBy('pp.id')
-    .limit(POINT_PRICE_PAGE_SIZE)
-    .offset((info.page - 1) * POINT_PRICE_PAGE_SIZE)
-    .execute();
+  const total = await countVisibleCourses(db, args.userId);
+  const info = pageInfo(args.page, total, POINT_PRICE_PAGE_SIZE);
+  const rows = await visibleCoursePage(db, args.userId, {
+    limit: POINT_PRICE_PAGE_SIZE,
+    offset: (info.page - 1) * POINT_PRICE_PAGE_SIZE,
+  });
   const fx = await fxRateAt(db, now, fallbackRate);
   const campaign = campaignAt(now);
   return {
@@ -148,8 +102,8 @@ export async function listPointPrices(
 }
 
 /** A course the member may see, or undefined. */
-export async function visibleCourse(db: Executor, userId: number | null, id: number) {
-  return visibleCourses(db, userId).select(COLUMNS).where('pp.id', '=', id).executeTakeFirst();
+export function visibleCourse(db: Executor, userId: number | null, id: number) {
+  return findVisibleCourse(db, userId, id);
 }
 
 export async function pointPriceDetail(
@@ -176,11 +130,7 @@ export async function purchasableCourse(
   now: Date,
   fallbackRate: number,
 ): Promise<PointPriceItem> {
-  const row = await db
-    .selectFrom('point_prices as pp')
-    .select(COLUMNS)
-    .where('pp.id', '=', id)
-    .executeTakeFirst();
+  const row = await findCourse(db, id);
   if (!row) throw fieldError('pointPriceId', 'point_price_not_found');
   if (row.point < MIN_PURCHASE_GEMS || row.point > MAX_PURCHASE_GEMS)
     throw fieldError('pointPriceId', 'point_out_of_range');

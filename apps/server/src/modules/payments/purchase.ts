@@ -20,6 +20,7 @@ import { ProviderUnavailableError, type FailureCode, type StartOutcome } from '.
 import {
   closePayment,
   customerRef,
+  findPayer,
   insertPayment,
   recordStart,
   saveCustomerRef,
@@ -105,11 +106,7 @@ export async function buyPoints(
   if (info.key === 'card' && !args.input.token && provider.name !== 'stripe')
     throw fieldError('token', 'card_check_failed');
 
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'mail', 'first_name', 'last_name', 'country_id'])
-    .where('id', '=', args.userId)
-    .executeTakeFirstOrThrow();
+  const user = await findPayer(db, args.userId);
   if (user.country_id === JAPAN_COUNTRY_ID) {
     // spec §4: isJp — shipping to Japan is not available, so nothing is created or charged
     return { result: '0', pay_id: info.id, isJp: true, message: message('buy_from_japan', args.lang) };

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { FREE_GRANT_RATE, MAX_PURCHASE_GEMS, MIN_PURCHASE_GEMS } from '@gacha/contract/payments';
 import type { Database, PaymentStatusValue, PaymentsTable } from '../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -177,4 +178,179 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
+}
+
+/** A member's payment by the provider's reference (Amazon Pay's checkout session). */
+export function paymentByProviderRef(db: Executor, userId: number, ref: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
+}
+
+/** What a gem purchase needs of the member: the mail and name the provider gets, and the country. */
+export function findPayer(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'mail', 'first_name', 'last_name', 'country_id'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+// --- the credit of a succeeded payment ---
+
+/** `pending → succeeded` in one conditional update; false when the payment had moved already. */
+export async function markSucceeded(tx: Executor, paymentId: number, at: string): Promise<boolean> {
+  const r = await tx
+    .updateTable('payments')
+    .set({ status: 'succeeded', settled_at: at, updated_at: at, failure_code: null })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertCredit(tx: Executor, row: Insertable<Database['payment_credits']>) {
+  await tx.insertInto('payment_credits').values(row).execute();
+}
+
+// --- free grants and unlocked courses ---
+
+export async function freeGrantExists(tx: Executor, userId: number, pointPriceId: number) {
+  const row = await tx
+    .selectFrom('free_grants')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('point_price_id', '=', pointPriceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertFreeGrant(tx: Executor, row: Insertable<Database['free_grants']>) {
+  await tx.insertInto('free_grants').values(row).execute();
+}
+
+/** Unlocks a hidden course for a member once; false when it was unlocked already. */
+export async function insertUnlock(tx: Executor, userId: number, pointPriceId: number, at: string) {
+  const r = await tx
+    .insertInto('point_price_unlocks')
+    .values({ user_id: userId, point_price_id: pointPriceId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'point_price_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+// --- point price courses ---
+
+/**
+ * Courses the member may see: public ones and hidden (coupon_only) ones the member unlocked; purchasable ones
+ * must give 300–50,000 gems (free grant courses are not purchases and are shown regardless).
+ */
+function visibleCourses(db: Executor, userId: number | null) {
+  return db
+    .selectFrom('point_prices as pp')
+    .where((eb) =>
+      eb.or([
+        eb('pp.coupon_only', '=', 0),
+        ...(userId === null
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('point_price_unlocks as u')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('u.point_price_id', '=', 'pp.id')
+                  .where('u.user_id', '=', userId),
+              ),
+            ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('pp.rate', '=', FREE_GRANT_RATE),
+        eb.and([eb('pp.point', '>=', MIN_PURCHASE_GEMS), eb('pp.point', '<=', MAX_PURCHASE_GEMS)]),
+      ]),
+    );
+}
+
+const COURSE_COLUMNS = [
+  'pp.id',
+  'pp.point',
+  'pp.price',
+  'pp.rate',
+  'pp.coupon_only',
+  'pp.sort',
+  'pp.modified',
+] as const;
+
+export async function countVisibleCourses(db: Executor, userId: number | null): Promise<number> {
+  const row = await visibleCourses(db, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the courses the member may see, in list order. */
+export function visibleCoursePage(
+  db: Executor,
+  userId: number | null,
+  page: { limit: number; offset: number },
+) {
+  return visibleCourses(db, userId)
+    .select(COURSE_COLUMNS)
+    .orderBy('pp.sort')
+    .orderBy('pp.point')
+    .orderBy('pp.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** A course the member may see, or undefined. */
+export function findVisibleCourse(db: Executor, userId: number | null, id: number) {
+  return visibleCourses(db, userId).select(COURSE_COLUMNS).where('pp.id', '=', id).executeTakeFirst();
+}
+
+/** A course, whoever may see it. */
+export function findCourse(db: Executor, id: number) {
+  return db
+    .selectFrom('point_prices as pp')
+    .select(COURSE_COLUMNS)
+    .where('pp.id', '=', id)
+    .executeTakeFirst();
+}
+
+// --- settings (the monthly exchange rates) ---
+
+/** The setting with the greatest key in [from, to], or undefined. */
+export function lastSettingBetween(db: Executor, from: string, to: string) {
+  return db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', '>=', from)
+    .where('key', '<=', to)
+    .orderBy('key', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Settings with keys in [from, before), by key. */
+export function settingsBetween(db: Executor, from: string, before: string) {
+  return db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', '>=', from)
+    .where('key', '<', before)
+    .orderBy('key')
+    .execute();
+}
+
+export async function upsertSetting(db: Executor, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
 }

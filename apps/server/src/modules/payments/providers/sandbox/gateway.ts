@@ -10,6 +10,7 @@ import type { Clock } from '../../../../http/app-deps.ts';
 import type { Db } from '../../../../db/index.ts';
 import type { SandboxPaymentStatus, SandboxPaymentsTable } from '../../../../db/schema.ts';
 import { signPayload } from '../provider.ts';
+import * as repo from './repo.ts';
 
 /**
  * The sandbox provider's own side: what an external payment company would hold (card tokens, payments with
@@ -95,19 +96,16 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
           : 'success';
     const token = newId('tok');
     const masked = `${raw.slice(0, 6)}${'*'.repeat(raw.length - 10)}${raw.slice(-4)}`;
-    await db
-      .insertInto('sandbox_card_tokens')
-      .values({
-        token,
-        masked,
-        last4: raw.slice(-4),
-        outcome,
-        holder: String(input.cardholder_name).trim(),
-        created_at: nowIso(),
-        expires_at: later(TOKEN_TTL_MS),
-        used_at: null,
-      })
-      .execute();
+    await repo.insertCardToken(db, {
+      token,
+      masked,
+      last4: raw.slice(-4),
+      outcome,
+      holder: String(input.cardholder_name).trim(),
+      created_at: nowIso(),
+      expires_at: later(TOKEN_TTL_MS),
+      used_at: null,
+    });
     return { ok: true, token, masked };
   }
 
@@ -133,14 +131,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
     let account: string | null = null;
     let expires = later(ACTION_TTL_MS);
     if (args.method === 'card') {
-      const used = await db
-        .updateTable('sandbox_card_tokens')
-        .set({ used_at: at })
-        .where('token', '=', args.cardToken ?? '')
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .returning(['outcome', 'last4'])
-        .executeTakeFirst();
+      const used = await repo.useCardToken(db, args.cardToken ?? '', at);
       if (!used) {
         status = 'failed';
         failure = 'card_check_failed';
@@ -179,7 +170,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
       updated_at: at,
       expires_at: expires,
     };
-    await db.insertInto('sandbox_payments').values(row).execute();
+    await repo.insertPayment(db, row);
     if (status === 'succeeded' || status === 'failed') await notify(row);
     return row;
   }
@@ -187,11 +178,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
   /** A payment by its sandbox id or by the shop's reference; a payment past its due time reads as expired. */
   async function find(idOrReference: string): Promise<SandboxPayment | undefined> {
     if (!idOrReference || idOrReference.length > 64) return undefined;
-    const row = await db
-      .selectFrom('sandbox_payments')
-      .selectAll()
-      .where((eb) => eb.or([eb('id', '=', idOrReference), eb('merchant_reference', '=', idOrReference)]))
-      .executeTakeFirst();
+    const row = await repo.findPayment(db, idOrReference);
     if (!row) return undefined;
     if ((row.status === 'pending' || row.status === 'requires_action') && row.expires_at <= nowIso()) {
       const expired = await transition(row, [row.status], 'expired', null);
@@ -215,13 +202,15 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
     extra: Partial<Pick<SandboxPayment, 'expires_at'>> = {},
   ): Promise<SandboxPayment | undefined> {
     const at = nowIso();
-    const r = await db
-      .updateTable('sandbox_payments')
-      .set({ status: to, failure_code: failure, updated_at: at, ...extra })
-      .where('id', '=', p.id)
-      .where('status', 'in', from)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return undefined;
+    if (
+      !(await repo.moveStatus(db, p.id, from, {
+        status: to,
+        failure_code: failure,
+        updated_at: at,
+        ...extra,
+      }))
+    )
+      return undefined;
     const next = { ...p, status: to, failure_code: failure, updated_at: at, ...extra };
     if (to !== 'pending') await notify(next);
     return next;
@@ -322,7 +311,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
   }
 
   async function recent(limit = 30): Promise<SandboxPayment[]> {
-    return db.selectFrom('sandbox_payments').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+    return repo.recentPayments(db, limit);
   }
 
   return {
