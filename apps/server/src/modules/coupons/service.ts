@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
+import * as repo from './repo.ts';
 
 /** Unknown coupon codes a member may try within the throttle window (LOGIN_BLOCK_MINUTES) before a 429. */
 export const COUPON_MAX_WRONG_CODES = 10;
@@ -43,26 +44,13 @@ export async function useCoupon(
   let answer: CouponUseResult;
   try {
     answer = await db.transaction().execute(async (tx) => {
-      const coupon = await tx.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+      const coupon = await repo.findByCode(tx, code);
       if (!coupon) throw new CouponRefused('coupon_invalid');
       if (at < coupon.starts_at) throw new CouponRefused('coupon_not_started');
       if (at >= coupon.ends_at) throw new CouponRefused('coupon_expired');
 
-      const use = await tx
-        .insertInto('coupon_uses')
-        .values({ coupon_id: coupon.id, user_id: userId, created_at: at })
-        .onConflict((oc) => oc.columns(['coupon_id', 'user_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!use) throw new CouponRefused('coupon_already_used');
-
-      const claimed = await tx
-        .updateTable('coupons')
-        .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-        .where('id', '=', coupon.id)
-        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new CouponRefused('coupon_limit_reached');
+      if (!(await repo.insertUse(tx, coupon.id, userId, at))) throw new CouponRefused('coupon_already_used');
+      if (!(await repo.claimUse(tx, coupon.id))) throw new CouponRefused('coupon_limit_reached');
 
       if (coupon.kind === 'gems') {
         await awardGems(
@@ -79,13 +67,7 @@ export async function useCoupon(
         );
         return { error: '', granted_gems: coupon.gems };
       }
-      const courses = await tx
-        .selectFrom('coupon_point_prices')
-        .select('point_price_id')
-        .where('coupon_id', '=', coupon.id)
-        .orderBy('point_price_id')
-        .execute();
-      const ids = courses.map((c) => c.point_price_id);
+      const ids = await repo.unlockedCourseIds(tx, coupon.id);
       for (const id of ids) await unlockPointPrice(tx, userId, id);
       return { error: '', unlocked_point_price_ids: ids };
     });
@@ -138,40 +120,30 @@ export async function createCoupon(db: Db, input: NewCoupon, now: Date) {
     if (ids.length) throw new Error('a gems coupon does not unlock courses');
   } else {
     if (!ids.length) throw new Error('an unlock coupon needs --courses (point price ids)');
-    const found = await db.selectFrom('point_prices').select('id').where('id', 'in', ids).execute();
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    const found = await repo.existingPointPriceIds(db, ids);
+    const missing = ids.filter((id) => !found.includes(id));
     if (missing.length) throw new Error(`unknown point price ids: ${missing.join(', ')}`);
   }
   return db.transaction().execute(async (tx) => {
-    const clash = await tx.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst();
-    if (clash) throw new Error(`a coupon with the code ${code} exists`);
-    const row = await tx
-      .insertInto('coupons')
-      .values({
-        code,
-        kind: input.kind,
-        gems: input.kind === 'gems' ? input.gems! : 0,
-        starts_at: input.startsAt.toISOString(),
-        ends_at: input.endsAt.toISOString(),
-        max_uses: input.maxUses ?? null,
-        note: input.note ?? '',
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (ids.length) {
-      await tx
-        .insertInto('coupon_point_prices')
-        .values(ids.map((id) => ({ coupon_id: row.id, point_price_id: id })))
-        .execute();
-    }
-    return { id: row.id, code };
+    if (await repo.codeExists(tx, code)) throw new Error(`a coupon with the code ${code} exists`);
+    const id = await repo.insertCoupon(tx, {
+      code,
+      kind: input.kind,
+      gems: input.kind === 'gems' ? input.gems! : 0,
+      starts_at: input.startsAt.toISOString(),
+      ends_at: input.endsAt.toISOString(),
+      max_uses: input.maxUses ?? null,
+      note: input.note ?? '',
+      created_at: now.toISOString(),
+    });
+    if (ids.length) await repo.insertCourses(tx, id, ids);
+    return { id, code };
   });
 }
 
 export async function listCoupons(db: Db) {
-  const coupons = await db.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute();
-  const courses = await db.selectFrom('coupon_point_prices').selectAll().execute();
+  const coupons = await repo.listAll(db);
+  const courses = await repo.listAllCourses(db);
   return coupons.map((c) => ({
     ...c,
     point_price_ids: courses.filter((p) => p.coupon_id === c.id).map((p) => p.point_price_id),

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { ActionType, HistoryMode, ItemStatus, SendState } from '@gacha/contract/draws';
+import type { ActionType, HistoryMode } from '@gacha/contract/draws';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
@@ -7,15 +7,8 @@ import type { Database, WonItemStatus } from '../../db/schema.ts';
 
 export type Executor = Db | Transaction<Database>;
 
-export const SEND_STATE: Record<ItemStatus, SendState> = {
-  unselected: 'unselected',
-  ship: 'not_yet_shipped',
-  shipped: 'shipped',
-  convert: 'no_shipment',
-};
-
 /** Won items with their card, in the order they were drawn (the last-one prize last). */
-export function itemCardsQuery(ex: Executor) {
+function itemCardsQuery(ex: Executor) {
   return ex
     .selectFrom('won_items as w')
     .innerJoin('cards as c', 'c.id', 'w.card_id')
@@ -105,8 +98,8 @@ const MODE_STATUS: Record<Exclude<HistoryMode, 'all'>, WonItemStatus> = {
   convert: 'convert',
 };
 
-/** The member's purchases, newest first, optionally those holding an item in a given state. */
-export function purchasesQuery(ex: Executor, userId: number, mode: HistoryMode) {
+/** The member's purchases, optionally those holding an item in a given state. */
+function purchasesQuery(ex: Executor, userId: number, mode: HistoryMode) {
   return ex
     .selectFrom('pack_purchases as p')
     .where('p.user_id', '=', userId)
@@ -121,6 +114,45 @@ export function purchasesQuery(ex: Executor, userId: number, mode: HistoryMode) 
         ),
       ),
     );
+}
+
+/** A purchase's won items with their card and shipment, in the order they were drawn. */
+export function purchaseItemCards(ex: Executor, purchaseId: number) {
+  return itemCardsQuery(ex).where('w.purchase_id', '=', purchaseId).execute();
+}
+export type ItemCardRow = Awaited<ReturnType<typeof purchaseItemCards>>[number];
+
+export async function countPurchases(ex: Executor, userId: number, mode: HistoryMode): Promise<number> {
+  const row = await purchasesQuery(ex, userId, mode)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the member's purchases with their pack's names, newest first. */
+export function purchasePage(
+  ex: Executor,
+  userId: number,
+  mode: HistoryMode,
+  page: { limit: number; offset: number },
+) {
+  return purchasesQuery(ex, userId, mode)
+    .innerJoin('packs as k', 'k.id', 'p.pack_id')
+    .select([
+      'p.id',
+      'p.created_at',
+      'p.pack_id',
+      'p.price_paid',
+      'p.currency',
+      'p.count',
+      'k.name_en',
+      'k.name_ja',
+    ])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 export async function statusCounts(ex: Executor, purchaseIds: readonly number[]) {
@@ -138,15 +170,6 @@ export async function statusCounts(ex: Executor, purchaseIds: readonly number[])
     out.set(r.purchase_id, m);
   }
   return out;
-}
-
-/** The shipping state a purchase shows: the least advanced state among its items. */
-export function purchaseSendState(c: Record<WonItemStatus, number> | undefined): SendState {
-  if (!c) return 'no_shipment';
-  if (c.unselected) return 'unselected';
-  if (c.ship) return 'not_yet_shipped';
-  if (c.shipped) return 'shipped';
-  return 'no_shipment';
 }
 
 // --- the won items of a purchase (the draws module's purchase: prepared, set-based) ---

@@ -4,46 +4,63 @@ import type {
   HistoryDetail,
   HistoryListPage,
   HistoryMode,
+  ItemStatus,
   ResultCard,
+  SendState,
 } from '@gacha/contract/draws';
 import type { Lang } from '@gacha/contract/messages';
 import { pageInfo } from '@gacha/contract/paging';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Db } from '../../db/index.ts';
+import type { WonItemStatus } from '../../db/schema.ts';
 import { formatJstDate } from '../../db/time.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/api-error.ts';
 import { awardGemsBatch } from '../gems/service.ts';
 import { closeShipment, joinOpenShipment } from '../shipping/service.ts';
 import {
   attachToShipment,
+  countPurchases,
   findMemberPurchase,
   hasOpenItem,
   insertLotItems,
   insertWonItems,
-  itemCardsQuery,
   lockMember,
   moveUnselected,
   ownedItems,
-  purchaseSendState,
-  purchasesQuery,
-  SEND_STATE,
+  purchaseItemCards,
+  purchasePage,
   shipBatchItems,
   statusCounts,
   undecidedBefore,
   type Executor,
+  type ItemCardRow,
   type NewWonItem,
   type WonLots,
 } from './repo.ts';
 
 export type { NewWonItem, WonLots } from './repo.ts';
 
+const SEND_STATE: Record<ItemStatus, SendState> = {
+  unselected: 'unselected',
+  ship: 'not_yet_shipped',
+  shipped: 'shipped',
+  convert: 'no_shipment',
+};
+
+/** The shipping state a purchase shows: the least advanced state among its items. */
+function purchaseSendState(c: Record<WonItemStatus, number> | undefined): SendState {
+  if (!c) return 'no_shipment';
+  if (c.unselected) return 'unselected';
+  if (c.ship) return 'not_yet_shipped';
+  if (c.shipped) return 'shipped';
+  return 'no_shipment';
+}
+
 /** Won items wait this long for the member's choice before the sweep decides (spec §9). */
 export const HOLD_MS = 24 * 3600 * 1000;
 export const HISTORY_PAGE_SIZE = 10;
 
-type CardRow = Awaited<ReturnType<ReturnType<typeof itemCardsQuery>['execute']>>[number];
-
-export function toResultCard(r: CardRow, lang: Lang): ResultCard {
+export function toResultCard(r: ItemCardRow, lang: Lang): ResultCard {
   return {
     history_id: r.id,
     action_type: r.action_type,
@@ -61,7 +78,7 @@ export function toResultCard(r: CardRow, lang: Lang): ResultCard {
 
 /** The cards of one purchase (the buy-pack result read again). */
 export async function purchaseCards(ex: Executor, purchaseId: number, lang: Lang): Promise<ResultCard[]> {
-  const rows = await itemCardsQuery(ex).where('w.purchase_id', '=', purchaseId).execute();
+  const rows = await purchaseItemCards(ex, purchaseId);
   return rows.map((r) => toResultCard(r, lang));
 }
 
@@ -273,27 +290,12 @@ export async function historyList(
   db: Db,
   args: { userId: number; mode: HistoryMode; page: number; lang: Lang },
 ): Promise<HistoryListPage> {
-  const total = await purchasesQuery(db, args.userId, args.mode)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const info = pageInfo(args.page, Number(total.n), HISTORY_PAGE_SIZE);
-  const rows = await purchasesQuery(db, args.userId, args.mode)
-    .innerJoin('packs as k', 'k.id', 'p.pack_id')
-    .select([
-      'p.id',
-      'p.created_at',
-      'p.pack_id',
-      'p.price_paid',
-      'p.currency',
-      'p.count',
-      'k.name_en',
-      'k.name_ja',
-    ])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((info.page - 1) * HISTORY_PAGE_SIZE)
-    .execute();
+  const total = await countPurchases(db, args.userId, args.mode);
+  const info = pageInfo(args.page, total, HISTORY_PAGE_SIZE);
+  const rows = await purchasePage(db, args.userId, args.mode, {
+    limit: HISTORY_PAGE_SIZE,
+    offset: (info.page - 1) * HISTORY_PAGE_SIZE,
+  });
   const counts = await statusCounts(
     db,
     rows.map((r) => r.id),
@@ -324,7 +326,7 @@ export async function historyDetail(
 ): Promise<HistoryDetail> {
   const p = await findMemberPurchase(db, args.userId, args.purchaseId);
   if (!p) throw notFound();
-  const rows = await itemCardsQuery(db).where('w.purchase_id', '=', p.id).execute();
+  const rows = await purchaseItemCards(db, p.id);
   const cards: HistoryCard[] = rows.map((r) => ({
     ...toResultCard(r, args.lang),
     send_state: SEND_STATE[r.status],

@@ -1,5 +1,6 @@
 import type { OutboxMessage } from '@gacha/contract/account';
 import type { Db } from '../../db/index.ts';
+import * as repo from './repo.ts';
 
 export interface OutboxEntry {
   channel: 'email' | 'sms';
@@ -16,19 +17,16 @@ export interface OutboxEntry {
  * The page /dev/outbox and GET /api/dev/outbox show it outside production only (config.devOutbox).
  */
 export async function recordOutbox(db: Db, entry: OutboxEntry, now: Date = new Date()): Promise<void> {
-  await db
-    .insertInto('outbox_messages')
-    .values({
-      channel: entry.channel,
-      recipient: entry.to,
-      subject: entry.subject ?? '',
-      body: entry.body,
-      code: entry.code ?? null,
-      kind: entry.kind,
-      user_id: entry.userId ?? null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await repo.insertMessage(db, {
+    channel: entry.channel,
+    recipient: entry.to,
+    subject: entry.subject ?? '',
+    body: entry.body,
+    code: entry.code ?? null,
+    kind: entry.kind,
+    user_id: entry.userId ?? null,
+    created_at: now.toISOString(),
+  });
 }
 
 /** Newest first; `to` filters by exact recipient (mail addresses compared lower-cased). */
@@ -36,14 +34,11 @@ export async function listOutbox(
   db: Db,
   opts: { to?: string; channel?: 'email' | 'sms'; limit?: number } = {},
 ): Promise<OutboxMessage[]> {
-  const rows = await db
-    .selectFrom('outbox_messages')
-    .selectAll()
-    .$if(!!opts.to, (q) => q.where('recipient', '=', opts.to!.trim().toLowerCase()))
-    .$if(!!opts.channel, (q) => q.where('channel', '=', opts.channel!))
-    .orderBy('id', 'desc')
-    .limit(Math.min(Math.max(opts.limit ?? 100, 1), 500))
-    .execute();
+  const rows = await repo.listMessages(db, {
+    ...(opts.to ? { recipient: opts.to.trim().toLowerCase() } : {}),
+    ...(opts.channel ? { channel: opts.channel } : {}),
+    limit: Math.min(Math.max(opts.limit ?? 100, 1), 500),
+  });
   return rows.map((r) => ({
     id: r.id,
     channel: r.channel,

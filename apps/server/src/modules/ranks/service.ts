@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { jstMonth } from '../../db/time.ts';
+import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -28,15 +29,6 @@ export function jstMonthRange(now: Date): { start: string; end: string } {
 }
 
 /** Gems the member paid for gem packs in the JST calendar month containing `now` (what ranks are based on). */
-export async function monthlyGemSpend(db: Executor, userId: number, now: Date): Promise<number> {
-  const { start, end } = jstMonthRange(now);
-  const row = await db
-    .selectFrom('pack_purchases')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('price_paid'), eb.lit(0)).as('spent'))
-    .where('user_id', '=', userId)
-    .where('currency', '=', 'gem')
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .executeTakeFirst();
-  return Number(row?.spent ?? 0);
+export function monthlyGemSpend(db: Executor, userId: number, now: Date): Promise<number> {
+  return repo.gemPackSpend(db, userId, jstMonthRange(now));
 }
