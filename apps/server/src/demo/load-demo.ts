@@ -1,14 +1,10 @@
 import type { Db } from '../db/index.ts';
+import { addMember } from '../modules/account/service.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { publishPack } from '../modules/draws/service.ts';
+import { awardCoins } from '../modules/coins/service.ts';
 import { awardGems } from '../modules/gems/service.ts';
-import {
-  cardImageUrl,
-  createPack,
-  PACK_IMAGE_COUNT,
-  packBannerUrl,
-  packImageUrl,
-} from '../modules/packs/service.ts';
+import { addPointPrices } from '../modules/payments/service.ts';
+import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
 import { DEMO_CARDS, DEMO_MEMBER, DEMO_PACKS, DEMO_POINT_PRICES, detailHtml } from './catalogue.ts';
 
 const HOUR = 3600 * 1000;
@@ -25,9 +21,12 @@ function chunks<T>(rows: T[]): T[][] {
  * whose packs table is empty. Sale windows are relative to `now`, so the states (before sale, on sale, nearly
  * sold out, sold out, ended) hold on any day. Returns whether it loaded.
  *
- * Everything is fixed data except each pack's secret seed: every pack is published through the draws
- * engine (`publishPack`: a CSPRNG seed, its commitment and the shuffled lot sequence), since a seed that could
- * be read from this source would make the published commitment meaningless.
+ * Everything is fixed data except each pack's secret seed: every pack is published through the packs module
+ * (`publishPack`: a CSPRNG seed, its commitment and the shuffled lot sequence), since a seed that could be read
+ * from this source would make the published commitment meaningless.
+ *
+ * Every row is written through the module that owns its table (db/table-owners.json): the loader itself writes
+ * nothing directly.
  */
 export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
   const passHash = await hashPassword(DEMO_MEMBER.password);
@@ -39,32 +38,21 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
     if (existing) return null;
     const ids: number[] = [];
 
-    // cards, then their artwork URLs (the URL carries the id)
+    // cards, with their artwork URLs (the URL carries the id)
     const cardIds = new Map<string, number>();
     for (const batch of chunks([...DEMO_CARDS])) {
-      const rows = await tx
-        .insertInto('cards')
-        .values(
-          batch.map((c) => ({
-            card_type_id: c.type,
-            name_en: c.en,
-            name_ja: c.ja,
-            model_number: c.model,
-            rarity: c.rarity,
-            rarity_label: c.label,
-            image_url: '',
-          })),
-        )
-        .returning('id')
-        .execute();
-      batch.forEach((c, i) => cardIds.set(c.key, rows[i]!.id));
-    }
-    for (const [, id] of cardIds) {
-      await tx
-        .updateTable('cards')
-        .set({ image_url: cardImageUrl(id) })
-        .where('id', '=', id)
-        .execute();
+      const ids = await addCards(
+        tx,
+        batch.map((c) => ({
+          card_type_id: c.type,
+          name_en: c.en,
+          name_ja: c.ja,
+          model_number: c.model,
+          rarity: c.rarity,
+          rarity_label: c.label,
+        })),
+      );
+      batch.forEach((c, i) => cardIds.set(c.key, ids[i]!));
     }
 
     for (const [i, p] of DEMO_PACKS.entries()) {
@@ -94,54 +82,39 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
         sort: 0,
         created_at: at(Math.min(p.startsInHours, 0) - 24 - i),
       });
-      const pack = { id: packId };
-
-      ids.push(pack.id);
-      await tx
-        .insertInto('pack_prizes')
-        .values(
-          p.prizes.map((x) => {
-            const cardId = cardIds.get(x.card);
-            if (cardId === undefined) throw new Error(`demo pack ${p.en}: unknown card ${x.card}`);
-            return {
-              pack_id: pack.id,
-              card_id: cardId,
-              quantity: x.quantity,
-              buy_point: x.buyPoint,
-              num: x.num ?? 1,
-              ship_only: x.shipOnly || p.paymentMethod === 2 ? 1 : 0,
-              is_last_one: x.lastOne ? 1 : 0,
-            };
-          }),
-        )
-        .execute();
-
-      const images = Array.from({ length: PACK_IMAGE_COUNT }, (_, k) => packImageUrl(pack.id, k + 1));
-      await tx
-        .updateTable('packs')
-        .set({
-          images: JSON.stringify(images),
-          banner_image: packBannerUrl(pack.id),
-        })
-        .where('id', '=', pack.id)
-        .execute();
+      ids.push(packId);
+      await addPrizes(
+        tx,
+        packId,
+        p.prizes.map((x) => {
+          const cardId = cardIds.get(x.card);
+          if (cardId === undefined) throw new Error(`demo pack ${p.en}: unknown card ${x.card}`);
+          return {
+            card_id: cardId,
+            quantity: x.quantity,
+            buy_point: x.buyPoint,
+            num: x.num ?? 1,
+            ship_only: x.shipOnly || p.paymentMethod === 2 ? 1 : 0,
+            is_last_one: x.lastOne ? 1 : 0,
+          };
+        }),
+      );
+      await useGeneratedArt(tx, packId);
     }
 
     const hasPrices = await tx.selectFrom('point_prices').select('id').limit(1).executeTakeFirst();
     if (!hasPrices) {
-      await tx
-        .insertInto('point_prices')
-        .values(
-          DEMO_POINT_PRICES.map((pp, i) => ({
-            point: pp.point,
-            price: pp.price,
-            rate: pp.rate ?? '0',
-            coupon_only: pp.couponOnly ? 1 : 0,
-            sort: i + 1,
-            modified: nowIso,
-          })),
-        )
-        .execute();
+      await addPointPrices(
+        tx,
+        DEMO_POINT_PRICES.map((pp, i) => ({
+          point: pp.point,
+          price: pp.price,
+          rate: pp.rate ?? '0',
+          coupon_only: pp.couponOnly ? 1 : 0,
+          sort: i + 1,
+          modified: nowIso,
+        })),
+      );
     }
 
     const member = await tx
@@ -151,51 +124,36 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
       .executeTakeFirst();
     if (!member) {
       const m = DEMO_MEMBER;
-      const user = await tx
-        .insertInto('users')
-        .values({
-          mail: m.mail,
-          pass_hash: passHash,
-          last_name: m.lastName,
-          middle_name: '',
-          first_name: m.firstName,
-          tel: m.tel,
-          zipcode: m.zipcode,
-          pref_id: 99,
-          pref_text: m.prefText,
-          shiku: m.shiku,
-          address: m.address,
-          building: m.building,
-          country_id: m.countryId,
-          referral_code: m.referralCode,
-          referred_by: null,
-          google_sub: null,
-          apple_sub: null,
-          lang: 'en',
-          coin_tenths: m.coinTenths,
-          rank_maintained_month: null,
-          last_gem_use_at: null,
-          created_at: nowIso,
-          updated_at: nowIso,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await addMember(tx, {
+        mail: m.mail,
+        pass_hash: passHash,
+        last_name: m.lastName,
+        middle_name: '',
+        first_name: m.firstName,
+        tel: m.tel,
+        zipcode: m.zipcode,
+        pref_id: 99,
+        pref_text: m.prefText,
+        shiku: m.shiku,
+        address: m.address,
+        building: m.building,
+        country_id: m.countryId,
+        referral_code: m.referralCode,
+        referred_by: null,
+        google_sub: null,
+        apple_sub: null,
+        lang: 'en',
+        rank_maintained_month: null,
+        last_gem_use_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
       await awardGems(
         tx,
-        { userId: user.id, amount: m.gems, kind: 'bonus', source: 'admin', reason: 'demo_grant' },
+        { userId, amount: m.gems, kind: 'bonus', source: 'admin', reason: 'demo_grant' },
         now,
       );
-      await tx
-        .insertInto('coin_ledger')
-        .values({
-          user_id: user.id,
-          delta_tenths: m.coinTenths,
-          reason: 'demo_grant',
-          reference: null,
-          balance_after_tenths: m.coinTenths,
-          created_at: nowIso,
-        })
-        .execute();
+      await awardCoins(tx, { userId, tenths: m.coinTenths, reason: 'demo_grant' }, now);
     }
     return ids;
   });

@@ -240,6 +240,11 @@ function erasedMember(userId: number) {
   } as const;
 }
 
+/** Adds a member row as given (the demo member; staff tools): no checks beyond the table's own. */
+export function addMember(ex: Executor, values: NewUser): Promise<number> {
+  return repo.insertUser(ex, values);
+}
+
 /** The member chose a language in this browser (the session's lang cookie): emails and SMS follow it. */
 export function setMemberLang(db: Executor, userId: number, lang: Lang): Promise<void> {
   return repo.setLang(db, userId, lang);

@@ -363,3 +363,18 @@ export function deleteVideo(ex: Executor, videoId: number) {
     .returning(['id', 'pack_id'])
     .executeTakeFirst();
 }
+
+// --- the catalogue's cards and a pack's prizes (staff tools, the demo catalogue) ---
+
+export async function insertCards(tx: Executor, rows: readonly Insertable<Database['cards']>[]) {
+  const ids = await tx.insertInto('cards').values(rows).returning('id').execute();
+  return ids.map((r) => r.id);
+}
+
+export async function setCardImage(tx: Executor, cardId: number, url: string): Promise<void> {
+  await tx.updateTable('cards').set({ image_url: url }).where('id', '=', cardId).execute();
+}
+
+export async function insertPrizes(tx: Executor, rows: readonly Insertable<Database['pack_prizes']>[]) {
+  await tx.insertInto('pack_prizes').values(rows).execute();
+}

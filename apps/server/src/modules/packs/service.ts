@@ -9,7 +9,7 @@ import type {
 } from '@gacha/contract/packs';
 import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
@@ -130,6 +130,34 @@ export async function publishPack(
   });
   forgetPack(db, packId);
   return published;
+}
+
+export type NewCard = Omit<Insertable<Database['cards']>, 'id' | 'image_url'>;
+
+/** Adds cards to the catalogue, each with its generated artwork (cardImageUrl); their ids, in order. */
+export async function addCards(ex: Executor, cards: readonly NewCard[]): Promise<number[]> {
+  const ids = await repo.insertCards(
+    ex,
+    cards.map((c) => ({ ...c, image_url: '' })),
+  );
+  for (const id of ids) await repo.setCardImage(ex, id, cardImageUrl(id));
+  return ids;
+}
+
+export type NewPrize = Omit<Insertable<Database['pack_prizes']>, 'id' | 'pack_id'>;
+
+/** Adds prizes to an unpublished pack (publishPack then fixes its lots from them). */
+export async function addPrizes(ex: Executor, packId: number, prizes: readonly NewPrize[]): Promise<void> {
+  await repo.insertPrizes(
+    ex,
+    prizes.map((x) => ({ ...x, pack_id: packId })),
+  );
+}
+
+/** The pack shows the generated artwork (media-routes.ts): PACK_IMAGE_COUNT images and a banner. */
+export async function useGeneratedArt(ex: Executor, packId: number): Promise<void> {
+  const images = Array.from({ length: PACK_IMAGE_COUNT }, (_, k) => packImageUrl(packId, k + 1));
+  await repo.updatePack(ex, packId, { images: JSON.stringify(images), banner_image: packBannerUrl(packId) });
 }
 
 /** Uploaded opening videos: the types a browser plays, and the largest file kept. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import {
   FREE_GRANT_RATE,
   MAX_PURCHASE_GEMS,
@@ -14,7 +14,13 @@ import type { Database, PointPricesTable } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 import { fxRateAt, rateEffectiveFrom, yenToCents, type FxRate } from './fx.ts';
-import { countVisibleCourses, findCourse, findVisibleCourse, visibleCoursePage } from './repo.ts';
+import {
+  countVisibleCourses,
+  findCourse,
+  findVisibleCourse,
+  insertCourses,
+  visibleCoursePage,
+} from './repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type PointPriceRow = Pick<Selectable<PointPricesTable>, 'id' | 'point' | 'price' | 'rate' | 'modified'>;
@@ -137,4 +143,9 @@ export async function purchasableCourse(
   if (row.rate === FREE_GRANT_RATE || !(await visibleCourse(db, userId, id)))
     throw fieldError('pointPriceId', 'point_price_not_found');
   return priceView(row, await fxRateAt(db, now, fallbackRate), campaignAt(now));
+}
+
+/** Adds point price courses (the demo catalogue; staff tools). */
+export function addPointPrices(db: Executor, rows: readonly Insertable<PointPricesTable>[]): Promise<void> {
+  return insertCourses(db, rows);
 }

@@ -322,6 +322,10 @@ export function findCourse(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+export async function insertCourses(db: Executor, rows: readonly Insertable<Database['point_prices']>[]) {
+  await db.insertInto('point_prices').values(rows).execute();
+}
+
 // --- settings (the monthly exchange rates) ---
 
 /** The setting with the greatest key in [from, to], or undefined. */

@@ -11,3 +11,4 @@
  *   history.ts        the gem history (Your gems history)
  */
 export { unlockPointPrice } from './grants.ts';
+export { addPointPrices } from './point-prices.ts';
