@@ -8,12 +8,6 @@ import type { Database, NewUser, UserUpdate } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
 
-/** A unique constraint failed (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export async function mailExists(db: Db, mail: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('mail', '=', mail).executeTakeFirst();
   return row !== undefined;

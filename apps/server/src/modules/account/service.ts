@@ -13,6 +13,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { OidcProviderName } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn, type MessageRef } from '../../http/api-error.ts';
@@ -134,7 +135,7 @@ async function insertMember(
     try {
       return await repo.insertUser(db, { ...values, referral_code: newReferralCode() });
     } catch (err) {
-      if (!repo.isUniqueViolation(err)) throw err;
+      if (!isUniqueViolation(err)) throw err;
       if (await opts.taken()) return null;
       if (attempt >= 5) {
         if (opts.exhaustedIsTaken) return null;

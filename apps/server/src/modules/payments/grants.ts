@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { FREE_GRANT_RATE } from '@gacha/contract/payments';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { awardGems } from '../gems/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { visibleCourse } from './point-prices.ts';
-import { freeGrantExists, insertFreeGrant, insertUnlock, isUniqueViolation } from './repo.ts';
+import { freeGrantExists, insertFreeGrant, insertUnlock } from './repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

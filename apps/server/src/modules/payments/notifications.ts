@@ -6,6 +6,7 @@ import {
   type PointEndResult,
 } from '@gacha/contract/payments';
 import type { PaymentMethodKey } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { awardGems } from '../gems/service.ts';
@@ -22,7 +23,6 @@ import {
 import {
   closePayment,
   insertCredit,
-  isUniqueViolation,
   markSucceeded,
   latestPayment,
   memberPayment,

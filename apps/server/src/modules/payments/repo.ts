@@ -170,16 +170,6 @@ export async function paymentAmounts(
   return new Map(rows.map((r) => [r.id, r.amount_yen]));
 }
 
-/** True for a unique / primary key violation on either engine. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-}
-
 /** A member's payment by the provider's reference (Amazon Pay's checkout session). */
 export function paymentByProviderRef(db: Executor, userId: number, ref: string) {
   return db

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Config } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn } from '../../http/api-error.ts';
@@ -167,7 +168,7 @@ export async function checkSmsCode(deps: SmsDeps, userId: number, code: string, 
     try {
       await repo.insertVerifiedPhone(tx, tried.tel, userId, at);
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw fieldError('sms_code', 'sms_phone_taken');
+      if (isUniqueViolation(err)) throw fieldError('sms_code', 'sms_phone_taken');
       throw err;
     }
     await checkReferralReward(tx, userId, now);
