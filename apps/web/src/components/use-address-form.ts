@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { appendAddressSchema, JAPAN_COUNTRY_ID, type AppendAddressInput } from '@gacha/contract/user';
-import type { ApiResult } from '../lib/api.ts';
+import type { ApiAnswer } from '../lib/api.ts';
 import { addressPayload, appendAddress, type AddressValues } from '../lib/append-address.ts';
 import { focusFirstError } from '../lib/focus-first-error.ts';
 import { catalogue, useCatalogue } from '../lib/i18n.ts';
@@ -32,7 +32,7 @@ interface Options {
   registration: boolean;
   onSaved: () => void;
   /** The call (POST /user/append_address by default; a feature may refresh its own data after it). */
-  send?: (input: AppendAddressInput) => Promise<ApiResult>;
+  send?: (input: AppendAddressInput) => Promise<ApiAnswer>;
 }
 
 /**

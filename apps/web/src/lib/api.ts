@@ -1,4 +1,5 @@
-import type { Csrf, Envelope, EnvelopeBase, FieldErrors } from '@gacha/contract/envelope';
+import type { z } from 'zod';
+import type { Csrf, Envelope, EnvelopeBase, FieldErrors, StateCode } from '@gacha/contract/envelope';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from '@gacha/contract/envelope';
 
 export { LANG_COOKIE, State };
@@ -8,6 +9,12 @@ export { LANG_COOKIE, State };
  *
  * - Every answer is JSON `{ state, csrf, ... }`; the csrf pair of the last answer is kept and sent with the
  *   next POST as `csrf_name` / `csrf_value`, next to the payload as a JSON string in the `json` field.
+ * - Every call names the route's answer schema from the contract (`answer`, the schema the server registers as
+ *   `okResponse(schema)`). A success answer (state 200, or 204 "nothing to do") is parsed with it: the caller
+ *   gets only the fields the contract names, and an answer that does not fit fails the call like a network
+ *   error (ApiAnswerError, logged in development). A refusal (any other state) is handed over as received.
+ *   `answer` may be a loader (`() => import('@gacha/contract/packs').then((m) => m.xxxSchema)`), which runs
+ *   alongside the request: the calls of the first paint use one, so zod stays out of the entry bundle.
  * - Calls run side by side. A double click is a page's business: the calls a member starts are TanStack Query
  *   mutations that ignore a second start while they are pending (lib/use-submit.ts).
  * - Every call that is not marked `background` counts for the loading overlay.
@@ -27,6 +34,17 @@ export class ApiNetworkError extends Error {
   }
 }
 
+/** A success answer that does not fit the route's answer schema: the call failed, as if no answer came. */
+export class ApiAnswerError extends ApiNetworkError {
+  constructor(
+    message: string,
+    readonly issues: readonly z.core.$ZodIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiAnswerError';
+  }
+}
+
 /** Thrown by `unwrap` for an answer whose state is not 200. */
 export class ApiStateError extends Error {
   constructor(readonly response: Envelope) {
@@ -35,8 +53,27 @@ export class ApiStateError extends Error {
   }
 }
 
-/** An answer as received: the data fields are there when state is 200. */
-export type ApiResult<T extends object = object> = EnvelopeBase & Partial<T>;
+/** The states of a success answer: 200, and 204 "nothing to do" (sent with HTTP 200, in the success shape). */
+export type SuccessState = typeof State.ok | typeof State.nothingToDo;
+export type RefusalState = Exclude<StateCode, SuccessState>;
+
+/** A success answer, parsed with the route's schema: the fields the contract names, plus state and csrf. */
+export type Success<T extends object> = T & Omit<EnvelopeBase, 'state'> & { state: SuccessState };
+
+/**
+ * A refusal as received (not parsed): `errors`, `message`, and what a route adds (the purchase's `reason`, a
+ * payment's `result` '0' and `payment_id`), unknown until checked.
+ */
+export type Refusal<T extends object = object> = EnvelopeBase & {
+  state: RefusalState;
+  reason?: unknown;
+} & { [K in Exclude<keyof T, keyof EnvelopeBase>]?: unknown };
+
+/** The answer of a call: `state` tells a success (parsed) from a refusal. */
+export type ApiAnswer<T extends object = object> = Success<T> | Refusal<T>;
+
+/** A route's answer schema (from the contract). */
+export type AnswerSchema = z.ZodType<object>;
 
 export interface RequestOptions {
   /** Do not show the loading overlay (background refreshes such as the current user on navigation). */
@@ -44,17 +81,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface CallOptions<S extends AnswerSchema> extends RequestOptions {
+  /**
+   * The route's answer schema, or a loader of it (a dynamic import, run alongside the request: it keeps zod
+   * out of the bundle of the first paint).
+   */
+  answer: S | (() => Promise<S>);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // csrf
 
 let csrf: Csrf | null = null;
+
+function isCsrf(value: unknown): value is Csrf {
+  const pair = value as Partial<Csrf> | null | undefined;
+  return typeof pair?.name === 'string' && typeof pair.value === 'string';
+}
 
 export function getCsrf(): Csrf | null {
   return csrf;
 }
 
 export function setCsrf(next: Csrf | null | undefined): void {
-  if (next && typeof next.name === 'string' && typeof next.value === 'string') csrf = next;
+  if (isCsrf(next)) csrf = next;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -119,13 +169,14 @@ export function setFetch(impl: FetchLike): void {
   fetchImpl = impl;
 }
 
-async function send<T extends object>(
+/** One request and its envelope, as received (the csrf pair kept, maintenance and a stale pair handled). */
+async function send(
   method: 'GET' | 'POST',
   path: string,
   payload: unknown,
   opts: RequestOptions,
   retried = false,
-): Promise<ApiResult<T>> {
+): Promise<Envelope> {
   const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
@@ -153,24 +204,48 @@ async function send<T extends object>(
     onMaintenance();
   } else if (json.state === State.csrf && method === 'POST' && !retried) {
     // The pair was stale (another tab logged in or out): nothing was written, so one retry is safe.
-    return send<T>(method, path, payload, opts, true);
+    return send(method, path, payload, opts, true);
   }
-  return json as ApiResult<T>;
+  return json;
 }
 
-async function run<T extends object>(
+function isSuccess(res: Envelope): boolean {
+  return res.state === State.ok || res.state === State.nothingToDo;
+}
+
+/**
+ * A success answer parsed with its schema: the fields it names (others are stripped), plus state and csrf. One
+ * that does not fit (or lacks the csrf pair) fails the call.
+ */
+function parseSuccess<S extends AnswerSchema>(schema: S, res: Envelope, what: string): Success<z.output<S>> {
+  const parsed = schema.safeParse(res);
+  if (parsed.success && isCsrf(res.csrf))
+    return { ...parsed.data, state: res.state as SuccessState, csrf: res.csrf };
+  const issues = parsed.error?.issues ?? [];
+  const error = new ApiAnswerError(`${what}: the answer does not fit its schema`, issues);
+  if (import.meta.env.DEV) console.error(error.message, issues.length ? issues : 'no csrf pair', res);
+  throw error;
+}
+
+async function run<S extends AnswerSchema>(
   method: 'GET' | 'POST',
   path: string,
   payload: unknown,
-  opts: RequestOptions = {},
-): Promise<ApiResult<T>> {
+  opts: CallOptions<S>,
+): Promise<ApiAnswer<z.output<S>>> {
   const counted = !opts.background;
   if (counted) {
     inFlight++;
     notify();
   }
   try {
-    return await send<T>(method, path, payload, opts);
+    // the schema loads alongside the request; if the request fails, that failure is the one reported
+    const { answer } = opts;
+    const schema = Promise.resolve().then(() => (typeof answer === 'function' ? answer() : answer));
+    schema.catch(() => undefined);
+    const res = await send(method, path, payload, opts);
+    if (!isSuccess(res)) return res as Refusal<z.output<S>>;
+    return parseSuccess(await schema, res, `${method} ${path}`);
   } finally {
     if (counted) {
       inFlight--;
@@ -181,7 +256,7 @@ async function run<T extends object>(
 
 let csrfPromise: Promise<void> | null = null;
 
-/** Fetches a csrf pair when none is known yet (the current-user call carries one). */
+/** Fetches a csrf pair when none is known yet (the current-user call carries one; only the pair is read). */
 export function refreshCsrf(): Promise<void> {
   csrfPromise ??= send('GET', 'user/point', undefined, { background: true })
     .then(() => undefined)
@@ -192,22 +267,31 @@ export function refreshCsrf(): Promise<void> {
 }
 
 export const api = {
-  get<T extends object = object>(path: string, opts?: RequestOptions): Promise<ApiResult<T>> {
-    return run<T>('GET', path, undefined, opts);
+  get<S extends AnswerSchema>(path: string, opts: CallOptions<S>): Promise<ApiAnswer<z.output<S>>> {
+    return run('GET', path, undefined, opts);
   },
-  post<T extends object = object>(
+  post<S extends AnswerSchema>(
     path: string,
     payload: object,
-    opts?: RequestOptions,
-  ): Promise<ApiResult<T>> {
-    return run<T>('POST', path, payload, opts);
+    opts: CallOptions<S>,
+  ): Promise<ApiAnswer<z.output<S>>> {
+    return run('POST', path, payload, opts);
   },
 };
 
-/** The answer when state is 200; otherwise throws ApiStateError (for queries, where any other state fails). */
-export function unwrap<T extends object>(res: ApiResult<T>): Envelope<T> {
+/**
+ * The fields of an answer whose state is 200 (without state and csrf); otherwise throws ApiStateError (for
+ * queries, where any other state fails).
+ */
+export function unwrap<T extends object>(res: ApiAnswer<T>): T {
   if (res.state !== State.ok) throw new ApiStateError(res);
-  return res as Envelope<T>;
+  return fieldsOf(res);
+}
+
+/** The route's fields of a success answer, without state and csrf (what a cache keeps). */
+export function fieldsOf<T extends object>(res: Success<T>): T {
+  const { state: _state, csrf: _csrf, ...fields } = res;
+  return fields as unknown as T;
 }
 
 /** The first message of a field (spec §5: the first message per field is shown). */

@@ -1,3 +1,4 @@
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import {
   JAPAN_COUNTRY_ID,
   OVERSEAS_PREF_ID,
@@ -15,7 +16,7 @@ import { userDetailKey } from './user-detail.ts';
  * shared by the address registration page and the shipping address asked for before the first shipment.
  */
 export async function appendAddress(input: AppendAddressInput) {
-  const res = await api.post('user/append_address', input);
+  const res = await api.post('user/append_address', input, { answer: emptyAnswerSchema });
   if (res.state === 200) {
     void queryClient.invalidateQueries({ queryKey: countryCheckKey });
     void queryClient.invalidateQueries({ queryKey: userDetailKey });

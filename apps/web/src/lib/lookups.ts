@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CountryCheck, IdName } from '@gacha/contract/user';
-import type { ZipcodeAddress, ZipcodeAnswer } from '@gacha/contract/address';
+import { countryCheckSchema, idNameListSchema, type CountryCheck } from '@gacha/contract/user';
+import { zipcodeAnswerSchema, type ZipcodeAddress } from '@gacha/contract/address';
 import { api, unwrap } from './api.ts';
 
 /**
@@ -12,17 +12,10 @@ export const countriesKey = ['user', 'country'] as const;
 export const prefListKey = ['user', 'pref_list'] as const;
 export const countryCheckKey = ['user', 'country', 'check'] as const;
 
-function asList(value: unknown): IdName[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((v): v is IdName => typeof v === 'object' && v !== null && 'id' in v && 'name' in v)
-    .map((v) => ({ id: Number(v.id), name: String(v.name) }));
-}
-
 export function useCountries() {
   return useQuery({
     queryKey: countriesKey,
-    queryFn: async () => asList(unwrap(await api.get<{ list: IdName[] }>('user/country')).list),
+    queryFn: async () => unwrap(await api.get('user/country', { answer: idNameListSchema })).list,
     staleTime: 10 * 60_000,
   });
 }
@@ -30,15 +23,14 @@ export function useCountries() {
 export function usePrefList(enabled = true) {
   return useQuery({
     queryKey: prefListKey,
-    queryFn: async () => asList(unwrap(await api.get<{ list: IdName[] }>('user/pref_list')).list),
+    queryFn: async () => unwrap(await api.get('user/pref_list', { answer: idNameListSchema })).list,
     staleTime: 10 * 60_000,
     enabled,
   });
 }
 
 export async function fetchCountryCheck(): Promise<CountryCheck> {
-  const res = unwrap(await api.get<CountryCheck>('user/country/check', { background: true }));
-  return { is_login: res.is_login === '1' ? '1' : '0', is_country: res.is_country === '1' ? '1' : '0' };
+  return unwrap(await api.get('user/country/check', { answer: countryCheckSchema, background: true }));
 }
 
 export function useCountryCheck(enabled = true) {
@@ -53,8 +45,12 @@ export function normaliseJapaneseZip(zip: string): string | null {
 
 /** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay). */
 export async function lookupZipcode(zipcode: string): Promise<ZipcodeAddress | null> {
-  const res = await api.post<ZipcodeAnswer>('address/zipcode', { zipcode }, { background: true });
-  if (res.state !== 200 || !Array.isArray(res.result)) return null;
+  const res = await api.post(
+    'address/zipcode',
+    { zipcode },
+    { answer: zipcodeAnswerSchema, background: true },
+  );
+  if (res.state !== 200) return null;
   return res.result[0] ?? null;
 }
 

@@ -16,17 +16,11 @@ export const GUEST: CurrentUser = {
   lang: 'en',
 };
 
+/** Every navigation asks for this before the first paint: the schema (and zod) load alongside the request. */
+const currentUserAnswer = () => import('@gacha/contract/user').then((m) => m.currentUserSchema);
+
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const res = unwrap(await api.get<CurrentUser>('user/point', { background: true }));
-  return {
-    is_login: res.is_login === '1' ? '1' : '0',
-    point: Number(res.point ?? 0),
-    coin: Number(res.coin ?? 0),
-    coin_tenths: Number(res.coin_tenths ?? Math.round(Number(res.coin ?? 0) * 10)),
-    rank: Number(res.rank ?? 1),
-    rank_name: String(res.rank_name ?? ''),
-    lang: res.lang === 'ja' ? 'ja' : 'en',
-  };
+  return unwrap(await api.get('user/point', { answer: currentUserAnswer, background: true }));
 }
 
 /** Loads the current user now (every navigation does; spec §2). Concurrent callers share one request. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormProps } from 'react-hook-form';
-import type { ApiResult } from './api.ts';
+import type { ApiAnswer } from './api.ts';
 import { focusFirstError } from './focus-first-error.ts';
 import { useCatalogue } from './i18n.ts';
 import { showServerErrors } from './messages-resolver.ts';
@@ -9,7 +9,7 @@ import { useSubmit } from './use-submit.ts';
 /** Where a message that names no field of the form goes: above the form, or under one field (focused). */
 type Place<T extends FieldValues> = 'form' | FieldPath<T>;
 
-interface ApiFormOptions<T extends FieldValues, R extends ApiResult> extends UseFormProps<T> {
+interface ApiFormOptions<T extends FieldValues, R extends ApiAnswer> extends UseFormProps<T> {
   /** The call, with the checked values. */
   send: (values: T) => Promise<R>;
   /** Whether the answer is a success (default: state 200). */
@@ -32,7 +32,7 @@ interface ApiFormOptions<T extends FieldValues, R extends ApiResult> extends Use
  * call is a mutation, so a second submit while it runs is ignored (`pending` disables the button); the
  * answer's field errors go to their fields (the first focused), any other refusal to `refusal`.
  */
-export function useApiForm<T extends FieldValues, R extends ApiResult>({
+export function useApiForm<T extends FieldValues, R extends ApiAnswer>({
   send,
   succeeded = (res) => res.state === 200,
   onSuccess,

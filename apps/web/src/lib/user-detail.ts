@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserDetail } from '@gacha/contract/user';
+import { userDetailSchema, type UserDetail } from '@gacha/contract/user';
 import { api, unwrap } from './api.ts';
 
 /**
@@ -9,7 +9,7 @@ import { api, unwrap } from './api.ts';
 export const userDetailKey = ['user', 'detail'] as const;
 
 export async function fetchUserDetail(): Promise<UserDetail> {
-  return unwrap(await api.get<UserDetail>('user/detail')) as unknown as UserDetail;
+  return unwrap(await api.get('user/detail', { answer: userDetailSchema }));
 }
 
 export function useUserDetail(enabled = true) {

@@ -45,23 +45,28 @@ export function withQuery(path: string, values: Record<string, string | number |
  * A bank transfer name refused by the server is a field error under the name input.
  */
 export function purchaseAction(res: BuyAnswer, payId: number): PurchaseAction {
-  const ok = res.state === State.ok;
   const method = Number(res.pay_id ?? payId);
+  if (res.state !== State.ok) {
+    if (res.isJp) return { kind: 'alert', key: 'buy_from_japan' };
+    const nameError = firstFieldError(res.errors, 'name');
+    if (nameError) return { kind: 'field', field: 'name', message: nameError };
+    return { kind: 'alert', message: res.message, key: failureKey(method) };
+  }
   const paymentId = res.payment_id;
-  if (ok && res.result === '1')
+  if (res.result === '1')
     return {
       kind: 'navigate',
       to: withQuery('/complete-buy-point', { payment_id: paymentId, pay_id: method }),
     };
-  if (ok && res.result === '7') {
+  if (res.result === '7') {
     const href =
       res.acs_url && res.acs_url.startsWith('/api/acs/secure')
         ? res.acs_url
         : withQuery('/api/acs/secure', { payment_id: paymentId });
     return { kind: 'location', href };
   }
-  if (ok && res.url && /^https?:\/\//i.test(res.url)) return { kind: 'location', href: res.url };
-  if (ok && paymentId && res.result !== '0') {
+  if (res.url && /^https?:\/\//i.test(res.url)) return { kind: 'location', href: res.url };
+  if (paymentId && res.result !== '0') {
     const key = payMethod(method)?.key;
     if (key === 'bank')
       return {
@@ -78,11 +83,7 @@ export function purchaseAction(res: BuyAnswer, payId: number): PurchaseAction {
     };
   }
   if (res.isJp) return { kind: 'alert', key: 'buy_from_japan' };
-  if (!ok) {
-    const nameError = firstFieldError(res.errors, 'name');
-    if (nameError) return { kind: 'field', field: 'name', message: nameError };
-  }
-  return { kind: 'alert', message: ok ? undefined : res.message, key: failureKey(method) };
+  return { kind: 'alert', key: failureKey(method) };
 }
 
 /** The dollar price from cents: $6.67. */

@@ -9,10 +9,41 @@ import { UserAddressPage } from './user-address-page.tsx';
 
 const routes = { '/user-address': <UserAddressPage />, '/': <Landing name="top" /> };
 
+/** GET /user/detail of a member who gave a phone number at registration and no address yet. */
+const detail = {
+  id: 1,
+  lastName: 'Yamada',
+  middleName: '',
+  firstName: 'Taro',
+  tel: '+81 90 1234 5678',
+  mail: 'taro@example.com',
+  zipcode: '',
+  country: '',
+  pref_id: null,
+  shiku: '',
+  address: '',
+  building: '',
+  country_id: null,
+  country_name: '',
+  availablePoint: 0,
+  remaining_point: 50_001,
+  end_sms: '0',
+  has_password: '1',
+  referral_code: 'ABCD1234',
+  rank: 1,
+  rank_name: 'White',
+  rank_coin: 0,
+  rank_max_price: 50_000,
+  rank_current_price: 0,
+  is_rank_maintained: false,
+  next_month_name: 'White',
+  next_month: 1,
+};
+
 function shop(append: object = { state: 200 }) {
   return fakeApi({
     'GET user/country/check': { is_login: '1', is_country: '0' },
-    'GET user/detail': { tel: '+81 90 1234 5678', end_sms: '0', country_id: null, pref_id: null },
+    'GET user/detail': detail,
     'GET user/country': {
       list: [
         { id: 392, name: 'Japan' },

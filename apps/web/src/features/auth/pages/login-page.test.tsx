@@ -77,7 +77,7 @@ describe('login form', () => {
       expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(true),
     );
     fireEvent.submit(form);
-    answer.resolve({ state: 200 });
+    answer.resolve({ ...guest, is_login: '1', point: 500 });
     expect((await screen.findByTestId('landing')).textContent).toContain('pack ?packId=7');
     expect(api.callsTo('POST user/login')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
-import type { BuyPackResult, PurchaseRefusal } from '@gacha/contract/draws';
-import { api } from '../../../lib/api.ts';
+import { buyPackResultSchema, type BuyPackResult } from '@gacha/contract/draws';
+import { api, fieldsOf } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import type { Refusal } from '../refusal.ts';
@@ -13,12 +13,13 @@ export type BuyAnswer = { ok: true; result: BuyPackResult } | ({ ok: false } & R
  * for the opening and the list, and everything that shows counts or balances is marked stale.
  */
 export async function buyPacks(packId: number, count: number): Promise<BuyAnswer> {
-  const res = await api.post<BuyPackResult & { reason?: PurchaseRefusal }>('user/pack/buy', {
-    packId,
-    count: String(count),
-  });
-  if (res.state === 200 && res.result === '1' && Array.isArray(res.cards)) {
-    const result = res as BuyPackResult;
+  const res = await api.post(
+    'user/pack/buy',
+    { packId, count: String(count) },
+    { answer: buyPackResultSchema },
+  );
+  if (res.state === 200) {
+    const result = fieldsOf(res);
     queryClient.setQueryData(resultKey(null), result);
     if (result.purchase_id !== null) queryClient.setQueryData(resultKey(result.purchase_id), result);
     void queryClient.invalidateQueries({ queryKey: ['packs'] });

@@ -1,5 +1,5 @@
-import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
-import { api } from '../../../lib/api.ts';
+import { packCheckResultSchema, type PackCheckResult, type PurchaseRefusal } from '@gacha/contract/draws';
+import { api, fieldsOf } from '../../../lib/api.ts';
 import type { Refusal } from '../refusal.ts';
 
 export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
@@ -19,12 +19,13 @@ export function refusalOf(res: {
   };
 }
 
-/** POST /user/pack/check {packId, count: "N"} (spec §7): state 200 with result '1' proceeds to the confirm. */
+/** POST /user/pack/check {packId, count: "N"} (spec §7): state 200 (result '1') proceeds to the confirm. */
 export async function checkPurchase(packId: number, count: number): Promise<CheckAnswer> {
-  const res = await api.post<PackCheckResult & { reason?: PurchaseRefusal }>('user/pack/check', {
-    packId,
-    count: String(count),
-  });
-  if (res.state === 200 && res.result === '1') return { ok: true, check: res as PackCheckResult };
+  const res = await api.post(
+    'user/pack/check',
+    { packId, count: String(count) },
+    { answer: packCheckResultSchema },
+  );
+  if (res.state === 200) return { ok: true, check: fieldsOf(res) };
   return { ok: false, ...refusalOf(res) };
 }

@@ -1,5 +1,5 @@
-import type { DecisionResult } from '@gacha/contract/draws';
-import { api } from '../../../lib/api.ts';
+import { decisionResultSchema, type DecisionResult } from '@gacha/contract/draws';
+import { api, fieldsOf } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 
@@ -11,23 +11,16 @@ export type DecideAnswer =
  * '-1' (the same decision was already applied) — both go on to /thank-you.
  */
 export async function decide(sendCard: number[], reductionCard: number[]): Promise<DecideAnswer> {
-  const res = await api.post<DecisionResult>('user/pack/decision', {
-    send_card: sendCard,
-    reduction_card: reductionCard,
-  });
-  if ((res.state === 200 && res.result === '1') || (res.state === 204 && res.result === '-1')) {
+  const res = await api.post(
+    'user/pack/decision',
+    { send_card: sendCard, reduction_card: reductionCard },
+    { answer: decisionResultSchema },
+  );
+  if (res.state === 200 || res.state === 204) {
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
     void queryClient.invalidateQueries({ queryKey: ['gacha', 'result'] });
     void queryClient.invalidateQueries({ queryKey: ['history'] });
-    return {
-      ok: true,
-      result: {
-        result: res.result,
-        shipped: Number(res.shipped ?? 0),
-        converted: Number(res.converted ?? 0),
-        gems: Number(res.gems ?? 0),
-      },
-    };
+    return { ok: true, result: fieldsOf(res) };
   }
   const [field, list] = Object.entries(res.errors ?? {})[0] ?? [null, []];
   return { ok: false, state: res.state, field, message: String(list[0] ?? res.message ?? '') };

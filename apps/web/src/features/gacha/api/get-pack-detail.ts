@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PackDetail, PackDetailAnswer } from '@gacha/contract/packs';
+import { packDetailAnswerSchema, type PackDetail } from '@gacha/contract/packs';
 import { api, apiPath, ApiStateError } from '../../../lib/api.ts';
 
 /** Shares its key with the Top lists' cache family ['packs', …], so one invalidation refreshes both. */
@@ -7,10 +7,10 @@ export const packDetailKey = (packId: string) => ['packs', 'detail', packId] as 
 
 /** GET /user/pack/detail/{packId} → { pack }; null when the pack does not exist (state 404). */
 export async function fetchPackDetail(packId: string): Promise<PackDetail | null> {
-  const res = await api.get<PackDetailAnswer>(apiPath('user', 'pack', 'detail', packId));
+  const res = await api.get(apiPath('user', 'pack', 'detail', packId), { answer: packDetailAnswerSchema });
   if (res.state === 404) return null;
   if (res.state !== 200) throw new ApiStateError(res);
-  return res.pack && typeof res.pack.id === 'number' ? res.pack : null;
+  return res.pack;
 }
 
 /** The pack, fetched again on every entry (spec §2: the page reloads itself on entry). */

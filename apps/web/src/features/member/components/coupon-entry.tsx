@@ -31,7 +31,7 @@ export function CouponEntry() {
     onSuccess: () => navigate('/buy-point'),
     fields: ['couponCode'],
     refusal: 'couponCode',
-    refusalText: (res) => res.error || res.message || msg('invalid'),
+    refusalText: (res) => (res.state === 200 && res.error) || res.message || msg('invalid'),
   });
 
   return (

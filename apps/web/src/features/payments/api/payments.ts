@@ -1,27 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  BankInfo,
-  CardTokenResult,
-  PayStyleList,
-  PointBuyInput,
-  PointBuyResult,
-  PointEndResult,
-  PointHistoryList,
-  PointPriceDetail,
-  PointPriceList,
+import {
+  amazonButtonSignatureSchema,
+  amazonCheckoutResultSchema,
+  bankInfoSchema,
+  combiniInfoSchema,
+  freeGrantResultSchema,
+  payStyleListSchema,
+  pointAppendResultSchema,
+  pointBuyResultSchema,
+  pointEndResultSchema,
+  pointHistoryListSchema,
+  pointPriceDetailSchema,
+  pointPriceListSchema,
+  type CardTokenResult,
+  type PointBuyInput,
+  type PointBuyResult,
+  type PointPriceList,
 } from '@gacha/contract/payments';
-import { api, apiPath, unwrap, type ApiResult } from '../../../lib/api.ts';
+import { api, apiPath, unwrap, type ApiAnswer } from '../../../lib/api.ts';
 
 /** GET /user/point_price/{page}: the gem courses with the FX rate and the campaign window. */
 export async function fetchPointPrices(page: number): Promise<PointPriceList> {
-  const res = unwrap(await api.get<PointPriceList>(apiPath('user', 'point_price', page)));
-  return {
-    ...res,
-    list: Array.isArray(res.list) ? res.list : [],
-    page: Number(res.page ?? page),
-    all_page: Number(res.all_page ?? 1),
-    pages: Array.isArray(res.pages) ? res.pages.map(Number) : [1],
-  };
+  return unwrap(await api.get(apiPath('user', 'point_price', page), { answer: pointPriceListSchema }));
 }
 
 export function usePointPrices(page: number) {
@@ -38,7 +38,7 @@ export function usePointPriceDetail(id: string) {
   return useQuery({
     queryKey: ['payments', 'price', id],
     queryFn: async () =>
-      unwrap(await api.get<PointPriceDetail>(apiPath('user', 'point_price', 'detail', id))),
+      unwrap(await api.get(apiPath('user', 'point_price', 'detail', id), { answer: pointPriceDetailSchema })),
     enabled: /^\d{1,9}$/.test(id),
     retry: false,
     staleTime: 0,
@@ -51,31 +51,36 @@ export function usePayStyles(pointPriceId: string) {
     queryKey: ['payments', 'pay-style', pointPriceId],
     queryFn: async () =>
       unwrap(
-        await api.get<PayStyleList>(
-          `user/pay_style${pointPriceId ? `?${new URLSearchParams({ pointPriceId })}` : ''}`,
-        ),
+        await api.get(`user/pay_style${pointPriceId ? `?${new URLSearchParams({ pointPriceId })}` : ''}`, {
+          answer: payStyleListSchema,
+        }),
       ),
     retry: false,
     staleTime: 60_000,
   });
 }
 
-export type BuyAnswer = ApiResult<PointBuyResult & { message?: string }>;
+/** The answer of POST /user/point/buy (and of the Amazon Pay checkout, which answers alike). */
+export type BuyAnswer = ApiAnswer<PointBuyResult>;
 
 /** POST /user/point/buy. Non-200 answers are returned, not thrown: the caller shows their message. */
 export function buyPoints(input: PointBuyInput): Promise<BuyAnswer> {
-  return api.post<PointBuyResult & { message?: string }>('user/point/buy', input);
+  return api.post('user/point/buy', input, { answer: pointBuyResultSchema });
 }
 
 /** GET /user/set_checkout_session/{id}: starts an Amazon Pay payment (answers like point/buy). */
 export function amazonCheckout(pointPriceId: number, productId?: string): Promise<BuyAnswer> {
   const q = productId ? `?${new URLSearchParams({ productId })}` : '';
-  return api.get<PointBuyResult>(`${apiPath('user', 'set_checkout_session', pointPriceId)}${q}`);
+  return api.get(`${apiPath('user', 'set_checkout_session', pointPriceId)}${q}`, {
+    answer: amazonCheckoutResultSchema,
+  });
 }
 
 /** GET /user/button_signature: the Amazon Pay button page of the pending payment. */
 export function amazonButton(paymentId: string) {
-  return api.get<{ url: string }>(`user/button_signature?${new URLSearchParams({ payment_id: paymentId })}`);
+  return api.get(`user/button_signature?${new URLSearchParams({ payment_id: paymentId })}`, {
+    answer: amazonButtonSignatureSchema,
+  });
 }
 
 /** GET /user/complete_checkout_session: back from Amazon Pay, confirm and credit. */
@@ -85,33 +90,24 @@ export function completeAmazonCheckout(query: URLSearchParams) {
     const v = query.get(k);
     if (v) q.set(k, v);
   }
-  return api.get<PointEndResult & { message?: string }>(`user/complete_checkout_session?${q}`);
+  return api.get(`user/complete_checkout_session?${q}`, { answer: pointAppendResultSchema });
 }
 
 /** POST /user/point/append {token: payment_id}: confirms the payment on return; idempotent. */
 export function appendPoints(paymentId: string) {
-  return api.post<PointEndResult & { message?: string }>('user/point/append', { token: paymentId });
+  return api.post('user/point/append', { token: paymentId }, { answer: pointAppendResultSchema });
 }
 
 /** GET /user/point/end(?payment_id). */
-export async function fetchPointEnd(paymentId: string | null): Promise<ApiResult<PointEndResult>> {
-  return api.get<PointEndResult>(
-    `user/point/end${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`,
-  );
+export function fetchPointEnd(paymentId: string | null) {
+  return api.get(`user/point/end${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`, {
+    answer: pointEndResultSchema,
+  });
 }
 
 /** POST /user/coupon/point/present {pointPriceId}: the free grant. */
 export function presentFreeGrant(pointPriceId: number) {
-  return api.post<{ result: '1'; point: number }>('user/coupon/point/present', { pointPriceId });
-}
-
-export interface CombiniInfo {
-  url: string;
-  receipt_number: string;
-  payment_id: string;
-  price: number;
-  status: string;
-  expires: string;
+  return api.post('user/coupon/point/present', { pointPriceId }, { answer: freeGrantResultSchema });
 }
 
 /** GET /user/point/combini_number. */
@@ -120,8 +116,9 @@ export function useCombiniInfo(paymentId: string | null) {
     queryKey: ['payments', 'combini', paymentId],
     queryFn: async () =>
       unwrap(
-        await api.get<CombiniInfo>(
+        await api.get(
           `user/point/combini_number${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`,
+          { answer: combiniInfoSchema },
         ),
       ),
     retry: false,
@@ -135,9 +132,9 @@ export function useBankInfo(paymentId: string | null) {
     queryKey: ['payments', 'bank', paymentId],
     queryFn: async () =>
       unwrap(
-        await api.get<BankInfo>(
-          `user/bank${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`,
-        ),
+        await api.get(`user/bank${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`, {
+          answer: bankInfoSchema,
+        }),
       ),
     retry: false,
     staleTime: 0,
@@ -148,15 +145,8 @@ export function useBankInfo(paymentId: string | null) {
 export function usePointHistory(page: number) {
   return useQuery({
     queryKey: ['payments', 'history', page],
-    queryFn: async () => {
-      const res = unwrap(await api.get<PointHistoryList>(apiPath('user', 'point', 'list', page)));
-      return {
-        list: Array.isArray(res.list) ? res.list : [],
-        page: Number(res.page ?? page),
-        all_page: Number(res.all_page ?? 1),
-        pages: Array.isArray(res.pages) ? res.pages.map(Number) : [1],
-      };
-    },
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('user', 'point', 'list', page), { answer: pointHistoryListSchema })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PointEndResult } from '@gacha/contract/payments';
-import { ApiStateError, type ApiResult } from '../../../lib/api.ts';
+import type { PointAppendResult } from '@gacha/contract/payments';
+import { ApiStateError, type ApiAnswer } from '../../../lib/api.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { appendPoints, fetchPointEnd } from './payments.ts';
 
-export type Outcome = ApiResult<PointEndResult & { message?: string }>;
+export type Outcome = ApiAnswer<PointAppendResult>;
 
 /**
  * The outcome of a payment on a return page: 'end' reads GET /user/point/end, 'append' confirms with POST
@@ -21,7 +21,7 @@ export function usePaymentOutcome(mode: 'end' | 'append', paymentId: string | nu
         return appendPoints(paymentId);
       }
       const res = await fetchPointEnd(paymentId);
-      if (res.state === 9999) throw new ApiStateError(res as never);
+      if (res.state === 9999) throw new ApiStateError(res);
       return res;
     },
     enabled,
