@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +9,18 @@ const NO_ENGINE = {
   regex: '^@gacha/sqlite-engine/',
   message: 'Feature code never knows which engine runs it: go through db/ (db/procedures.ts, db/index.ts).',
 };
+
+/** Every table of the server's schema → the one folder that writes it (apps/server/src/db/table-owners.json). */
+const TABLE_OWNERS = JSON.parse(
+  readFileSync(new URL('./apps/server/src/db/table-owners.json', import.meta.url), 'utf8'),
+);
+
+/** The Kysely calls that write a table. */
+const WRITES = 'insertInto|updateTable|deleteFrom|replaceInto|mergeInto';
+
+/** The folder of an owner named in table-owners.json: the http layer, or a module. */
+const ownerFolder = (owner) =>
+  owner === 'http' ? 'apps/server/src/http' : `apps/server/src/modules/${owner}`;
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -33,6 +47,8 @@ export default tseslint.config(
       message: 'Web features do not import each other; move what two share to components/ or lib/.',
     },
   ]),
+  // one owner per table: only the owner's folder inserts into, updates or deletes from a table
+  ...tableOwnership(TABLE_OWNERS),
   {
     files: ['apps/server/src/*.ts', 'apps/server/src/{db,http,jobs}/**/*.ts'],
     ignores: ['apps/server/src/main.ts', '**/*.test.ts'],
@@ -59,4 +75,67 @@ function boundaries(root, patterns) {
       'no-restricted-imports': ['error', { patterns: patterns('\\.\\./'.repeat(depth)) }],
     },
   }));
+}
+
+/**
+ * `no-restricted-syntax` selectors refusing a Kysely write (`insertInto`, `updateTable`, `deleteFrom`, …) or a raw
+ * `sql` INSERT/UPDATE/DELETE on each of `tables`, with a message naming the table's owner; and any write whose
+ * table is not a string literal (its owner could not be checked).
+ */
+function writesRefused(tables, owners) {
+  return [
+    {
+      selector: `CallExpression[callee.property.name=/^(${WRITES})$/]:not([arguments.0.type='Literal'])`,
+      message: 'Name the table of a write with a string literal, so that its owner can be checked.',
+    },
+    ...tables.flatMap((table) => {
+      const owner = owners[table];
+      const message =
+        `The ${table} table is written only by its owner, ${owner === 'http' ? 'the http layer' : `the ${owner} module`} ` +
+        '(apps/server/src/db/table-owners.json): call its service.ts.';
+      return [
+        {
+          selector: `CallExpression[callee.property.name=/^(${WRITES})$/][arguments.0.value=/^${table}(\\s+as\\s+\\w+)?$/]`,
+          message,
+        },
+        {
+          selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from)\\s+"?${table}\\b/i]`,
+          message,
+        },
+      ];
+    }),
+  ];
+}
+
+/**
+ * One table owner per table (ARCHITECTURE.md; issue 13): a write on a table from anywhere but its owner's folder
+ * is an error. A block for all server code refuses every table (the composition root, jobs, the demo loader,
+ * scripts own none), then one block per owner folder refuses all tables but its own. Flat-config blocks for the
+ * same files replace each other's settings of a rule, so each owner's block comes after the general one and
+ * lists everything that folder may not write; no other block sets `no-restricted-syntax` on server code.
+ * Migrations and tests are left out (they build and arrange any table).
+ */
+function tableOwnership(owners) {
+  const tables = Object.keys(owners);
+  const ignores = ['apps/server/src/db/migrations/**', '**/*.test.ts'];
+  return [
+    {
+      files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts'],
+      ignores,
+      rules: { 'no-restricted-syntax': ['error', ...writesRefused(tables, owners)] },
+    },
+    ...[...new Set(Object.values(owners))].map((owner) => ({
+      files: [`${ownerFolder(owner)}/**/*.ts`],
+      ignores,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          ...writesRefused(
+            tables.filter((t) => owners[t] !== owner),
+            owners,
+          ),
+        ],
+      },
+    })),
+  ];
 }

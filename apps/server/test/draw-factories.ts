@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { addMonths } from '../src/db/time.ts';
-import { publishPack } from '../src/modules/draws/service.ts';
+import { publishPack } from '../src/modules/packs/service.ts';
 import {
   expectNonFormBodiesRefused,
   freshDb,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalLots, commitmentOf, lotSequence, verifyPack } from '@gacha/contract/fairness';
-import { publishPack } from '../src/modules/draws/service.ts';
+import { publishPack } from '../src/modules/packs/service.ts';
 import { createTestApp } from './helpers.ts';
 import { createMembers, createPack, loginAs, memberClient } from './draw-factories.ts';
 
