@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/start.ts';
 import { migrate, openDb } from '../src/db/index.ts';
 import { addMonths } from '../src/db/time.ts';
+import { PERSONAL_DATA } from '../src/modules/account/service.ts';
 import { awardGems, gemBalance } from '../src/modules/gems/service.ts';
 import { mailerFor } from '../src/modules/mail/service.ts';
 import { runInactivitySweep } from '../src/modules/inactivity/service.ts';
@@ -122,22 +123,52 @@ describe('the inactivity rule (6 months without a gem use → notice → 30 days
     expect((await user(m.id)).anonymised_at).toBeNull();
     expect(early.anonymised).toBe(0);
 
+    // phone verification data and a password reissue code, which the erasure drops
+    const at = start.toISOString();
+    await t.db
+      .insertInto('verified_phones')
+      .values({ phone: '+819012345678', user_id: m.id, created_at: at })
+      .execute();
+    await t.db
+      .insertInto('sms_codes')
+      .values({
+        user_id: m.id,
+        tel: '+819012345678',
+        code_hash: 'x',
+        sent_at: at,
+        expires_at: at,
+        used_at: at,
+        day_start: at,
+      })
+      .execute();
+    await t.db
+      .insertInto('password_resets')
+      .values({
+        ticket_hash: `t-${m.id}`,
+        user_id: m.id,
+        code_hash: 'x',
+        expires_at: at,
+        used_at: null,
+        created_at: at,
+      })
+      .execute();
+
     const due = new Date(start.getTime() + 30 * DAY);
     const result = await sweep(due);
     expect(result.anonymised).toBeGreaterThanOrEqual(1);
     const u = await user(m.id);
     expect(u).toMatchObject({
+      ...PERSONAL_DATA,
       mail: `deleted-${m.id}@invalid`,
       pass_hash: null,
-      last_name: '',
-      first_name: '',
-      tel: '',
-      address: '',
-      shiku: '',
-      zipcode: '',
       google_sub: null,
+      apple_sub: null,
       anonymised_at: due.toISOString(),
     });
+    for (const table of ['verified_phones', 'sms_codes', 'password_resets', 'sessions'] as const) {
+      const left = await t.db.selectFrom(table).select('user_id').where('user_id', '=', m.id).execute();
+      expect(left, table).toEqual([]);
+    }
     expect(await gemBalance(t.db, m.id, due)).toBe(0);
     const lots = await t.db.selectFrom('gem_lots').selectAll().where('user_id', '=', m.id).execute();
     expect(lots).toHaveLength(2); // kept, zeroed

@@ -250,7 +250,7 @@ export interface WonLots {
 const numbers = (joined: string | null): number[] => (joined ? joined.split(',').map(Number) : []);
 
 /**
- * One won item per lot of the purchase's range (claimed by claimPositions) in a single set-based
+ * One won item per lot of the purchase's range (claimed by the packs module's claimLots) in a single set-based
  * `INSERT … SELECT` from pack_lots and pack_prizes (no per-row parameters, so 3000 lots cost one statement),
  * then the new items read back as three joined lists: `RETURNING` 3000 rows cost six times as much
  * (bench/buy.bench.ts buy-3000). Call it before any other item of the purchase is inserted.

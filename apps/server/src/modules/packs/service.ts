@@ -20,8 +20,6 @@ import * as repo from './repo.ts';
 import { sanitizePackHtml } from './sanitize.ts';
 
 export type { PackRow, PrizeRow } from './repo.ts';
-export type { CachedPack } from './pack-cache.ts';
-export type { SeedSource } from './fairness.ts';
 export { isRevealed } from './fairness.ts';
 
 export const PACKS_PER_PAGE = 20;
