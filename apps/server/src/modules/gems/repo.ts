@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
@@ -113,13 +114,8 @@ export function liveLotsLocked(tx: Executor, userId: number, at: string) {
     .execute();
 }
 
-export async function countLedger(ex: Executor, userId: number): Promise<number> {
-  const row = await ex
-    .selectFrom('gem_ledger')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countLedger(ex: Executor, userId: number): Promise<number> {
+  return countRows(ex.selectFrom('gem_ledger').where('user_id', '=', userId));
 }
 
 export function ledgerRows(ex: Executor, userId: number, page: { limit: number; offset: number }) {

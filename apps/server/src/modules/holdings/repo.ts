@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { ActionType, HistoryMode } from '@gacha/contract/draws';
+import { countRows } from '../../db/count.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
@@ -122,11 +123,8 @@ export function purchaseItemCards(ex: Executor, purchaseId: number) {
 }
 export type ItemCardRow = Awaited<ReturnType<typeof purchaseItemCards>>[number];
 
-export async function countPurchases(ex: Executor, userId: number, mode: HistoryMode): Promise<number> {
-  const row = await purchasesQuery(ex, userId, mode)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countPurchases(ex: Executor, userId: number, mode: HistoryMode): Promise<number> {
+  return countRows(purchasesQuery(ex, userId, mode));
 }
 
 /** One page of the member's purchases with their pack's names, newest first. */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database, NewPack, PackUpdate } from '../../db/schema.ts';
@@ -40,11 +41,8 @@ function filtered(db: Executor, f: PackFilter) {
   return q;
 }
 
-export async function countPacks(db: Executor, f: PackFilter): Promise<number> {
-  const r = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+export function countPacks(db: Executor, f: PackFilter): Promise<number> {
+  return countRows(filtered(db, f));
 }
 
 /**
@@ -85,13 +83,8 @@ export function listPrizes(db: Executor, packId: number) {
   return db.selectFrom('pack_prizes').selectAll().where('pack_id', '=', packId).orderBy('id').execute();
 }
 
-export async function countPackCards(db: Executor, packId: number): Promise<number> {
-  const r = await db
-    .selectFrom('pack_prizes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pack_id', '=', packId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+export function countPackCards(db: Executor, packId: number): Promise<number> {
+  return countRows(db.selectFrom('pack_prizes').where('pack_id', '=', packId));
 }
 
 /** The prizes of a pack with their cards: the last-one prize first, then by rarity, best first. */

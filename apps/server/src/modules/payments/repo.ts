@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { FREE_GRANT_RATE, MAX_PURCHASE_GEMS, MIN_PURCHASE_GEMS } from '@gacha/contract/payments';
+import { countRows } from '../../db/count.ts';
 import type { Database, PaymentStatusValue, PaymentsTable } from '../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -275,11 +276,8 @@ const COURSE_COLUMNS = [
   'pp.modified',
 ] as const;
 
-export async function countVisibleCourses(db: Executor, userId: number | null): Promise<number> {
-  const row = await visibleCourses(db, userId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countVisibleCourses(db: Executor, userId: number | null): Promise<number> {
+  return countRows(visibleCourses(db, userId));
 }
 
 /** One page of the courses the member may see, in list order. */
