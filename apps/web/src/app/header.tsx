@@ -22,17 +22,18 @@ export function Header() {
   const loggedIn = isLoggedIn(user);
   const guest = !isPending && !loggedIn;
   const rankName = user?.rank_name || t(`rank.${rankKey(user?.rank ?? 1)}`);
+  // while the current user loads (its request and its answer schema), the balances read '—', names included
+  const coins = isPending ? '—' : formatCoinTenths(user?.coin_tenths ?? 0);
+  const gems = isPending ? '—' : formatGems(user?.point ?? 0);
 
   const balances = (
     <div className={styles.balances}>
       {/* plain text until the exchange counter is built: nothing links to a placeholder page (issue 12) */}
       <p className={`${styles.chip} ${styles.coin}`} data-testid="coin-balance">
-        <span className="visually-hidden">
-          {t('header.coinsLabel', { amount: formatCoinTenths(user?.coin_tenths ?? 0) })}
-        </span>
+        <span className="visually-hidden">{t('header.coinsLabel', { amount: coins })}</span>
         <CoinIcon />
         <span className={`num ${styles.amount}`} aria-hidden="true">
-          {isPending ? '—' : formatCoinTenths(user?.coin_tenths ?? 0)}
+          {coins}
         </span>
         <span className={styles.unit} aria-hidden="true">
           {t('header.coinUnit')}
@@ -41,10 +42,10 @@ export function Header() {
       <Link
         to={memberLink('/buy-point', guest, search)}
         className={`${styles.chip} ${styles.gem}`}
-        aria-label={t('header.gemsLabel', { amount: formatGems(user?.point ?? 0) })}
+        aria-label={t('header.gemsLabel', { amount: gems })}
       >
         <GemIcon />
-        <span className={`num ${styles.amount}`}>{isPending ? '—' : formatGems(user?.point ?? 0)}</span>
+        <span className={`num ${styles.amount}`}>{gems}</span>
         <span className={styles.unit}>{t('header.gemUnit')}</span>
         <span className={styles.plus} aria-hidden="true">
           +
