@@ -329,6 +329,57 @@ export const messages = {
     ja: '初めて発送を選択する際に入力できます。',
   },
   setup_complete: { en: 'Setup complete', ja: '設定が完了しました' },
+  // ranks, coins, the exchange counter, point transfer (issue 14)
+  coin_short: { en: 'Not enough coins', ja: 'コインが不足しています' },
+  rank_not_eligible: {
+    en: 'Your rank cannot be maintained: this month’s spend already keeps it, or your rank has no maintenance.',
+    ja: 'ランク維持の対象ではありません（今月の利用額でランクが維持されるか、維持できないランクです）。',
+  },
+  rank_already_maintained: {
+    en: 'Your rank for next month is already maintained.',
+    ja: '来月のランクはすでに維持されています。',
+  },
+  rank_mismatch: {
+    en: 'Your rank has changed. Please reload the page and try again.',
+    ja: 'ランク情報が更新されました。ページを再読み込みしてもう一度お試しください。',
+  },
+  coin_memo_earned: { en: 'Earned on {pack}', ja: '{pack}の購入で獲得' },
+  coin_memo_coin_pack: { en: '{pack} (coin gacha)', ja: '{pack}（コインガチャ）' },
+  coin_memo_exchange: { en: 'Exchange: {card}', ja: '交換：{card}' },
+  coin_memo_rank: { en: 'Rank {rank} kept for {month}', ja: '{month}の{rank}ランク維持' },
+  coin_memo_admin: { en: 'Granted by the shop', ja: '運営より付与' },
+  exchange_card_not_found: { en: 'This card cannot be exchanged.', ja: 'このカードは交換できません。' },
+  exchange_out_of_stock: { en: 'This card is out of stock.', ja: 'このカードは在庫切れです。' },
+  exchange_limit_reached: {
+    en: 'You can exchange this card up to {limit} times.',
+    ja: 'このカードの交換は{limit}回までです。',
+  },
+  exchange_quantity: { en: 'The quantity must be 1.', ja: '交換数量は1です。' },
+  transfer_off: { en: 'Point transfer is not available.', ja: 'ポイント移行は利用できません。' },
+  transfer_not_linked: {
+    en: 'Please link your partner site account first.',
+    ja: '先に提携サイトのアカウントを連携してください。',
+  },
+  transfer_login_failed: {
+    en: 'The partner site did not accept this login ID or password.',
+    ja: '提携サイトのログインIDまたはパスワードが正しくありません。',
+  },
+  transfer_partner_unavailable: {
+    en: 'The partner site cannot be reached right now. Please try again later.',
+    ja: '提携サイトに接続できません。しばらくしてから再度お試しください。',
+  },
+  transfer_point_invalid: {
+    en: 'Enter a whole number of points from 1 to 50,000.',
+    ja: '1〜50,000の整数でポイントを入力してください。',
+  },
+  transfer_not_enough_points: {
+    en: 'Your partner site account does not hold that many points.',
+    ja: '提携サイトのポイントが不足しています。',
+  },
+  transfer_refused: {
+    en: 'The partner site refused this transfer.',
+    ja: '提携サイトがこの移行を受け付けませんでした。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;
