@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // only the server project runs on threads; the others keep the default, isolated forks
+    poolOptions: { threads: { isolate: false } },
     projects: [
       {
         test: {
@@ -12,6 +14,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: !process.env.DATABASE_URL,
+          // threads, which the root runs without isolation: the files share their workers' module graph instead
+          // of importing the server anew each (collect: 73 s → 18 s); every file opens a database and an app of
+          // its own. (Vitest takes isolation per pool, not per project.)
+          pool: 'threads',
         },
       },
       {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { awardGems } from '../apps/server/src/modules/gems/service.ts';
-import { publishPack } from '../apps/server/src/modules/draws/service.ts';
+import { publishPack } from '../apps/server/src/modules/packs/service.ts';
 
 /** A gem pack of `total` lots with three prize tiers, published (lot sequence fixed). */
 export async function benchPack(db: Db, total: number, point = 10): Promise<number> {

@@ -37,7 +37,6 @@ import {
 } from './rules.ts';
 
 /** Publishing moved to the packs module (it writes the pack and its lots); bench/setup.ts still imports it here. */
-export { publishPack } from '../packs/service.ts';
 
 async function loadPack(db: Db, packId: number): Promise<PackRow> {
   const pack = await saleRow(db, packId);
