@@ -94,6 +94,14 @@ const envSchema = z.object({
   CARRIER_MERCHANT_ID: z.string().default(''),
   CARRIER_SECRET: z.string().default(''),
   FX_USD_JPY: z.coerce.number().positive().max(10_000).default(150),
+  // point transfer from a linked site (issue 14)
+  PARTNER_BASE_URL: z.union([z.url(), z.literal('')]).default(''),
+  PARTNER_KEY_ID: z.string().min(1).default('gacha-shop'),
+  PARTNER_SECRET: z.string().default(''),
+  PARTNER_NAME: z.string().min(1).max(60).optional(),
+  PARTNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  TRANSFER_GEMS_PER_POINT: z.coerce.number().int().min(1).max(1000).default(1),
+  SANDBOX_PARTNER: bool,
 });
 
 export interface Config {
@@ -133,6 +141,21 @@ export interface Config {
   payments: PaymentsConfig;
   /** The x-admin-secret of the admin HTTP routes until the admin console exists; unset: they refuse all. */
   adminSecret: string | null;
+  /** Point transfer from the linked partner site; null when off. */
+  transfer: TransferConfig | null;
+}
+
+export interface TransferConfig {
+  /** The partner's API origin and path; the sandbox partner's when `sandbox`. */
+  baseUrl: string;
+  keyId: string;
+  /** HMAC key of every request to the partner. */
+  secret: string;
+  name: string;
+  timeoutMs: number;
+  gemsPerPoint: number;
+  /** The built-in sandbox partner (/sandbox-partner) plays the partner site. */
+  sandbox: boolean;
 }
 
 export type PaymentProviderName = 'sandbox' | 'stripe' | 'paypal' | 'carrier';
@@ -213,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.NODE_ENV !== 'production' && (e.MOCK_IDP ?? (e.NODE_ENV === 'development' || e.DEMO_DATA === true)),
     devOutbox: e.NODE_ENV !== 'production' && (e.DEV_OUTBOX ?? true),
     adminSecret: e.ADMIN_SECRET ?? null,
+    transfer: transferConfig(
+      e,
+      e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
+    ),
     payments: paymentsConfig(
       e,
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
@@ -266,7 +293,36 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
   if (e.MOCK_IDP) problems.push('MOCK_IDP: the mock identity provider is never allowed in production');
   if (e.DEV_OUTBOX)
     problems.push('DEV_OUTBOX: the dev outbox shows every mail and code; never allowed in production');
+  if (e.SANDBOX_PARTNER)
+    problems.push(
+      'SANDBOX_PARTNER: the sandbox partner hands out points for free; never allowed in production',
+    );
   return problems;
+}
+
+/**
+ * Point transfer: a real partner when PARTNER_BASE_URL is set (with PARTNER_SECRET), else outside production
+ * the sandbox partner this server serves under /sandbox-partner; in production without a partner it is off.
+ */
+function transferConfig(e: z.output<typeof envSchema>, sessionSecret: string): TransferConfig | null {
+  const real = e.PARTNER_BASE_URL !== '';
+  if (real && e.PARTNER_SECRET.length < 16)
+    throw new ConfigError(
+      'Invalid configuration:\n  PARTNER_SECRET: at least 16 characters with PARTNER_BASE_URL',
+    );
+  const sandbox = !real && (e.SANDBOX_PARTNER ?? e.NODE_ENV !== 'production');
+  if (!real && !sandbox) return null;
+  return {
+    baseUrl: real ? e.PARTNER_BASE_URL.replace(/\/+$/, '') : '/sandbox-partner/api',
+    keyId: e.PARTNER_KEY_ID,
+    secret: real
+      ? e.PARTNER_SECRET
+      : createHmac('sha256', sessionSecret).update('sandbox-partner').digest('hex'),
+    name: e.PARTNER_NAME ?? (real ? 'Partner site' : 'Sandbox Partner'),
+    timeoutMs: e.PARTNER_TIMEOUT_MS,
+    gemsPerPoint: e.TRANSFER_GEMS_PER_POINT,
+    sandbox,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { migrate, openDb } from './db/index.ts';
 import { loadDemoData } from './demo/load-demo.ts';
 import { startJobs } from './jobs/start.ts';
 import { writeWorker } from './modules/index.ts';
+import { transferDeps } from './modules/transfer/service.ts';
 
 async function main() {
   let config;
@@ -26,7 +27,7 @@ async function main() {
   if (config.demoData && (await loadDemoData(db, new Date()))) {
     app.log.info('demo catalogue loaded (demo member: demo@example.com / demo1234)');
   }
-  const jobs = startJobs({ db, config, log: app.log });
+  const jobs = startJobs({ db, config, log: app.log, transfer: transferDeps(app) });
   let closing = false;
   const close = async () => {
     if (closing) return;

@@ -281,9 +281,11 @@ export const adminShipmentSchema = z.object({
     building: z.string(),
     tel: z.string(),
   }),
+  /** Won items (history_id) and cards exchanged for coins (exchange_id). */
   items: z.array(
     z.object({
-      history_id: z.number().int(),
+      history_id: z.number().int().nullable(),
+      exchange_id: z.number().int().nullable(),
       card_id: z.number().int(),
       name: z.string(),
       model_number: z.string(),

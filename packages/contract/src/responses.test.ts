@@ -615,7 +615,16 @@ const shipment: draws.AdminShipment = {
     building: '',
     tel: '+1 555 0100 200',
   },
-  items: [{ history_id: 41, card_id: 5, name: 'Pikachu', model_number: 'SV1-025', status: 'ship' }],
+  items: [
+    {
+      history_id: 41,
+      exchange_id: null,
+      card_id: 5,
+      name: 'Pikachu',
+      model_number: 'SV1-025',
+      status: 'ship',
+    },
+  ],
 };
 answer(
   'adminShipmentSchema',

@@ -410,6 +410,86 @@ export interface SandboxPaymentsTable {
   expires_at: Timestamp;
 }
 
+// --- ranks, the exchange counter, point transfer (migration 009) ---
+
+export interface RankMonthsTable {
+  user_id: number;
+  month: string; // 'YYYY-MM', JST
+  rank: number; // 1–5
+  spend: number; // gems paid for gem packs in the month before
+  how: 'spend' | 'maintained';
+  created_at: Timestamp;
+}
+
+export interface RankRolloversTable {
+  month: string; // 'YYYY-MM' whose ranks were fixed
+  members: number;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+}
+
+export interface ExchangeCardsTable {
+  id: Generated<number>;
+  card_id: number;
+  sub_coin: number; // whole coins
+  stock: number;
+  member_limit: Generated<number>; // 0 = no limit
+  visible_from: Timestamp | null;
+  visible_until: Timestamp | null;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  user_id: number;
+  exchange_card_id: number;
+  card_id: number;
+  sub_coin: number;
+  shipment_id: number; // shipped when its batch is
+  created_at: Timestamp;
+}
+
+export interface PartnerLinksTable {
+  user_id: number;
+  partner: string;
+  partner_account_id: string;
+  account_name: string;
+  linked_at: Timestamp;
+}
+
+export interface PointTransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  partner: string;
+  partner_account_id: string;
+  points: number;
+  gems: number;
+  idempotency_key: string;
+  request_id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  partner_ref: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface SandboxPartnerAccountsTable {
+  id: string;
+  login_id: string;
+  pass_hash: string;
+  name: string;
+  points: number;
+}
+
+export interface SandboxPartnerDebitsTable {
+  idempotency_key: string;
+  account_id: string;
+  points: number;
+  status: 'debited' | 'voided';
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -446,6 +526,14 @@ export interface Database {
   coupons: CouponsTable;
   coupon_point_prices: CouponPointPricesTable;
   coupon_uses: CouponUsesTable;
+  rank_months: RankMonthsTable;
+  rank_rollovers: RankRolloversTable;
+  exchange_cards: ExchangeCardsTable;
+  exchanges: ExchangesTable;
+  partner_links: PartnerLinksTable;
+  point_transfers: PointTransfersTable;
+  sandbox_partner_accounts: SandboxPartnerAccountsTable;
+  sandbox_partner_debits: SandboxPartnerDebitsTable;
 }
 
 export type User = Selectable<UsersTable>;

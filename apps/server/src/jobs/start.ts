@@ -7,6 +7,8 @@ import { autoConvertJob } from '../modules/holdings/service.ts';
 import { gemLotExpiryJob, paymentExpiryJob } from '../modules/payments/jobs.ts';
 import { purgeResetCodes } from '../modules/account/password-reset.ts';
 import { inactivityJob } from '../modules/inactivity/job.ts';
+import { catchUpRollovers } from '../modules/ranks/service.ts';
+import { reconcileTransfers, type TransferDeps } from '../modules/transfer/service.ts';
 import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
 
 export interface JobDeps {
@@ -17,6 +19,8 @@ export interface JobDeps {
   log?: JobLog;
   /** Defaults to the purge of `db`'s sessions. */
   sessions?: Pick<Sessions, 'purgeExpired'>;
+  /** The partner of point transfers (modules/transfer transferDeps(app)); none: no reconcile job. */
+  transfer?: TransferDeps | null;
 }
 
 const MINUTE = 60_000;
@@ -59,5 +63,14 @@ export function startJobs(deps: JobDeps): Scheduler {
       immediate: true,
     },
   );
+  // the monthly rank rollover: checked every minute, so it runs within a minute of 00:00 JST on the 1st, and at
+  // start for every month a stopped server missed
+  scheduler.every('rank-rollover', MINUTE, () => catchUpRollovers(deps.db, clock.now()), { immediate: true });
+  const transfer = deps.transfer;
+  if (transfer) {
+    scheduler.every('transfer-reconcile', MINUTE, () => reconcileTransfers(transfer, clock.now()), {
+      immediate: true,
+    });
+  }
   return scheduler;
 }

@@ -3,6 +3,10 @@ import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/clien
 import { ApiError } from '../http/api-error.ts';
 import type { ApiPlugin } from '../http/envelope.ts';
 import { accountApi } from './account/routes.ts';
+import { coinsApi } from './coins/routes.ts';
+import { exchangeApi } from './exchange/routes.ts';
+import { ranksApi } from './ranks/routes.ts';
+import { transferApi, transferPages } from './transfer/routes.ts';
 import { passwordApi } from './account/password-routes.ts';
 import { addressApi } from './address/routes.ts';
 import { authApi } from './auth/routes.ts';
@@ -35,6 +39,10 @@ export const apiModules: readonly ApiPlugin[] = [
   couponsApi,
   oidcApi,
   outboxApi,
+  ranksApi,
+  coinsApi,
+  exchangeApi,
+  transferApi,
 ];
 
 /**
@@ -43,8 +51,17 @@ export const apiModules: readonly ApiPlugin[] = [
  */
 export const rootModules: readonly FastifyPluginAsync[] = [paymentsDeps, sitePages];
 
-/** What the modules serve outside the API: media, the sandbox provider, the mock sign-in provider, the outbox page. */
-export const pageModules: readonly FastifyPluginAsync[] = [mediaRoutes, paymentsPages, oidcPages, outboxPage];
+/**
+ * What the modules serve outside the API: media, the sandbox payment provider, the mock sign-in provider, the
+ * outbox page, the sandbox partner site.
+ */
+export const pageModules: readonly FastifyPluginAsync[] = [
+  mediaRoutes,
+  paymentsPages,
+  oidcPages,
+  outboxPage,
+  transferPages,
+];
 
 /**
  * What the SQLite write worker loads: the modules that define procedures (db/procedures.ts), and the error

@@ -365,3 +365,32 @@ export async function eraseIfQuietSinceNotice(tx: Executor, userId: number, eras
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Sets the members' rank from their `rank_months` row of `month` (the rollover; members without one keep theirs). */
+export async function applyRanksOfMonth(
+  tx: Executor,
+  month: string,
+  userIds: readonly number[],
+): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({
+      rank: sql<number>`(select rm.rank from rank_months rm where rm.user_id = users.id and rm.month = ${month})`,
+    })
+    .where('id', 'in', [...userIds])
+    .where(
+      sql<boolean>`exists (select 1 from rank_months rm where rm.user_id = users.id and rm.month = ${month})`,
+    )
+    .execute();
+}
+
+/** Records a paid rank maintenance for `month`, once: false when it was recorded already. */
+export async function markRankMaintained(tx: Executor, userId: number, month: string): Promise<boolean> {
+  const r = await tx
+    .updateTable('users')
+    .set({ rank_maintained_month: month })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('rank_maintained_month', 'is', null), eb('rank_maintained_month', '<>', month)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

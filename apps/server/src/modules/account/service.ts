@@ -410,3 +410,13 @@ export async function eraseMemberData(
   if (erased) await repo.deleteResetsOf(tx, userId);
   return erased;
 }
+
+/** The monthly rank rollover's write (ranks module): each member's rank from their row of `month`. */
+export function applyRanksOfMonth(tx: Executor, month: string, userIds: readonly number[]): Promise<void> {
+  return repo.applyRanksOfMonth(tx, month, userIds);
+}
+
+/** A paid rank maintenance for `month` (ranks module), recorded once. */
+export function markRankMaintained(tx: Executor, userId: number, month: string): Promise<boolean> {
+  return repo.markRankMaintained(tx, userId, month);
+}

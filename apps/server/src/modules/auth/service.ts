@@ -5,9 +5,8 @@ import type { Db } from '../../db/index.ts';
 import { fieldError, notLoggedIn } from '../../http/api-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { gemBalance } from '../gems/service.ts';
-import { monthlyGemSpend } from '../ranks/service.ts';
+import { monthlyGemSpend, rankStatus } from '../ranks/service.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { rankStatus } from './rank.ts';
 import * as repo from './repo.ts';
 import { clearThrottle, purgeThrottles, releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 

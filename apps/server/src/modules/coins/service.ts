@@ -106,3 +106,4 @@ export async function earnCoinsForGems(
   }
   return { earnedTenths, carry, balanceAfter };
 }
+export { coinHistory, COIN_HISTORY_PAGE_SIZE } from './history.ts';

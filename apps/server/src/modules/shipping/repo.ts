@@ -76,3 +76,14 @@ export async function exists(ex: Executor, shipmentId: number): Promise<boolean>
   const row = await ex.selectFrom('shipments').select('id').where('id', '=', shipmentId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The cards exchanged for coins in the given batches (exchanges are written once; they ship with their batch). */
+export function exchangesOf(ex: Executor, shipmentIds: readonly number[]) {
+  return ex
+    .selectFrom('exchanges as x')
+    .innerJoin('cards as c', 'c.id', 'x.card_id')
+    .select(['x.id', 'x.shipment_id', 'x.card_id', 'c.name_en', 'c.model_number'])
+    .where('x.shipment_id', 'in', shipmentIds)
+    .orderBy('x.id')
+    .execute();
+}

@@ -57,10 +57,8 @@ export async function listShipments(
 ): Promise<AdminShipment[]> {
   const rows = await repo.listWithAddress(db, { status: opts.status ?? 'open', limit: opts.limit ?? 500 });
   if (!rows.length) return [];
-  const items = await repo.itemsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [items, exchanged] = await Promise.all([repo.itemsOf(db, ids), repo.exchangesOf(db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
@@ -79,15 +77,28 @@ export async function listShipments(
       building: r.building,
       tel: r.tel,
     },
-    items: items
-      .filter((i) => i.shipment_id === r.id)
-      .map((i) => ({
-        history_id: i.id,
-        card_id: i.card_id,
-        name: i.name_en,
-        model_number: i.model_number,
-        status: i.status,
-      })),
+    items: [
+      ...items
+        .filter((i) => i.shipment_id === r.id)
+        .map((i) => ({
+          history_id: i.id,
+          exchange_id: null,
+          card_id: i.card_id,
+          name: i.name_en,
+          model_number: i.model_number,
+          status: i.status,
+        })),
+      ...exchanged
+        .filter((x) => x.shipment_id === r.id)
+        .map((x) => ({
+          history_id: null,
+          exchange_id: x.id,
+          card_id: x.card_id,
+          name: x.name_en,
+          model_number: x.model_number,
+          status: r.status === 'shipped' ? ('shipped' as const) : ('ship' as const),
+        })),
+    ],
   }));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankForSpend } from '@gacha/contract/user';
 import { jstMonth } from '../../db/time.ts';
-import { rankStatus } from './rank.ts';
+import { rankStatus } from './status.ts';
 
 describe('jstMonth', () => {
   it('starts the month at 00:00 Japan time, 15:00 UTC the day before', () => {
