@@ -191,6 +191,30 @@ describe('demo data', async () => {
       expect(coins).toEqual([expect.objectContaining({ delta_tenths: 1200, balance_after_tenths: 1200 })]);
     });
 
+    it('a Silver member with coins, and exchange cards on both tabs, one with a stock of 1', async () => {
+      const c = t.client();
+      expect((await c.post('/user/login', { mail: 'silver@example.com', pass: 'demo1234' })).body.state).toBe(
+        200,
+      );
+      expect((await c.get('/user/detail')).body).toMatchObject({
+        rank: 3,
+        rank_name: 'Silver',
+        rank_coin: 500,
+      });
+      expect((await c.get('/user/point')).body).toMatchObject({ coin: 1200, point: 50000 });
+      const tabs = await Promise.all(
+        [2, 5].map(
+          async (type) => (await c.post('/user/exchange_card/list/1', { type, sort: 'new' })).body.list,
+        ),
+      );
+      expect(tabs.every((list) => list.length >= 3)).toBe(true);
+      expect(tabs.flat().some((x: { stock: number }) => x.stock === 1)).toBe(true);
+      expect((await c.get('/user/coin_history/1')).body.list[0]).toMatchObject({
+        memo: 'Granted by the shop',
+        bonusCoin: 1200,
+      });
+    });
+
     it('has the password demo1234 (argon2id)', async () => {
       expect(user!.pass_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user!.pass_hash!, 'demo1234')).toBe(true);

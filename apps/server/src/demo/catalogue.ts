@@ -616,6 +616,40 @@ export const DEMO_MEMBER = {
   coinTenths: 1200,
 } as const;
 
+/**
+ * A second demo member who is Silver this month (ranked from 250,000 gems of last month's spend, a rank_months
+ * row) with coins to keep the rank and to exchange cards: the rank discount, rank maintenance and the exchange
+ * counter can be tried at once.
+ */
+export const DEMO_SILVER_MEMBER = {
+  ...DEMO_MEMBER,
+  mail: 'silver@example.com',
+  lastName: 'Demo',
+  firstName: 'Hanako',
+  referralCode: 'DEMOHANAKO',
+  gems: 50000,
+  coinTenths: 12000,
+  rank: 3,
+  lastMonthSpend: 250_000,
+} as const;
+
+/** The exchange counter's cards (spec §2 Exchange card: the Pokémon and ONE PIECE tabs); coins, stock, limit. */
+export const DEMO_EXCHANGE_CARDS: readonly {
+  card: string;
+  subCoin: number;
+  stock: number;
+  limit?: number;
+}[] = [
+  { card: 'voltmouse', subCoin: 30, stock: 50 },
+  { card: 'glimmerwing', subCoin: 80, stock: 20 },
+  { card: 'blazewing', subCoin: 250, stock: 8, limit: 2 },
+  { card: 'aurora-kitsune', subCoin: 900, stock: 1 },
+  { card: 'basil', subCoin: 30, stock: 50 },
+  { card: 'jin', subCoin: 90, stock: 20 },
+  { card: 'kurogane', subCoin: 260, stock: 6, limit: 2 },
+  { card: 'reyna-queen', subCoin: 950, stock: 3 },
+];
+
 /** Simple safe HTML of a pack description: a paragraph and a list. Texts above are trusted literals. */
 export function detailHtml([lead, points]: [string, string[]]): string {
   return `<p>${lead}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;

@@ -5,7 +5,17 @@ import { awardCoins } from '../modules/coins/service.ts';
 import { awardGems } from '../modules/gems/service.ts';
 import { addPointPrices } from '../modules/payments/service.ts';
 import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
-import { DEMO_CARDS, DEMO_MEMBER, DEMO_PACKS, DEMO_POINT_PRICES, detailHtml } from './catalogue.ts';
+import { insertExchangeCard } from '../modules/exchange/service.ts';
+import { seedMemberRank } from '../modules/ranks/service.ts';
+import {
+  DEMO_CARDS,
+  DEMO_EXCHANGE_CARDS,
+  DEMO_MEMBER,
+  DEMO_PACKS,
+  DEMO_POINT_PRICES,
+  DEMO_SILVER_MEMBER,
+  detailHtml,
+} from './catalogue.ts';
 
 const HOUR = 3600 * 1000;
 const BATCH = 100;
@@ -117,13 +127,21 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
       );
     }
 
-    const member = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('mail', '=', DEMO_MEMBER.mail)
-      .executeTakeFirst();
-    if (!member) {
-      const m = DEMO_MEMBER;
+    for (const x of DEMO_EXCHANGE_CARDS) {
+      const cardId = cardIds.get(x.card);
+      if (cardId === undefined) throw new Error(`demo exchange card: unknown card ${x.card}`);
+      await insertExchangeCard(tx, {
+        card_id: cardId,
+        sub_coin: x.subCoin,
+        stock: x.stock,
+        member_limit: x.limit ?? 0,
+        created_at: nowIso,
+      });
+    }
+
+    for (const m of [DEMO_MEMBER, DEMO_SILVER_MEMBER]) {
+      const known = await tx.selectFrom('users').select('id').where('mail', '=', m.mail).executeTakeFirst();
+      if (known) continue;
       const userId = await addMember(tx, {
         mail: m.mail,
         pass_hash: passHash,
@@ -153,7 +171,8 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
         { userId, amount: m.gems, kind: 'bonus', source: 'admin', reason: 'demo_grant' },
         now,
       );
-      await awardCoins(tx, { userId, tenths: m.coinTenths, reason: 'demo_grant' }, now);
+      await awardCoins(tx, { userId, tenths: m.coinTenths, reason: 'admin' }, now);
+      if ('rank' in m) await seedMemberRank(tx, userId, { rank: m.rank, spend: m.lastMonthSpend }, now);
     }
     return ids;
   });

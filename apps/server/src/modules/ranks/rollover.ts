@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import { rankForSpend } from '@gacha/contract/user';
+import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
 import { jstMonth } from '../../db/time.ts';
 import { applyRanksOfMonth } from '../account/service.ts';
@@ -127,4 +129,28 @@ export async function catchUpRollovers(db: Db, now: Date): Promise<RolloverResul
   }
   for (let m = nextMonth(last); m <= current; m = nextMonth(m)) done.push(await rolloverMonth(db, m, now));
   return done;
+}
+
+/**
+ * Fixes a member's rank for the current month as if the rollover had found `spend` last month (the demo's
+ * Silver member); a month already decided is kept.
+ */
+export async function seedMemberRank(
+  tx: Transaction<Database>,
+  userId: number,
+  args: { rank: number; spend: number },
+  now: Date,
+): Promise<void> {
+  const month = jstMonth(now).key;
+  await repo.insertMonthRows(tx, [
+    {
+      user_id: userId,
+      month,
+      rank: args.rank,
+      spend: args.spend,
+      how: 'spend',
+      created_at: now.toISOString(),
+    },
+  ]);
+  await applyRanksOfMonth(tx, month, [userId]);
 }

@@ -18,5 +18,5 @@ export { jstMonthRange, monthlyGemSpend } from './spend.ts';
 
 export { rankStatus, type RankStatus } from './status.ts';
 export { buyRank } from './maintain.ts';
-export { catchUpRollovers, rolloverMonth, type RolloverResult } from './rollover.ts';
+export { catchUpRollovers, rolloverMonth, seedMemberRank, type RolloverResult } from './rollover.ts';
 export { rankHistory } from './repo.ts';
