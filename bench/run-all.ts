@@ -1,7 +1,8 @@
 import { run as buy } from './buy.bench.ts';
 import { run as envelope } from './envelope.bench.ts';
+import { run as rollover } from './rollover.bench.ts';
 
-const benches: Record<string, () => Promise<unknown>> = { envelope, buy };
+const benches: Record<string, () => Promise<unknown>> = { envelope, buy, rollover };
 const only = process.argv[2];
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
