@@ -107,3 +107,18 @@ export async function earnCoinsForGems(
   return { earnedTenths, carry, balanceAfter };
 }
 export { coinHistory, COIN_HISTORY_PAGE_SIZE } from './history.ts';
+
+/** spendCoins, answering `refusal()` instead of InsufficientCoinsError when the balance is short. */
+export async function spendCoinsOr(
+  tx: Executor,
+  args: { userId: number; tenths: number; reason: string; reference?: string },
+  now: Date,
+  refusal: () => Error,
+): Promise<{ balanceAfter: number }> {
+  try {
+    return await spendCoins(tx, args, now);
+  } catch (err) {
+    if (err instanceof InsufficientCoinsError) throw refusal();
+    throw err;
+  }
+}

@@ -13,7 +13,7 @@ import { pageInfo } from '@gacha/contract/paging';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Db } from '../../db/index.ts';
 import { ApiError, fieldError, notFound, type MessageRef } from '../../http/api-error.ts';
-import { InsufficientCoinsError, spendCoins } from '../coins/service.ts';
+import { spendCoinsOr } from '../coins/service.ts';
 import { lockGemAccount } from '../gems/service.ts';
 import { joinOpenShipment } from '../shipping/service.ts';
 import * as repo from './repo.ts';
@@ -146,24 +146,19 @@ export async function exchangeCard(
       shipment_id: shipmentId,
       created_at: at,
     });
-    let left: number;
-    try {
-      left = (
-        await spendCoins(
-          tx,
-          {
-            userId: args.userId,
-            tenths: c.sub_coin * 10,
-            reason: 'exchange',
-            reference: `exchange:${exchangeId}`,
-          },
-          now,
-        )
-      ).balanceAfter;
-    } catch (err) {
-      if (err instanceof InsufficientCoinsError) throw refuse('-1', 'not_enough_coins');
-      throw err;
-    }
+    const left = (
+      await spendCoinsOr(
+        tx,
+        {
+          userId: args.userId,
+          tenths: c.sub_coin * 10,
+          reason: 'exchange',
+          reference: `exchange:${exchangeId}`,
+        },
+        now,
+        () => refuse('-1', 'not_enough_coins'),
+      )
+    ).balanceAfter;
     return {
       result: '1',
       exchange_id: exchangeId,

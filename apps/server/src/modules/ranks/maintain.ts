@@ -3,7 +3,7 @@ import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { jstMonth } from '../../db/time.ts';
 import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
-import { InsufficientCoinsError, spendCoins } from '../coins/service.ts';
+import { spendCoinsOr } from '../coins/service.ts';
 import { lockGemAccount } from '../gems/service.ts';
 import { markRankMaintained } from '../account/service.ts';
 import * as repo from './repo.ts';
@@ -40,24 +40,19 @@ export async function buyRank(
     if (args.coin !== keep || args.nextMonthRank !== status.current.id) throw refuse('rank_mismatch');
     if (member.coin_tenths < keep * 10) throw refuse('coin_short');
     if (!(await markRankMaintained(tx, args.userId, next))) throw refuse('rank_already_maintained');
-    let left: number;
-    try {
-      left = (
-        await spendCoins(
-          tx,
-          {
-            userId: args.userId,
-            tenths: keep * 10,
-            reason: 'rank_maintenance',
-            reference: `rank:${next}:${status.current.id}`,
-          },
-          now,
-        )
-      ).balanceAfter;
-    } catch (err) {
-      if (err instanceof InsufficientCoinsError) throw refuse('coin_short');
-      throw err;
-    }
+    const left = (
+      await spendCoinsOr(
+        tx,
+        {
+          userId: args.userId,
+          tenths: keep * 10,
+          reason: 'rank_maintenance',
+          reference: `rank:${next}:${status.current.id}`,
+        },
+        now,
+        () => refuse('coin_short'),
+      )
+    ).balanceAfter;
     return {
       result: '1',
       next_month: status.current.id,
