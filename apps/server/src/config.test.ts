@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       [{ DEMO_DATA: '1' }, 'DEMO_DATA:'],
       [{ MOCK_IDP: '1' }, 'MOCK_IDP:'],
       [{ DEV_OUTBOX: '1' }, 'DEV_OUTBOX:'],
+      [{ SANDBOX_PARTNER: '1' }, 'SANDBOX_PARTNER:'],
     ];
     for (const [env, expected] of refused) {
       const merged = { ...production, ...env };
@@ -105,6 +106,25 @@ describe('loadConfig', () => {
     ]);
     for (const wrong of ['true', '*', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '11'])
       expect(problemsOf({ ...base, TRUST_PROXY: wrong }), wrong).toContain('TRUST_PROXY:');
+  });
+
+  it('point transfer: the sandbox partner outside production, a real partner with its secret, off otherwise', () => {
+    expect(loadConfig(base).transfer).toMatchObject({
+      sandbox: true,
+      baseUrl: '/sandbox-partner/api',
+      gemsPerPoint: 1,
+    });
+    const real = loadConfig({
+      ...base,
+      PARTNER_BASE_URL: 'https://partner.example/api/',
+      PARTNER_SECRET: 's'.repeat(20),
+      TRANSFER_GEMS_PER_POINT: '2',
+    }).transfer;
+    expect(real).toMatchObject({ sandbox: false, baseUrl: 'https://partner.example/api', gemsPerPoint: 2 });
+    expect(() =>
+      loadConfig({ ...base, PARTNER_BASE_URL: 'https://partner.example', PARTNER_SECRET: 'short' }),
+    ).toThrow(/PARTNER_SECRET/);
+    expect(loadConfig({ ...production }).transfer).toBeNull();
   });
 
   it('makes cookies Secure behind https and keeps ADMIN_SECRET', () => {

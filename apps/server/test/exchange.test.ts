@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main as exchangeCommand } from '../scripts/exchange.ts';
+import { migrate, openDb } from '../src/db/index.ts';
 import { message } from '@gacha/contract/messages';
 import { insertExchangeCard } from '../src/modules/exchange/service.ts';
 import { listShipments } from '../src/modules/shipping/service.ts';
@@ -9,7 +14,7 @@ import {
   loginAs,
   TEST_CARD_TYPE,
 } from './draw-factories.ts';
-import { createTestApp } from './helpers.ts';
+import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 
 /** Issue 14: the exchange counter (cards for coins). */
 const t = await createTestApp();
@@ -263,5 +268,49 @@ describe('check and exchange', () => {
         (await t.client().post('/user/exchange_card/exchange', { card_id: card, change_num: 1 })).body.state,
       ).toBe(401);
     });
+  });
+});
+
+describe('scripts/exchange.ts', () => {
+  it.skipIf(onPostgres)('adds, lists and restocks exchange cards from the command line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-exchange-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const fileDb = openDb(file);
+      await migrate(fileDb);
+      await fileDb
+        .insertInto('card_types')
+        .values({ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const card = await fileDb
+        .insertInto('cards')
+        .values({
+          card_type_id: 2,
+          name_en: 'Cmd card',
+          name_ja: 'コマンドカード',
+          model_number: 'C-1',
+          rarity: 4,
+          rarity_label: 'RR',
+          image_url: '/x.svg',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await fileDb.destroy();
+      const run = (...args: string[]) => runMain(exchangeCommand, args, file);
+      const added = answerOf(
+        await run('add', '--card', String(card.id), '--coins', '300', '--stock', '2', '--limit', '1'),
+      );
+      expect(added).toMatchObject({ card_id: card.id, sub_coin: 300, stock: 2, member_limit: 1 });
+      expect(answerOf(await run('restock', String(added.id), '5'))).toEqual({ id: added.id, added: 5 });
+      expect(answerOf(await run('list'))).toMatchObject([
+        { id: added.id, stock: 7, exchanged: 0, name_en: 'Cmd card' },
+      ]);
+      expect((await run('add', '--card', '999999', '--coins', '3', '--stock', '1')).code).toBe(1);
+      expect((await run('add', '--card', String(card.id), '--coins', 'x', '--stock', '1')).code).toBe(2);
+      expect((await run('restock', '999999', '1')).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

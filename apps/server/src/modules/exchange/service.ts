@@ -25,7 +25,7 @@ import * as repo from './repo.ts';
  * the coins (a ledger row naming the exchange).
  */
 
-export { insertExchangeCard, type NewExchangeCard } from './repo.ts';
+export { insertExchangeCard, allExchangeCards, type NewExchangeCard } from './repo.ts';
 
 const refuse = (result: ExchangeRefusalResult, ref: MessageRef, state = 400) =>
   new ApiError(state, { errors: { count: ref }, extra: { result } });
@@ -166,4 +166,22 @@ export async function exchangeCard(
       coin: left / 10,
     };
   });
+}
+
+/** Offers a card at the counter (staff): a positive coin price and a stock, an optional limit and window. */
+export async function offerExchangeCard(db: Db, card: Omit<repo.NewExchangeCard, 'created_at'>, now: Date) {
+  if (!Number.isInteger(card.sub_coin) || card.sub_coin < 1)
+    throw new RangeError('the coin price must be at least 1');
+  if (!Number.isInteger(card.stock) || card.stock < 0)
+    throw new RangeError('the stock must be a whole number');
+  if (!(await repo.cardExists(db, card.card_id))) throw new RangeError(`card ${card.card_id} does not exist`);
+  const id = await repo.insertExchangeCard(db, { ...card, created_at: now.toISOString() });
+  return { id, ...card };
+}
+
+/** Adds to a card's stock (staff). */
+export async function restockExchangeCard(db: Db, id: number, count: number) {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('the count must be at least 1');
+  if (!(await repo.addStock(db, id, count))) throw new RangeError(`exchange card ${id} does not exist`);
+  return { id, added: count };
 }
