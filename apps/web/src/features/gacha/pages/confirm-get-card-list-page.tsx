@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { ResultCard } from '@gacha/contract/draws';
 import { GemIcon } from '../../../components/currency-icons.tsx';
 import { FormAlert } from '../../../components/form.tsx';
+import { ShippingAddressForm } from '../../../components/shipping-address-form.tsx';
 import { WonItemList, type WonItem } from '../../../components/won-item-list.tsx';
 import { formatGems } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
+import { appendAddress } from '../api/append-address.ts';
 import { decide } from '../api/decide.ts';
 import { parsePurchaseId, usePurchaseResult } from '../api/get-purchase-result.ts';
 import { decodeShip, gemsFor, pendingCards, splitDecision } from '../choice.ts';
-import { ShippingAddressForm } from '../components/shipping-address-form.tsx';
 import styles from './confirm-get-card-list-page.module.css';
 
 /**
@@ -99,6 +100,7 @@ export function ConfirmGetCardListPage() {
         <div className={`card ${styles.panel}`}>
           <p className={styles.step}>{t('final.addressStep', { count: shipItems.length })}</p>
           <ShippingAddressForm
+            send={appendAddress}
             onSaved={() => {
               setAskAddress(false);
               setError(null);

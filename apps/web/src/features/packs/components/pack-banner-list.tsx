@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
+import { PackBanner } from '../../../components/pack-banner.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePackList } from '../api/get-pack-list.ts';
 import { orderPacks, visiblePacks } from '../pack-state.ts';
-import { PackBanner } from './pack-banner.tsx';
 import { PackListSkeleton } from './pack-list-skeleton.tsx';
 import styles from './pack-banner-list.module.css';
 

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PackBanner } from '../../../components/pack-banner.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { cardTypeKey } from '../../../lib/card-types.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useCardTypes } from '../api/get-card-types.ts';
 import { usePackList } from '../api/get-pack-list.ts';
-import { PackBanner } from '../components/pack-banner.tsx';
 import { orderPacks } from '../pack-state.ts';
-import { cardTypeKey } from '../top-tabs.ts';
 import listStyles from '../components/pack-banner-list.module.css';
 
 /** /pack-list?index={cardTypeId}: the paged pack list titled with the card type name (spec §2). */

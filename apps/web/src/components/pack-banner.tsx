@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
-import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
-import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
-import { currentLang } from '../../../lib/i18n.ts';
-import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
+import { formatCountdown, formatDateTime, formatGems } from '../lib/format.ts';
+import { currentLang } from '../lib/i18n.ts';
+import { msUntilSaleStart, packPhaseAt } from '../lib/pack-phase.ts';
+import { CoinIcon, GemIcon } from './currency-icons.tsx';
 import { PackArtCaption } from './pack-art-caption.tsx';
 import styles from './pack-banner.module.css';
 

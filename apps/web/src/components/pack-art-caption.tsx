@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
-import { formatGems } from '../../../lib/format.ts';
-import { cardTypeKey } from '../top-tabs.ts';
+import { cardTypeKey } from '../lib/card-types.ts';
+import { formatGems } from '../lib/format.ts';
 import styles from './pack-art-caption.module.css';
 
 /**

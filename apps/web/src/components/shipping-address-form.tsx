@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { AddressFields } from '../../../components/address-fields.tsx';
-import { FormAlert } from '../../../components/form.tsx';
-import { useAddressForm, type AddressFormValues } from '../../../components/use-address-form.ts';
-import { addressDefaults } from '../../../lib/append-address.ts';
-import { useCatalogue } from '../../../lib/i18n.ts';
-import { useUserDetail } from '../../../lib/user-detail.ts';
-import { appendAddress } from '../api/append-address.ts';
+import type { AppendAddressInput } from '@gacha/contract/user';
+import type { ApiAnswer } from '../lib/api.ts';
+import { addressDefaults } from '../lib/append-address.ts';
+import { useCatalogue } from '../lib/i18n.ts';
+import { useUserDetail } from '../lib/user-detail.ts';
+import { AddressFields } from './address-fields.tsx';
+import { FormAlert } from './form.tsx';
+import { useAddressForm, type AddressFormValues } from './use-address-form.ts';
 import styles from './shipping-address-form.module.css';
 
 interface FormProps {
   onSaved: () => void;
   onCancel: () => void;
+  /** The call (POST /user/append_address by default; a feature may refresh its own data after it). */
+  send?: (input: AppendAddressInput) => Promise<ApiAnswer>;
 }
 
 /**
- * The shipping address asked for before the first shipment (spec §2 Final confirm): the shared address form,
- * starting from what the member has stored (the phone number included), POST /user/append_address, then
- * `onSaved`. Japan can be chosen but is not shipped to (spec §8).
+ * The shipping address asked for before the first shipment (spec §2 Final confirm; the exchange counter): the
+ * shared address form, starting from what the member has stored (the phone number included), POST
+ * /user/append_address, then `onSaved`. Japan can be chosen but is not shipped to (spec §8).
  */
 export function ShippingAddressForm(props: FormProps) {
   const detail = useUserDetail();
@@ -33,16 +36,17 @@ export function ShippingAddressForm(props: FormProps) {
 function AddressForm({
   onSaved,
   onCancel,
+  send,
   defaults,
   telReadOnly,
 }: FormProps & { defaults: AddressFormValues; telReadOnly: boolean }) {
-  const { t } = useTranslation('gacha');
+  const { t } = useTranslation();
   const msg = useCatalogue();
   const { formRef, onSubmit, saving, formMessage, jp, block } = useAddressForm({
     defaults,
     registration: false,
     onSaved,
-    send: appendAddress,
+    ...(send ? { send } : {}),
   });
 
   return (
@@ -54,18 +58,18 @@ function AddressForm({
       aria-labelledby="shipping-address-title"
     >
       <h2 id="shipping-address-title" className={styles.title}>
-        {t('address.title')}
+        {t('shippingAddress.title')}
       </h2>
-      <p className={styles.lead}>{t('address.lead')}</p>
+      <p className={styles.lead}>{t('shippingAddress.lead')}</p>
       {formMessage && <FormAlert>{formMessage}</FormAlert>}
       {jp && <FormAlert tone="info">{msg('shipping_to_japan')}</FormAlert>}
       <AddressFields {...block} withTel telReadOnly={telReadOnly} shippingAddress />
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {t('actions.back')}
+          {t('shippingAddress.back')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {t('address.save')}
+          {t('shippingAddress.save')}
         </button>
       </div>
     </form>
