@@ -13,6 +13,7 @@ import type { Clock } from './http/app-deps.ts';
 import { envelope, UnsafeTextError, type ApiRoute } from './http/envelope.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createSessions } from './http/session.ts';
+import { storageFor, type FileStorage } from './storage/storage.ts';
 import { setMemberLang } from './modules/account/service.ts';
 import { apiModules, pageModules, rootModules } from './modules/index.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
@@ -21,6 +22,8 @@ export interface BuildAppArgs {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** Where uploads go; by default config.storage's (tests give a fake bucket's). */
+  storage?: FileStorage;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -61,7 +64,7 @@ function trustedProxies(trust: Config['trustProxy']) {
   return trust;
 }
 
-export async function buildApp({ config, db, clock = { now: () => new Date() } }: BuildAppArgs) {
+export async function buildApp({ config, db, clock = { now: () => new Date() }, storage }: BuildAppArgs) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -112,6 +115,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() } }
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('sessions', sessions);
+  app.decorate('storage', storage ?? storageFor(config.storage));
   app.decorateRequest('user', null);
   app.decorateRequest('csrfBinding', '');
   app.decorateRequest('lang', 'en');

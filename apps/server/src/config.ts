@@ -102,6 +102,22 @@ const envSchema = z.object({
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   TRANSFER_GEMS_PER_POINT: z.coerce.number().int().min(1).max(1000).default(1),
   SANDBOX_PARTNER: bool,
+  // stored files (issue 15): the data directory, or an S3-compatible bucket
+  STORAGE_DIR: z.string().default('./data/uploads'),
+  S3_BUCKET: z.string().default(''),
+  S3_ENDPOINT: z.union([z.url(), z.literal('')]).default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/$/.test(v), {
+      message: 'must look like uploads/',
+    }),
+  // the board (issue 15)
+  POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export interface Config {
@@ -143,6 +159,24 @@ export interface Config {
   adminSecret: string | null;
   /** Point transfer from the linked partner site; null when off. */
   transfer: TransferConfig | null;
+  /** Where uploaded files (the board's images) are kept. */
+  storage: StorageConfig;
+  /** Posts a member may make in 24 hours. */
+  postsPerDay: number;
+}
+
+export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** '' = AWS itself; an S3-compatible service's URL otherwise. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Prepended to every key ('' or 'folder/'). */
+  prefix: string;
 }
 
 export interface TransferConfig {
@@ -236,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.NODE_ENV !== 'production' && (e.MOCK_IDP ?? (e.NODE_ENV === 'development' || e.DEMO_DATA === true)),
     devOutbox: e.NODE_ENV !== 'production' && (e.DEV_OUTBOX ?? true),
     adminSecret: e.ADMIN_SECRET ?? null,
+    storage: storageConfig(e),
+    postsPerDay: e.POSTS_PER_DAY,
     transfer: transferConfig(
       e,
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
@@ -298,6 +334,25 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
       'SANDBOX_PARTNER: the sandbox partner hands out points for free; never allowed in production',
     );
   return problems;
+}
+
+/** Stored files: an S3-compatible bucket when S3_BUCKET is set (with its keys), else files under STORAGE_DIR. */
+function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
+  if (!e.S3_BUCKET) return { kind: 'local', dir: resolve(repoRoot, e.STORAGE_DIR) };
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET',
+    );
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== '',
+    prefix: e.S3_PREFIX,
+  };
 }
 
 /**

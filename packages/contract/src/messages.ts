@@ -380,6 +380,26 @@ export const messages = {
     en: 'The partner site refused this transfer.',
     ja: '提携サイトがこの移行を受け付けませんでした。',
   },
+  // the board (issue 15)
+  post_received: {
+    en: 'The posting to the bulletin board has been completed. It will be shown after approval.',
+    ja: '掲示板への投稿が完了しました。承認後に表示されます。',
+  },
+  post_too_many_images: { en: 'Up to 3 images per post.', ja: '画像は1投稿につき3枚までです。' },
+  post_daily_limit: {
+    en: 'You can post up to {limit} times a day. Please try again tomorrow.',
+    ja: '投稿は1日{limit}回までです。明日またお試しください。',
+  },
+  image_invalid: {
+    en: 'This file is not an image we can read (JPEG, PNG, WebP or GIF).',
+    ja: '読み込めない画像です（JPEG・PNG・WebP・GIFに対応）。',
+  },
+  image_too_large: { en: 'Each image can be at most 5 MB.', ja: '画像は1枚5MBまでです。' },
+  image_too_many_pixels: {
+    en: 'This image is too large in pixels (at most 40 megapixels).',
+    ja: '画像の画素数が大きすぎます（4000万画素まで）。',
+  },
+  post_not_found: { en: 'This post does not exist.', ja: 'この投稿は存在しません。' },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;

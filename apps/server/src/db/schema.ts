@@ -490,6 +490,30 @@ export interface SandboxPartnerDebitsTable {
   created_at: Timestamp;
 }
 
+// --- the board (migration 010) ---
+
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string; // plain text, shown escaped
+  status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface PostImagesTable {
+  id: Generated<number>;
+  post_id: number;
+  position: number;
+  image_key: string; // storage keys (storage/storage.ts)
+  thumb_key: string;
+  width: number;
+  height: number;
+  byte_size: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -534,6 +558,8 @@ export interface Database {
   point_transfers: PointTransfersTable;
   sandbox_partner_accounts: SandboxPartnerAccountsTable;
   sandbox_partner_debits: SandboxPartnerDebitsTable;
+  posts: PostsTable;
+  post_images: PostImagesTable;
 }
 
 export type User = Selectable<UsersTable>;

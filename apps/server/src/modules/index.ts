@@ -3,6 +3,7 @@ import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/clien
 import { ApiError } from '../http/api-error.ts';
 import type { ApiPlugin } from '../http/envelope.ts';
 import { accountApi } from './account/routes.ts';
+import { boardApi, uploadsRoute } from './board/routes.ts';
 import { coinsApi } from './coins/routes.ts';
 import { exchangeApi } from './exchange/routes.ts';
 import { ranksApi } from './ranks/routes.ts';
@@ -43,6 +44,7 @@ export const apiModules: readonly ApiPlugin[] = [
   coinsApi,
   exchangeApi,
   transferApi,
+  boardApi,
 ];
 
 /**
@@ -52,11 +54,12 @@ export const apiModules: readonly ApiPlugin[] = [
 export const rootModules: readonly FastifyPluginAsync[] = [paymentsDeps, sitePages];
 
 /**
- * What the modules serve outside the API: media, the sandbox payment provider, the mock sign-in provider, the
+ * What the modules serve outside the API: media and uploads, the sandbox payment provider, the mock sign-in provider, the
  * outbox page, the sandbox partner site.
  */
 export const pageModules: readonly FastifyPluginAsync[] = [
   mediaRoutes,
+  uploadsRoute,
   paymentsPages,
   oidcPages,
   outboxPage,

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import {
+  POST_REWARD_GEMS,
+  POSTS_PER_PAGE,
+  type Post,
+  type PostListPage,
+  type PostSaveResult,
+} from '@gacha/contract/board';
+import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
+import { pageInfo } from '@gacha/contract/paging';
+import type { Db } from '../../db/index.ts';
+import { formatJstDate } from '../../db/time.ts';
+import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { awardGems, lockGemAccount } from '../gems/service.ts';
+import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from './images.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Everyone's Record (spec §1, §2, §3 Post, §6, §7; DOMAIN.md board; issue 15): members post a comment with up to
+ * 3 images; a post shows once the shop approves it, and approval pays 500 bonus gems once per post.
+ */
+
+export interface BoardDeps {
+  db: Db;
+  storage: FileStorage;
+  postsPerDay: number;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+export const mediaUrl = (key: string) => `/media/uploads/${key}`;
+
+/** The public face of a name: the first name and the family name's initial (a public board shows no full names). */
+function publicName(
+  first: string,
+  last: string,
+): { firstName: string; middleName: string; lastName: string } {
+  const initial = [...last.trim()][0];
+  return { firstName: first.trim(), middleName: '', lastName: initial ? `${initial.toUpperCase()}.` : '' };
+}
+
+/** GET /user/post/list/{page}: approved posts, newest first, 10 a page. */
+export async function postList(db: Db, page: number): Promise<PostListPage> {
+  const info = pageInfo(page, await repo.countApproved(db), POSTS_PER_PAGE);
+  const rows = await repo.approvedPage(db, {
+    limit: POSTS_PER_PAGE,
+    offset: (info.page - 1) * POSTS_PER_PAGE,
+  });
+  const images = await repo.imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const list = rows.map((r): Post => ({
+    id: r.id,
+    ...publicName(r.first_name, r.last_name),
+    created: formatJstDate(r.created_at),
+    content: r.content,
+    images: images
+      .filter((i) => i.post_id === r.id)
+      .map((i) => ({
+        url: mediaUrl(i.image_key),
+        thumb: mediaUrl(i.thumb_key),
+        width: i.width,
+        height: i.height,
+      })),
+  }));
+  return { list, ...info };
+}
+
+/** The member's own posts with their state (pending, approved, or rejected with the shop's reason). */
+export async function myPosts(db: Db, userId: number) {
+  const rows = await repo.postsOf(db, userId, 20);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      content: r.content,
+      status: r.status,
+      reject_reason: r.reject_reason ?? '',
+      created: formatJstDate(r.created_at),
+    })),
+  };
+}
+
+const received = (postId: number, lang: Lang): PostSaveResult => ({
+  result: '1',
+  post_id: postId,
+  message: message('post_received', lang),
+});
+
+/** Stores a post's re-encoded images; answers their rows (without the post id) and keys. */
+async function storeImages(storage: FileStorage, images: ProcessedImage[], now: Date) {
+  const month = now.toISOString().slice(0, 7).replace('-', '/');
+  const stored: { keys: string[]; rows: Omit<repo.NewPostImage, 'post_id'>[] } = { keys: [], rows: [] };
+  try {
+    for (const [position, img] of images.entries()) {
+      const name = randomBytes(16).toString('hex');
+      const imageKey = `posts/${month}/${name}.webp`;
+      const thumbKey = `posts/${month}/${name}-thumb.webp`;
+      await storage.put(imageKey, img.image, 'image/webp');
+      stored.keys.push(imageKey);
+      await storage.put(thumbKey, img.thumb, 'image/webp');
+      stored.keys.push(thumbKey);
+      stored.rows.push({
+        position,
+        image_key: imageKey,
+        thumb_key: thumbKey,
+        width: img.width,
+        height: img.height,
+        byte_size: img.image.length,
+      });
+    }
+    return stored;
+  } catch (err) {
+    await forget(storage, stored.keys);
+    throw err;
+  }
+}
+
+async function forget(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
+}
+
+const overLimit = (limit: number) =>
+  new ApiError(400, { errors: { user: { key: 'post_daily_limit', params: { limit } } } });
+
+/**
+ * POST /user/post/save {content, images}: checks every image (per-image errors `image1`…`image3`), stores them
+ * re-encoded, then records the pending post in one transaction with the member's row locked (the daily limit is
+ * counted by one request at a time). Nothing is kept when anything is refused. The same request_id again answers
+ * the same post.
+ */
+export async function savePost(
+  deps: BoardDeps,
+  userId: number,
+  input: { content: string; images: string[]; request_id?: string | undefined },
+  lang: Lang,
+  now: Date,
+): Promise<PostSaveResult> {
+  const requestId = input.request_id ?? null;
+  if (requestId) {
+    const same = await repo.postByRequest(deps.db, userId, requestId);
+    if (same) return received(same.id, lang);
+  }
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  if ((await repo.postsSince(deps.db, userId, since)) >= deps.postsPerDay) throw overLimit(deps.postsPerDay);
+
+  const errors: Record<string, MessageRef> = {};
+  const processed: ProcessedImage[] = [];
+  for (const [i, url] of input.images.entries()) {
+    try {
+      processed.push(await processImage(decodeDataUrl(url)));
+    } catch (err) {
+      if (!(err instanceof ImageRefused)) throw err;
+      errors[`image${i + 1}`] = err.key as MessageKey;
+    }
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, { errors });
+
+  const stored = await storeImages(deps.storage, processed, now);
+  try {
+    const postId = await deps.db.transaction().execute(async (tx) => {
+      await lockGemAccount(tx, userId);
+      if ((await repo.postsSince(tx, userId, since)) >= deps.postsPerDay) throw overLimit(deps.postsPerDay);
+      const id = await repo.insertPost(tx, {
+        user_id: userId,
+        content: input.content,
+        request_id: requestId,
+        created_at: now.toISOString(),
+      });
+      if (id === undefined) return undefined; // the same request, at the same time: its post stands
+      await repo.insertImages(
+        tx,
+        stored.rows.map((r) => ({ ...r, post_id: id })),
+      );
+      return id;
+    });
+    if (postId === undefined) {
+      await forget(deps.storage, stored.keys);
+      const same = await repo.postByRequest(deps.db, userId, requestId!);
+      return received(same!.id, lang);
+    }
+    return received(postId, lang);
+  } catch (err) {
+    await forget(deps.storage, stored.keys);
+    throw err;
+  }
+}
+
+/**
+ * Approves a pending post (staff): it shows on the board, and its member gets 500 bonus gems once (the ledger row
+ * is unique per post). A post approved already answers `approved: false`; a rejected one is refused.
+ */
+export async function approvePost(
+  db: Db,
+  postId: number,
+  now: Date,
+): Promise<{ id: number; approved: boolean; gems: number }> {
+  return db.transaction().execute(async (tx) => {
+    const decided = await repo.decide(tx, postId, {
+      status: 'approved',
+      reject_reason: null,
+      decided_at: now.toISOString(),
+    });
+    if (!decided) {
+      const post = await repo.findPost(tx, postId);
+      if (!post) throw notFound('post_not_found');
+      if (post.status === 'rejected') throw new ApiError(409, { message: 'post_not_found' });
+      return { id: postId, approved: false, gems: 0 };
+    }
+    await lockGemAccount(tx, decided.user_id);
+    await awardGems(
+      tx,
+      {
+        userId: decided.user_id,
+        amount: POST_REWARD_GEMS,
+        kind: 'bonus',
+        source: 'post_reward',
+        reason: 'post_reward',
+        reference: `post:${postId}`,
+      },
+      now,
+    );
+    return { id: postId, approved: true, gems: POST_REWARD_GEMS };
+  });
+}
+
+/** Rejects a pending post with a reason its member sees (staff); no gems, never listed. */
+export async function rejectPost(db: Db, postId: number, reason: string, now: Date) {
+  const text = reason.trim();
+  if (!text || text.length > 500) throw new RangeError('a reason of 1 to 500 characters is required');
+  const decided = await repo.decide(db, postId, {
+    status: 'rejected',
+    reject_reason: text,
+    decided_at: now.toISOString(),
+  });
+  if (!decided) {
+    const post = await repo.findPost(db, postId);
+    if (!post) throw notFound('post_not_found');
+    return { id: postId, rejected: false, status: post.status };
+  }
+  return { id: postId, rejected: true, status: 'rejected' as const };
+}
+
+export { pendingPosts } from './repo.ts';
