@@ -44,7 +44,13 @@ describe('loadConfig', () => {
       expect(message, name).toContain(`${name}:`);
   });
 
-  const production = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+  const production = {
+    ...base,
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://shop.example',
+    SELLER_ADDRESS: '1-2-3 Shibuya, Tokyo',
+    SELLER_EMAIL: 'help@shop.example',
+  };
 
   it('starts in production with https, a secret and nothing of development', () => {
     const config = loadConfig(production);
@@ -68,6 +74,7 @@ describe('loadConfig', () => {
       [{ MOCK_IDP: '1' }, 'MOCK_IDP:'],
       [{ DEV_OUTBOX: '1' }, 'DEV_OUTBOX:'],
       [{ SANDBOX_PARTNER: '1' }, 'SANDBOX_PARTNER:'],
+      [{ SELLER_EMAIL: 'support@example.com' }, 'SELLER_ADDRESS, SELLER_EMAIL:'],
     ];
     for (const [env, expected] of refused) {
       const merged = { ...production, ...env };

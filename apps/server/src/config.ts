@@ -118,6 +118,11 @@ const envSchema = z.object({
     }),
   // the board (issue 15)
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  // the seller's details on the legal and contact pages (issue 15)
+  SELLER_NAME: z.string().min(1).max(200).default('Gacha Gems Co., Ltd.'),
+  SELLER_REPRESENTATIVE: z.string().min(1).max(200).default('Representative Director'),
+  SELLER_ADDRESS: z.string().min(1).max(300).default('(set SELLER_ADDRESS)'),
+  SELLER_EMAIL: z.email().default('support@example.com'),
 });
 
 export interface Config {
@@ -163,6 +168,8 @@ export interface Config {
   storage: StorageConfig;
   /** Posts a member may make in 24 hours. */
   postsPerDay: number;
+  /** The seller's details on the legal and contact pages. */
+  seller: { name: string; representative: string; address: string; email: string };
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
@@ -272,6 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminSecret: e.ADMIN_SECRET ?? null,
     storage: storageConfig(e),
     postsPerDay: e.POSTS_PER_DAY,
+    seller: {
+      name: e.SELLER_NAME,
+      representative: e.SELLER_REPRESENTATIVE,
+      address: e.SELLER_ADDRESS,
+      email: e.SELLER_EMAIL,
+    },
     transfer: transferConfig(
       e,
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),
@@ -329,6 +342,10 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
   if (e.MOCK_IDP) problems.push('MOCK_IDP: the mock identity provider is never allowed in production');
   if (e.DEV_OUTBOX)
     problems.push('DEV_OUTBOX: the dev outbox shows every mail and code; never allowed in production');
+  if (e.SELLER_ADDRESS === '(set SELLER_ADDRESS)' || e.SELLER_EMAIL === 'support@example.com')
+    problems.push(
+      "SELLER_ADDRESS, SELLER_EMAIL: the legal pages need the shop's real address and mail in production",
+    );
   if (e.SANDBOX_PARTNER)
     problems.push(
       'SANDBOX_PARTNER: the sandbox partner hands out points for free; never allowed in production',

@@ -142,3 +142,28 @@ describe('canonicalPageRedirect', () => {
     ).toBeNull();
   });
 });
+
+describe('GET /user/site_info', async () => {
+  const t = await createTestApp({
+    seller: {
+      name: 'Shop KK',
+      representative: 'Hanako Yamada',
+      address: '1-2-3 Shibuya, Tokyo',
+      email: 'help@shop.example',
+    },
+  });
+
+  it('answers the seller from configuration, the phone note and the support hours in the member’s language', async () => {
+    const en = await t.client({ lang: 'en' }).get('/user/site_info');
+    expect(en.body).toMatchObject({
+      state: 200,
+      seller_name: 'Shop KK',
+      seller_representative: 'Hanako Yamada',
+      seller_address: '1-2-3 Shibuya, Tokyo',
+      seller_email: 'help@shop.example',
+      support_hours: 'Weekdays 10:00–17:00 (Japan time)',
+    });
+    const ja = await t.client({ lang: 'ja' }).get('/user/siteInfo');
+    expect(ja.body.support_hours).toBe('平日 10:00〜17:00（日本時間）');
+  });
+});

@@ -21,7 +21,7 @@ import { packsApi } from './packs/routes.ts';
 import { paymentsApi, paymentsDeps, paymentsPages } from './payments/routes.ts';
 import { referralsApi } from './referrals/routes.ts';
 import { shippingApi } from './shipping/routes.ts';
-import { sitePages } from './site/routes.ts';
+import { siteApi, sitePages } from './site/routes.ts';
 import { smsApi } from './sms/routes.ts';
 
 /** Every feature module's API plugin, registered in the envelope's /api scope (app.ts). */
@@ -45,6 +45,7 @@ export const apiModules: readonly ApiPlugin[] = [
   exchangeApi,
   transferApi,
   boardApi,
+  siteApi,
 ];
 
 /**

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { siteInfoSchema } from '@gacha/contract/site';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { canonicalPageRedirect } from './canonical-host.ts';
 import { ROBOTS_TXT } from './robots.ts';
 
@@ -47,3 +49,27 @@ export function sendPageOrNotFound(req: FastifyRequest, reply: FastifyReply, has
     .header('cache-control', 'no-store')
     .send('Not Found');
 }
+
+const SUPPORT_HOURS = {
+  en: 'Weekdays 10:00–17:00 (Japan time)',
+  ja: '平日 10:00〜17:00（日本時間）',
+} as const;
+const PHONE_NOTE = {
+  en: 'Disclosed without delay on request (please write to us)',
+  ja: 'ご請求いただければ遅滞なく開示いたします（メールでお問い合わせください）',
+} as const;
+
+/** GET /user/site_info (and /user/siteInfo): the seller's details from configuration, for the legal and contact pages. */
+export const siteApi: ApiPlugin = async (app) => {
+  const { seller } = app.config;
+  for (const url of ['/user/site_info', '/user/siteInfo']) {
+    app.get(url, { schema: { response: okResponse(siteInfoSchema) } }, async (req) => ({
+      seller_name: seller.name,
+      seller_representative: seller.representative,
+      seller_address: seller.address,
+      seller_email: seller.email,
+      seller_phone_note: PHONE_NOTE[req.lang],
+      support_hours: SUPPORT_HOURS[req.lang],
+    }));
+  }
+};
