@@ -16,7 +16,7 @@ const items: ReadonlyArray<{ to: string; key: string; member?: boolean }> = [
   { to: '/buy-point', key: 'menu.buyGems', member: true },
   { to: '/buy-point-history', key: 'menu.gemsHistory', member: true },
   { to: '/buy-product-history', key: 'menu.buyingHistory', member: true },
-  // spec §2's Exchange counter comes back with that page: nothing links to a placeholder
+  { to: '/exchange-card', key: 'menu.exchange', member: true },
   { to: '/user-guide', key: 'menu.userGuide' },
   { to: '/terms-of-service', key: 'menu.terms' },
 ];

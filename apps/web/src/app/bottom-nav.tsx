@@ -36,6 +36,12 @@ const icons = {
       <path d="M3 9h18M9 4l3 16 3-16" />
     </>,
   ),
+  coin: icon(
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M14.8 9.2a3.6 3.6 0 1 0 0 5.6" />
+    </>,
+  ),
   contact: icon(
     <>
       <path d="M4 5h16v11H8l-4 4z" />
@@ -65,7 +71,14 @@ const before: Item[] = [
   { to: '/', key: 'bottomNav.home', icon: icons.home, end: true },
   { to: '/buy-product-history', key: 'bottomNav.history', icon: icons.history, member: true },
   { to: '/buy-point', key: 'bottomNav.buyGems', icon: icons.gems, member: true },
-  // spec §2's Coin item (the exchange counter) comes back with that page: nothing links to a placeholder
+  // Coin: the exchange counter, and the coin history reached from it
+  {
+    to: '/exchange-card',
+    key: 'bottomNav.coin',
+    icon: icons.coin,
+    member: true,
+    section: ['/coin-history'],
+  },
 ];
 const myPage: Item = {
   to: '/my-page',

@@ -11,9 +11,9 @@ import { LanguageSwitch } from './language-switch.tsx';
 import styles from './header.module.css';
 
 /**
- * Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. For a
- * guest the gem balance and the login link go to /login, keeping the current page's packId (spec §4 Guests).
- * The coin balance is plain text until the exchange counter it leads to exists.
+ * Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. The coin
+ * balance links to the exchange counter, the gem balance to buying gems; for a guest both and the login link go
+ * to /login, keeping the current page's packId (spec §4 Guests).
  */
 export function Header() {
   const { t } = useTranslation();
@@ -28,17 +28,16 @@ export function Header() {
 
   const balances = (
     <div className={styles.balances}>
-      {/* plain text until the exchange counter is built: nothing links to a placeholder page (issue 12) */}
-      <p className={`${styles.chip} ${styles.coin}`} data-testid="coin-balance">
-        <span className="visually-hidden">{t('header.coinsLabel', { amount: coins })}</span>
+      <Link
+        to={memberLink('/exchange-card', guest, search)}
+        className={`${styles.chip} ${styles.coin}`}
+        aria-label={t('header.coinsLabel', { amount: coins })}
+        data-testid="coin-balance"
+      >
         <CoinIcon />
-        <span className={`num ${styles.amount}`} aria-hidden="true">
-          {coins}
-        </span>
-        <span className={styles.unit} aria-hidden="true">
-          {t('header.coinUnit')}
-        </span>
-      </p>
+        <span className={`num ${styles.amount}`}>{coins}</span>
+        <span className={styles.unit}>{t('header.coinUnit')}</span>
+      </Link>
       <Link
         to={memberLink('/buy-point', guest, search)}
         className={`${styles.chip} ${styles.gem}`}

@@ -234,7 +234,10 @@ const protectedRoutes: RouteObject[] = [
       () => import('../features/history/pages/buy-product-history-detail-page.tsx'),
     ),
   },
-  { path: 'coin-history', ...later('pages.coinHistory') },
+  {
+    path: 'coin-history',
+    ...page('pages.coinHistory', () => import('../features/coins/pages/coin-history-page.tsx')),
+  },
   {
     path: 'user-menu',
     ...page('pages.userMenu', () => import('../features/member/pages/user-menu-page.tsx')),
@@ -243,7 +246,10 @@ const protectedRoutes: RouteObject[] = [
     path: 'change-member',
     ...page('pages.changeMember', () => import('../features/member/pages/change-member-page.tsx')),
   },
-  { path: 'exchange-card', ...later('pages.exchangeCard') },
+  {
+    path: 'exchange-card',
+    ...page('pages.exchangeCard', () => import('../features/exchange/pages/exchange-card-page.tsx')),
+  },
   {
     path: 'card-input',
     ...page('pages.cardInput', () => import('../features/payments/pages/card-input-page.tsx')),

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppendAddressInput } from '@gacha/contract/user';
 import type { ApiAnswer } from '../lib/api.ts';
@@ -22,6 +23,15 @@ interface FormProps {
  * /user/append_address, then `onSaved`. Japan can be chosen but is not shipped to (spec §8).
  */
 export function ShippingAddressForm(props: FormProps) {
+  // its texts (the account namespace) load with it, without suspending the page around it
+  return (
+    <Suspense fallback={<div className={styles.form} aria-busy="true" />}>
+      <StoredAddressForm {...props} />
+    </Suspense>
+  );
+}
+
+function StoredAddressForm(props: FormProps) {
   const detail = useUserDetail();
   if (detail.isPending) return <div className={styles.form} aria-busy="true" />;
   return (
@@ -40,7 +50,7 @@ function AddressForm({
   defaults,
   telReadOnly,
 }: FormProps & { defaults: AddressFormValues; telReadOnly: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const msg = useCatalogue();
   const { formRef, onSubmit, saving, formMessage, jp, block } = useAddressForm({
     defaults,

@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'history',
   'member',
   'payments',
+  'coins',
+  'transfer',
 ] as const;
 const STORAGE_KEY = 'gacha.lang';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
