@@ -1,4 +1,5 @@
 import { couponUseResultSchema, messageAnswerSchema } from '@gacha/contract/account';
+import { buyRankResultSchema, type BuyRankInput } from '@gacha/contract/coins';
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { api } from '../../../lib/api.ts';
 import { loadCurrentUser } from '../../../lib/session.ts';
@@ -46,11 +47,12 @@ export function applyCoupon(couponCode: string) {
 }
 
 /**
- * POST /user/buy_rank: keeps the current rank for next month for rank_coin coins (errors.count). Only the state
- * is read: the contract names no answer of this route yet, so nothing else is kept.
+ * POST /user/buy_rank {coin, next_month_rank}: keeps the current rank for next month for its coins-to-keep. The
+ * page sends what it shows (rank_coin and the current rank); the server refuses them unless they match its own
+ * (errors.count). The answer names the rank kept and the coins left; the header's coins are reloaded.
  */
-export async function buyRank() {
-  const res = await api.post('user/buy_rank', {}, { answer: emptyAnswerSchema });
+export async function buyRank(input: BuyRankInput) {
+  const res = await api.post('user/buy_rank', input, { answer: buyRankResultSchema });
   if (res.state === 200) await loadCurrentUser().catch(() => undefined);
   return res;
 }

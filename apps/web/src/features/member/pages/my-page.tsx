@@ -2,9 +2,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import type { BuyRankInput } from '@gacha/contract/coins';
+import { RANKS, rankForSpend } from '@gacha/contract/user';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { PointTransfer } from '../../../components/point-transfer.tsx';
 import { RankIcon } from '../../../components/rank-icon.tsx';
 import { firstError } from '../../../lib/api.ts';
 import { formatCoinTenths, formatGems, formatName } from '../../../lib/format.ts';
@@ -40,6 +43,23 @@ const icons: Record<string, ReactNode> = {
     <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M6 2.5h9l4 4V21a.5.5 0 0 1-.5.5h-12A.5.5 0 0 1 6 21z" strokeLinejoin="round" />
       <path d="M9 11h7M9 15h7M9 7h4" strokeLinecap="round" />
+    </svg>
+  ),
+  coins: (
+    <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2">
+      <ellipse cx="12" cy="6.5" rx="7.5" ry="3" />
+      <path d="M4.5 6.5v5c0 1.7 3.4 3 7.5 3s7.5-1.3 7.5-3v-5" />
+      <path d="M4.5 11.5v5c0 1.7 3.4 3 7.5 3s7.5-1.3 7.5-3v-5" />
+    </svg>
+  ),
+  exchange: (
+    <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="4" width="9" height="13" rx="1.5" />
+      <path
+        d="M15 7h6M18.5 4.5 21 7l-2.5 2.5M21 17h-6M17.5 14.5 15 17l2.5 2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   ),
   guide: (
@@ -87,7 +107,7 @@ export function MyPage() {
   const clearToast = useCallback(() => setToast(null), []);
   // Maintain rank: POST /user/buy_rank once, however often Confirm is pressed
   const maintain = useSubmit({
-    mutationFn: () => buyRank(),
+    mutationFn: (input: BuyRankInput) => buyRank(input),
     onSuccess: async (res) => {
       setMaintainOpen(false);
       if (res.state === 200) {
@@ -129,6 +149,8 @@ export function MyPage() {
   const percent = rankBarPercent(detail.rank_current_price, detail.rank_max_price);
   const coinTenths = user?.coin_tenths ?? 0;
   const rankCoin = Number(detail.rank_coin) || 0;
+  // the rank above the one this month's spend earns: what remaining_point more gems lead to next month
+  const rankAbove = RANKS.find((r) => r.id === rankForSpend(detail.rank_current_price).id + 1);
 
   const onSms = () => {
     if (detail.end_sms === '0') setSmsOpen(true);
@@ -172,6 +194,24 @@ export function MyPage() {
       icon: icons.history,
       node: (c) => (
         <Link to="/buy-product-history" className={styles.iconLink}>
+          {c}
+        </Link>
+      ),
+    },
+    {
+      key: 'coinHistory',
+      icon: icons.coins,
+      node: (c) => (
+        <Link to="/coin-history" className={styles.iconLink}>
+          {c}
+        </Link>
+      ),
+    },
+    {
+      key: 'exchange',
+      icon: icons.exchange,
+      node: (c) => (
+        <Link to="/exchange-card" className={styles.iconLink}>
           {c}
         </Link>
       ),
@@ -259,8 +299,11 @@ export function MyPage() {
           <span className="num">{formatGems(detail.rank_max_price)}</span>
         </div>
         <p className={styles.rankNote}>
-          {detail.remaining_point > 0
-            ? t('myPage.rankRemaining', { amount: formatGems(detail.remaining_point) })
+          {detail.remaining_point > 0 && rankAbove
+            ? t('myPage.rankRemaining', {
+                amount: formatGems(detail.remaining_point),
+                rank: rankAbove.name[lang],
+              })
             : t('myPage.rankTop')}
         </p>
         <div className={styles.nextMonth}>
@@ -294,6 +337,8 @@ export function MyPage() {
           ))}
         </ul>
       </nav>
+
+      <PointTransfer />
 
       {showReferral && <ReferralBlock code={detail.referral_code} />}
 
@@ -329,7 +374,7 @@ export function MyPage() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => maintain.send()}
+              onClick={() => maintain.send({ coin: rankCoin, next_month_rank: detail.rank })}
               disabled={maintain.isPending}
               data-autofocus
             >

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PointPriceItem, PointPriceList } from '@gacha/contract/payments';
 import { Modal } from '../../../components/modal.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { PointTransfer } from '../../../components/point-transfer.tsx';
 import { State } from '../../../lib/api.ts';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
@@ -106,6 +107,7 @@ export function BuyPointPage() {
           />
         </>
       )}
+      <PointTransfer />
       <nav className={styles.panel} aria-label={t('buy.legalLabel')}>
         <ul className={styles.links}>
           <li>
