@@ -8,7 +8,7 @@ import {
 } from '@gacha/contract/transfer';
 import { State } from '../lib/api.ts';
 import { focusFirstError } from '../lib/focus-first-error.ts';
-import { formatGems } from '../lib/format.ts';
+import { formatDate, formatGems } from '../lib/format.ts';
 import { useCatalogue } from '../lib/i18n.ts';
 import { schemaResolver } from '../lib/messages-resolver.ts';
 import {
@@ -137,13 +137,13 @@ function MoveForm({ status }: { status: TransferStatus }) {
     resolver: schemaResolver<MoveValues>(
       transferPointSchema,
       (v) => ({ point: v.point.trim() }),
-      // more than the partner holds: said before asking (the partner has the last word)
-      (v) => ({
-        point:
-          /^\d+$/.test(v.point.trim()) && Number(v.point.trim()) > status.point
-            ? msg('transfer_not_enough_points')
-            : undefined,
-      }),
+      // a valid amount above what the partner holds: said before asking (the partner has the last word)
+      (v) => {
+        const point = transferPointSchema.safeParse({ point: v.point.trim() });
+        return point.success && point.data.point > status.point
+          ? { point: msg('transfer_not_enough_points') }
+          : {};
+      },
     ),
     send: async (values: MoveValues) => {
       try {
@@ -275,7 +275,7 @@ function RecentTransfers({ status }: { status: TransferStatus }) {
         <tbody>
           {status.transfers.map((row) => (
             <tr key={row.id}>
-              <td className="num">{row.created}</td>
+              <td className="num">{formatDate(row.created)}</td>
               <td className={`num ${styles.right}`}>{formatGems(row.point)}</td>
               <td className={`num ${styles.right}`}>+{formatGems(row.gems)}</td>
               <td>

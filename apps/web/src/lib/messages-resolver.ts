@@ -58,17 +58,21 @@ export function schemaMessages(
 
 /**
  * A resolver that checks the values as `toPayload` sends them with the contract's `schema`; `extra` adds the
- * form's own checks (a confirmation that must match, a box that must be ticked), which win over the schema's.
+ * form's own checks (a confirmation that must match, a box that must be ticked), whose messages win over the
+ * schema's (a field `extra` leaves without a message keeps the schema's).
  */
 export function schemaResolver<T extends FieldValues>(
   schema: ZodType,
   toPayload: (values: T) => unknown,
   extra?: (values: T) => Messages,
 ): Resolver<T> {
-  return messagesResolver<T>((values) => ({
-    ...schemaMessages(schema, toPayload(values)),
-    ...(extra?.(values) ?? {}),
-  }));
+  return messagesResolver<T>((values) => {
+    const messages: Messages = schemaMessages(schema, toPayload(values));
+    for (const [field, message] of Object.entries(extra?.(values) ?? {})) {
+      if (message) messages[field] = message;
+    }
+    return messages;
+  });
 }
 
 /**
