@@ -10,6 +10,7 @@
 import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
 import { markShipped } from '../src/modules/holdings/service.ts';
+import { audit } from '../src/modules/admin/service.ts';
 import { listShipments } from '../src/modules/shipping/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -34,10 +35,28 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const [id, code] = args;
     const parsed = shipSchema.safeParse({ delivery_code: code ?? '' });
     if (!id || !/^\d{1,9}$/.test(id) || !parsed.success || args.length !== 2) return usageError(io, USAGE);
-    run = (db) =>
-      markShipped(db, { shipmentId: Number(id), deliveryCode: parsed.data.delivery_code }, new Date());
+    run = (db) => shipFromCommandLine(db, Number(id), parsed.data.delivery_code);
   } else return usageError(io, USAGE);
   return runCommand(io, ({ db }) => run(db));
+}
+
+/** Marks a batch shipped, with its audit row (the command line as the actor). */
+function shipFromCommandLine(db: Db, shipmentId: number, deliveryCode: string) {
+  const now = new Date();
+  return markShipped(db, { shipmentId, deliveryCode }, now, (tx, done) =>
+    audit(
+      tx,
+      { staffId: null, ip: 'command line' },
+      {
+        action: 'shipment.ship',
+        targetType: 'shipment',
+        targetId: done.id,
+        before: { status: 'open' },
+        after: { status: 'shipped', delivery_code: done.delivery_code, items: done.items },
+      },
+      now,
+    ),
+  );
 }
 
 await runIfEntryPoint(import.meta.url, main);

@@ -73,7 +73,6 @@ const envSchema = z.object({
   // payments (issue 4): per-method provider, the sandbox, Stripe, PayPal, carrier billing, FX
   SANDBOX_PAYMENTS: bool,
   SANDBOX_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  ADMIN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PAYMENT_PROVIDER_CARD: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_PROVIDER_COMBINI: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_PROVIDER_BANK: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -160,8 +159,6 @@ export interface Config {
   devOutbox: boolean;
   /** Gem purchase: which provider serves each payment method, and each provider's settings. */
   payments: PaymentsConfig;
-  /** The x-admin-secret of the admin HTTP routes until the admin console exists; unset: they refuse all. */
-  adminSecret: string | null;
   /** Point transfer from the linked partner site; null when off. */
   transfer: TransferConfig | null;
   /** Where uploaded files (the board's images) are kept. */
@@ -276,7 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mockIdp:
       e.NODE_ENV !== 'production' && (e.MOCK_IDP ?? (e.NODE_ENV === 'development' || e.DEMO_DATA === true)),
     devOutbox: e.NODE_ENV !== 'production' && (e.DEV_OUTBOX ?? true),
-    adminSecret: e.ADMIN_SECRET ?? null,
     storage: storageConfig(e),
     postsPerDay: e.POSTS_PER_DAY,
     seller: {

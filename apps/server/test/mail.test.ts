@@ -12,7 +12,13 @@ const t = await createTestApp();
 describe('the dev outbox', () => {
   it('is on outside production by default and never in production, where setting it is refused', () => {
     const base = { SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' };
-    const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+    const prod = {
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example',
+      SELLER_ADDRESS: 'Tokyo',
+      SELLER_EMAIL: 'help@shop.example',
+    };
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).devOutbox).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).devOutbox).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', DEV_OUTBOX: '0' }).devOutbox).toBe(false);

@@ -8,7 +8,12 @@ import { ConfigError, loadConfig, type PaymentMethodKey } from '../src/config.ts
  * server with a configuration error.
  */
 const BASE = { SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATABASE_URL: ':memory:' };
-const PROD = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+const PROD = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example',
+  SELLER_ADDRESS: 'Tokyo',
+  SELLER_EMAIL: 'help@shop.example',
+};
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 const PAYPAL = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' };
 const CARRIER = {

@@ -8,7 +8,6 @@ import { decide } from '../src/modules/holdings/service.ts';
 import { main as shippingCommand } from '../scripts/shipping.ts';
 import {
   answerOf,
-  createTestApp,
   onPostgres,
   runMain,
   runScript,
@@ -16,7 +15,7 @@ import {
   type TestClient,
   SCRIPT_TEST_TIMEOUT,
 } from './helpers.ts';
-import { adminSecretValid } from '../src/modules/shipping/service.ts';
+import { staffClient } from './staff-factories.ts';
 import {
   createInterleavingTestApp,
   createMember,
@@ -26,44 +25,21 @@ import {
   memberClient,
 } from './draw-factories.ts';
 
-const SECRET = 'test-admin-secret-0123456789';
-
-describe('shipping batches and the admin shipping routes', async () => {
-  const t = await createInterleavingTestApp({ adminSecret: SECRET });
-  const noSecret = await createTestApp();
+describe('shipping batches and the shipping routes of the staff console', async () => {
+  const t = await createInterleavingTestApp();
   const db = t.db;
   const pack = await createPack(db, { point: 10, prizes: [{ quantity: 500, buy_point: 40 }] });
 
-  /** An admin browser: the envelope's csrf pair plus the x-admin-secret header. */
-  async function admin(secret: string | null = SECRET, app: TestApp = t) {
-    const client = app.client();
-    await client.get('/admin/shipments'); // any answer carries a csrf pair
-    const headers = () => ({
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      ...(secret === null ? {} : { 'x-admin-secret': secret }),
-    });
+  /** A console browser of a support member (shipping.write), or of `role`. */
+  async function admin(role: 'owner' | 'operator' | 'support' | 'viewer' = 'support', app: TestApp = t) {
+    const client = await staffClient(app, role);
     return {
       client,
       async list(status?: string) {
-        const res = await app.app.inject({
-          method: 'GET',
-          url: `/api/admin/shipments${status ? `?status=${status}` : ''}`,
-          headers: headers(),
-        });
-        return JSON.parse(res.body);
+        return (await client.get(`/admin/shipments${status ? `?status=${status}` : ''}`)).body;
       },
       async ship(id: number | string, code: unknown) {
-        const res = await app.app.inject({
-          method: 'POST',
-          url: `/api/admin/shipments/${id}/ship`,
-          headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
-            csrf_name: client.csrf!.name,
-            csrf_value: client.csrf!.value,
-            json: JSON.stringify({ delivery_code: code }),
-          }).toString(),
-        });
-        return JSON.parse(res.body);
+        return (await client.post(`/admin/shipments/${id}/ship`, { delivery_code: code })).body;
       },
     };
   }
@@ -76,7 +52,7 @@ describe('shipping batches and the admin shipping routes', async () => {
   }
   const ship = (c: TestClient, ids: number[]) => c.post('/user/pack/decision', { send_card: ids });
 
-  it('refuses everything without the right secret, and when ADMIN_SECRET is unset', async () => {
+  it('refuses a guest, a member, a viewer (for shipping) and a session without its second factor', async () => {
     const m = await shipper(1);
     await ship(m.client, m.ids);
     const shipment = await db
@@ -85,15 +61,17 @@ describe('shipping batches and the admin shipping routes', async () => {
       .where('user_id', '=', m.userId)
       .executeTakeFirstOrThrow();
     await expectNothingChanged(db, async () => {
-      for (const a of [await admin(null), await admin('wrong-secret-wrong-secret'), await admin('')]) {
-        expect((await a.list()).state).toBe(403);
-        expect((await a.ship(shipment.id, 'JP123')).state).toBe(403);
-      }
-      // a shop without ADMIN_SECRET refuses every admin call, whatever header is sent
-      const unset = await admin('', noSecret);
-      expect((await unset.list()).state).toBe(403);
-      expect((await (await admin(SECRET, noSecret)).list()).state).toBe(403);
-      expect(adminSecretValid('short', 'short')).toBe(false);
+      const guest = t.client();
+      expect((await guest.get('/admin/shipments')).body.state).toBe(401);
+      expect(
+        (await guest.post(`/admin/shipments/${shipment.id}/ship`, { delivery_code: 'JP1' })).body.state,
+      ).toBe(401);
+      expect((await m.client.get('/admin/shipments')).body.state).toBe(401);
+      const viewer = await admin('viewer');
+      expect((await viewer.list()).state).toBe(200);
+      expect((await viewer.ship(shipment.id, 'JP123')).state).toBe(403);
+      const half = await staffClient(t, 'owner', { secondFactor: false });
+      expect((await half.get('/admin/shipments')).body.state).toBe(403);
     });
   });
 

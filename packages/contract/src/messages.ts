@@ -400,6 +400,29 @@ export const messages = {
     ja: '画像の画素数が大きすぎます（4000万画素まで）。',
   },
   post_not_found: { en: 'This post does not exist.', ja: 'この投稿は存在しません。' },
+  // the staff console (issue 16)
+  staff_login_failed: {
+    en: 'Email address or password do not match.',
+    ja: 'メールアドレスまたはパスワードが一致しません。',
+  },
+  staff_code_invalid: { en: 'The code is not valid.', ja: 'コードが正しくありません。' },
+  staff_login_required: {
+    en: 'Please sign in to the staff console.',
+    ja: '管理画面にログインしてください。',
+  },
+  staff_second_factor_required: {
+    en: 'Please confirm the sign-in with your authenticator code.',
+    ja: '認証アプリのコードでログインを確認してください。',
+  },
+  staff_forbidden: { en: 'Your role does not allow this.', ja: 'この操作の権限がありません。' },
+  staff_already_enrolled: {
+    en: 'Two-step verification is already set up.',
+    ja: '2段階認証はすでに設定されています。',
+  },
+  staff_not_enrolled: {
+    en: 'Set up two-step verification first.',
+    ja: '先に2段階認証を設定してください。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -514,6 +514,45 @@ export interface PostImagesTable {
   byte_size: number;
 }
 
+// --- staff and the audit log (migration 011) ---
+
+export type StaffRole = 'owner' | 'operator' | 'support' | 'viewer';
+
+export interface StaffTable {
+  id: Generated<number>;
+  email: string; // lower-cased
+  pass_hash: string;
+  role: StaffRole;
+  totp_secret: string | null; // sealed (admin/secrets.ts), never plain
+  totp_enrolled_at: Timestamp | null;
+  totp_last_step: Generated<number>; // the last accepted TOTP time step: a code is used once
+  recovery_codes: Generated<string>; // JSON array of sha256 hashes of the unused codes
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: number;
+  second_factor_at: Timestamp | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null; // null: a command run from the shell
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -560,6 +599,9 @@ export interface Database {
   sandbox_partner_debits: SandboxPartnerDebitsTable;
   posts: PostsTable;
   post_images: PostImagesTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -58,6 +58,8 @@ export interface ApiRoute {
   method: 'GET' | 'POST';
   url: string;
   auth: boolean;
+  /** The staff console's access of an /api/admin route (modules/admin/routes.ts). */
+  staff?: string | undefined;
 }
 
 /**
@@ -238,7 +240,12 @@ export const envelope = fp<EnvelopeOptions>(
       for (const method of [route.method].flat()) {
         if (route.config?.envelope === false) continue;
         if (method === 'GET' || method === 'POST') {
-          routes.push({ method: method as ApiRoute['method'], url: route.url, auth: !!route.config?.auth });
+          routes.push({
+            method: method as ApiRoute['method'],
+            url: route.url,
+            auth: !!route.config?.auth,
+            staff: route.config?.staff,
+          });
         }
       }
     });

@@ -3,6 +3,7 @@ import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/clien
 import { ApiError } from '../http/api-error.ts';
 import type { ApiPlugin } from '../http/envelope.ts';
 import { accountApi } from './account/routes.ts';
+import { adminApi } from './admin/routes.ts';
 import { boardApi, uploadsRoute } from './board/routes.ts';
 import { coinsApi } from './coins/routes.ts';
 import { exchangeApi } from './exchange/routes.ts';
@@ -20,7 +21,6 @@ import { mediaRoutes } from './packs/media-routes.ts';
 import { packsApi } from './packs/routes.ts';
 import { paymentsApi, paymentsDeps, paymentsPages } from './payments/routes.ts';
 import { referralsApi } from './referrals/routes.ts';
-import { shippingApi } from './shipping/routes.ts';
 import { siteApi, sitePages } from './site/routes.ts';
 import { smsApi } from './sms/routes.ts';
 
@@ -32,7 +32,6 @@ export const apiModules: readonly ApiPlugin[] = [
   packsApi,
   drawsApi,
   holdingsApi,
-  shippingApi,
   paymentsApi,
   passwordApi,
   smsApi,
@@ -46,6 +45,7 @@ export const apiModules: readonly ApiPlugin[] = [
   transferApi,
   boardApi,
   siteApi,
+  adminApi,
 ];
 
 /**

@@ -16,7 +16,7 @@ export interface AuthDeps {
 }
 
 /** argon2id hashing for the modules that set a password (registration, reset, change). */
-export { hashPassword };
+export { DUMMY_HASH, hashPassword, verifyPassword };
 
 /** Mail addresses are stored trimmed and lower-cased; every lookup goes through this. */
 export const normalizeMail = (mail: string) => mail.trim().toLowerCase();

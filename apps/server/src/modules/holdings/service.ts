@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type {
   DecisionResult,
   HistoryCard,
@@ -12,7 +13,7 @@ import type { Lang } from '@gacha/contract/messages';
 import { pageInfo } from '@gacha/contract/paging';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Db } from '../../db/index.ts';
-import type { WonItemStatus } from '../../db/schema.ts';
+import type { Database, WonItemStatus } from '../../db/schema.ts';
 import { formatJstDate } from '../../db/time.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/api-error.ts';
 import { awardGemsBatch } from '../gems/service.ts';
@@ -357,14 +358,25 @@ export async function markShipped(
   db: Db,
   args: { shipmentId: number; deliveryCode: string },
   now: Date,
-): Promise<{ id: number; user_id: number; items: number; delivery_code: string }> {
+  /** Runs in the same transaction once shipped (the staff console's audit row). */
+  andThen?: (tx: Transaction<Database>, done: ShippedBatch) => Promise<void>,
+): Promise<ShippedBatch> {
   return db.transaction().execute(async (tx) => {
     const row = await closeShipment(tx, args, now);
-    return {
+    const done = {
       id: row.id,
       user_id: row.user_id,
       items: await shipBatchItems(tx, row.id),
       delivery_code: args.deliveryCode,
     };
+    await andThen?.(tx, done);
+    return done;
   });
+}
+
+export interface ShippedBatch {
+  id: number;
+  user_id: number;
+  items: number;
+  delivery_code: string;
 }

@@ -1,9 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AdminShipment } from '@gacha/contract/draws';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../http/api-error.ts';
+import { conflict, notFound } from '../../http/api-error.ts';
 import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -33,21 +32,6 @@ export async function joinOpenShipment(
     await repo.openEmpty(tx, userId, now.toISOString());
   }
   throw new Error(`could not open a shipment batch for member ${userId}`);
-}
-
-/**
- * The admin secret of the shipping routes (until the admin console exists): config.adminSecret (ADMIN_SECRET,
- * at least 16 characters, checked at start); unset refuses every call.
- */
-export function adminSecretValid(given: unknown, secret: string | null): boolean {
-  if (!secret || secret.length < 16 || typeof given !== 'string' || !given) return false;
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(secret).digest();
-  return timingSafeEqual(a, b);
-}
-
-export function assertAdmin(given: unknown, secret: string | null): void {
-  if (!adminSecretValid(given, secret)) throw new ApiError(403, { message: 'admin_forbidden' });
 }
 
 /** Batches with their member's address and items, oldest first. */

@@ -1,0 +1,239 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminAuditListSchema,
+  adminAuditQuerySchema,
+  adminCodeSchema,
+  adminEnrolmentSchema,
+  adminLoginResultSchema,
+  adminLoginSchema,
+  adminMeSchema,
+  adminRecoveryCodesSchema,
+} from '@gacha/contract/admin';
+import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { pathId } from '@gacha/contract/path';
+import type { StaffRole } from '../../db/schema.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { markShipped } from '../holdings/service.ts';
+import { listShipments } from '../shipping/service.ts';
+import { audit, auditList, type Actor } from './audit.ts';
+import { allows, permissionsOf, type Permission } from './permissions.ts';
+import {
+  confirmEnrolment,
+  endStaffSession,
+  loadStaffSession,
+  passwordStep,
+  secondFactorStep,
+  startEnrolment,
+  STAFF_COOKIE_PATH,
+  STAFF_SESSION_COOKIE,
+  STAFF_SESSION_MS,
+} from './staff.ts';
+
+/** Who may call an admin route: anyone (the sign-in), a session past its password, or a permission. */
+export type StaffAccess = 'public' | 'password' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** /api/admin routes: who may call it (every admin route names one; a test walks them all). */
+    staff?: StaffAccess;
+  }
+  interface FastifyRequest {
+    staff: {
+      id: number;
+      email: string;
+      role: StaffRole;
+      sidHash: string;
+      secondFactor: boolean;
+      enrolled: boolean;
+    } | null;
+  }
+}
+
+const loginRequired = () => new ApiError(401, { message: 'staff_login_required' });
+
+/** The staff member of a route behind a permission (the scope refused everyone else). */
+function staffOf(req: FastifyRequest): NonNullable<FastifyRequest['staff']> {
+  if (!req.staff) throw loginRequired();
+  return req.staff;
+}
+const actorOf = (req: FastifyRequest): Actor => ({ staffId: staffOf(req).id, ip: req.ip });
+
+/**
+ * The staff console's API (/api/admin, issue 16), inside the envelope (csrf, zod, one error handler). Staff
+ * sessions live on their own cookie, path /api/admin: its csrf pair is bound to it. Every route says who may call
+ * it (`config.staff`); the scope answers 401 without a session, 403 without the second factor or the permission,
+ * before the payload is validated.
+ */
+export const adminApi: ApiPlugin = async (app) => {
+  const { db, clock, config } = app;
+  app.decorateRequest('staff', null);
+  const cookieOpts = {
+    path: STAFF_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.cookieSecure,
+  };
+
+  const staffScope: ApiPlugin = async (scope) => {
+    scope.addHook('onRequest', async (req) => {
+      const sid = req.cookies[STAFF_SESSION_COOKIE];
+      req.staff = (await loadStaffSession(db, sid, clock.now())) ?? null;
+      if (req.staff && sid) req.csrfBinding = `a:${sid}`; // the console's pair belongs to the staff session
+    });
+    // after the csrf pair is checked, before the payload is validated: nothing is read for the wrong caller
+    scope.addHook('preValidation', async (req) => {
+      const access = req.routeOptions.config.staff;
+      if (access === 'public') return;
+      if (!req.staff) throw loginRequired();
+      if (access === 'password') return;
+      if (!req.staff.secondFactor) throw new ApiError(403, { message: 'staff_second_factor_required' });
+      if (!access || !allows(req.staff.role, access)) throw new ApiError(403, { message: 'staff_forbidden' });
+    });
+
+    // --- signing in ---
+    scope.post(
+      '/admin/login',
+      {
+        schema: { body: adminLoginSchema, response: okResponse(adminLoginResultSchema) },
+        config: { staff: 'public' },
+      },
+      async (req, reply) => {
+        if (req.staff) await endStaffSession(db, req.staff.sidHash);
+        const { sid, enrolled } = await passwordStep(
+          { db, config },
+          { email: req.body.email, password: req.body.password, ip: req.ip },
+          clock.now(),
+        );
+        reply.setCookie(STAFF_SESSION_COOKIE, sid, { ...cookieOpts, maxAge: STAFF_SESSION_MS / 1000 });
+        req.csrfBinding = `a:${sid}`;
+        return { next: enrolled ? ('verify' as const) : ('enrol' as const) };
+      },
+    );
+
+    scope.post(
+      '/admin/totp/start',
+      { schema: { response: okResponse(adminEnrolmentSchema) }, config: { staff: 'password' } },
+      async (req) => startEnrolment({ db, config }, staffOf(req).id),
+    );
+
+    scope.post(
+      '/admin/totp/confirm',
+      {
+        schema: { body: adminCodeSchema, response: okResponse(adminRecoveryCodesSchema) },
+        config: { staff: 'password' },
+      },
+      async (req) => {
+        const s = staffOf(req);
+        return confirmEnrolment({ db, config }, s.id, s.sidHash, req.body.code ?? '', clock.now());
+      },
+    );
+
+    scope.post(
+      '/admin/totp/verify',
+      {
+        schema: { body: adminCodeSchema, response: okResponse(emptyAnswerSchema) },
+        config: { staff: 'password' },
+      },
+      async (req) => {
+        const s = staffOf(req);
+        await secondFactorStep({ db, config }, s.id, s.sidHash, req.body, clock.now());
+        return {};
+      },
+    );
+
+    scope.post(
+      '/admin/logout',
+      { schema: { response: okResponse(emptyAnswerSchema) }, config: { staff: 'password' } },
+      async (req, reply) => {
+        await endStaffSession(db, staffOf(req).sidHash);
+        reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_COOKIE_PATH });
+        return {};
+      },
+    );
+
+    scope.get(
+      '/admin/me',
+      { schema: { response: okResponse(adminMeSchema) }, config: { staff: 'public' } },
+      async (req) => {
+        const s = req.staff;
+        return {
+          signed_in: !!s,
+          email: s?.email ?? '',
+          role: s?.role ?? null,
+          second_factor: s?.secondFactor ?? false,
+          enrolled: s?.enrolled ?? false,
+          permissions: s?.secondFactor ? permissionsOf(s.role) : [],
+        };
+      },
+    );
+
+    // --- the audit log ---
+    scope.get(
+      '/admin/audit',
+      {
+        schema: { querystring: adminAuditQuerySchema, response: okResponse(adminAuditListSchema) },
+        config: { staff: 'audit.read' },
+      },
+      async (req) =>
+        auditList(db, {
+          staffId: req.query.staff_id,
+          action: req.query.action,
+          targetType: req.query.target_type,
+          targetId: req.query.target_id,
+          page: req.query.page,
+        }),
+    );
+
+    // --- shipping (replaces the x-admin-secret routes) ---
+    scope.get(
+      '/admin/shipments',
+      {
+        schema: {
+          querystring: z.object({ status: z.enum(['open', 'shipped', 'all']).catch('open') }),
+          response: okResponse(adminShipmentListSchema),
+        },
+        config: { staff: 'shipping.read' },
+      },
+      async (req) => ({ list: await listShipments(db, { status: req.query.status }) }),
+    );
+
+    scope.post(
+      '/admin/shipments/:id/ship',
+      {
+        schema: {
+          params: z.object({ id: pathId() }),
+          body: shipSchema,
+          response: okResponse(adminShipResultSchema),
+        },
+        config: { staff: 'shipping.write' },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const now = clock.now();
+        const shipped = await markShipped(
+          db,
+          { shipmentId: req.params.id, deliveryCode: req.body.delivery_code },
+          now,
+          (tx, done) =>
+            audit(
+              tx,
+              actor,
+              {
+                action: 'shipment.ship',
+                targetType: 'shipment',
+                targetId: done.id,
+                before: { status: 'open' },
+                after: { status: 'shipped', delivery_code: done.delivery_code, items: done.items },
+              },
+              now,
+            ),
+        );
+        return { result: '1' as const, shipment: shipped };
+      },
+    );
+  };
+  await app.register(staffScope);
+};
