@@ -32,6 +32,8 @@ const TOUR: Stop[] = [
   { path: '/buy-point', member: true },
   { path: '/buy-product-history', member: true },
   { path: '/buy-point-history', member: true },
+  { path: '/exchange-card', member: true },
+  { path: '/coin-history', member: true },
   { path: '/user-menu', member: true },
 ];
 

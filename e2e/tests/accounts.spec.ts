@@ -87,9 +87,10 @@ test('the demo member sees 30,000 gems and 120 coins in the header', async ({ pa
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/pack-detail\?packId=1/);
   await expect(page.getByRole('link', { name: /Gems: 30,000/ }).first()).toBeVisible();
-  // the coin balance is plain text until the exchange counter exists (issue 12)
-  await expect(page.getByTestId('coin-balance').first()).toContainText('Coins: 120 C');
-  await expect(page.getByRole('link', { name: /Coins/ })).toHaveCount(0);
+  // the coin balance leads to the exchange counter (spec §2 header)
+  const coins = page.getByRole('link', { name: 'Coins: 120 C — exchange counter' }).first();
+  await expect(coins).toBeVisible();
+  await expect(coins).toHaveAttribute('href', '/exchange-card');
 });
 
 test.describe('at phone width in Japanese', () => {

@@ -2,13 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './journeys.ts';
 
 /**
- * Issue 12: what a shopper trips over. Nothing links to a placeholder page (the coin balance is plain text until
- * the exchange counter exists); the card payment page shows only the chosen course and links its legal notices;
+ * Issue 12: what a shopper trips over. The coin balance, the menu's Exchange counter and the bottom menu's Coin
+ * lead to the exchange counter (issue 14), a page of its own; the card payment page shows only the chosen course and links its legal notices;
  * words say what they do (gems, Verify, Change password, a required coupon code) in English and Japanese; one
  * date format per kind, one name order per language, and prices in the site's typeface.
  */
 
-const PLACEHOLDER_LINKS = 'a[href*="/exchange-card"], a[href*="/coin-history"]';
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 /** A new member (0 gems) named Tester Ux, logged in. */
@@ -36,22 +35,38 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ]) {
-  test(`no link leads to a placeholder page; the coin balance is text (${viewport.width} px)`, async ({
+  test(`the coin balance, the menu and the bottom menu lead to the exchange counter (${viewport.width} px)`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
     await logIn(page);
     for (const path of ['/', '/my-page', '/buy-point', '/pack-detail?packId=1']) {
       await page.goto(path);
-      // the demo member's coins grow as other journeys buy packs: any balance, as text
-      await expect(page.getByTestId('coin-balance').locator('visible=true')).toContainText(
-        /Coins: [\d.,]+ C/,
-      );
+      // the demo member's coins grow as other journeys buy packs: any balance
+      const coins = page
+        .getByRole('link', { name: /^Coins: [\d.,]+ C — exchange counter$/ })
+        .locator('visible=true');
+      await expect(coins).toHaveAttribute('href', '/exchange-card');
       await page.getByRole('button', { name: 'Menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'My page' })).toBeVisible();
-      await expect(page.locator(PLACEHOLDER_LINKS)).toHaveCount(0);
-      await expect(page.getByRole('link', { name: /^Coins:/ })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Exchange counter' })).toHaveAttribute(
+        'href',
+        '/exchange-card',
+      );
+      await page.keyboard.press('Escape');
     }
+    if (viewport.width <= 768) {
+      const bottom = page.getByRole('navigation', { name: 'Quick menu' });
+      await expect(bottom.getByRole('link', { name: 'Coin' })).toHaveAttribute('href', '/exchange-card');
+    }
+    await page
+      .getByRole('link', { name: /^Coins: / })
+      .locator('visible=true')
+      .click();
+    await expect(page).toHaveURL(/\/exchange-card$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Exchange counter' })).toBeVisible();
+    await expect(page.getByText('This page is being prepared')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Coin history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'COIN HISTORY' })).toBeVisible();
   });
 }
 
