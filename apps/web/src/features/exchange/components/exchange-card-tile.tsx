@@ -8,12 +8,11 @@ import styles from './exchange-card-tile.module.css';
 interface TileProps {
   card: ExchangeCard;
   onExchange: (card: ExchangeCard) => void;
-  busy: boolean;
   lazy: boolean;
 }
 
 /** One exchange card (spec §2): image, name, model number, rarity, coin price (sub_coin), stock, Exchange. */
-export function ExchangeCardTile({ card, onExchange, busy, lazy }: TileProps) {
+export function ExchangeCardTile({ card, onExchange, lazy }: TileProps) {
   const { t } = useTranslation('coins');
   const soldOut = card.stock < 1;
   return (
@@ -56,7 +55,7 @@ export function ExchangeCardTile({ card, onExchange, busy, lazy }: TileProps) {
         <button
           type="button"
           className={`btn btn-primary btn-block ${styles.button}`}
-          disabled={soldOut || busy}
+          disabled={soldOut}
           aria-label={t('exchange.exchangeNamed', { name: card.name, coins: formatGems(card.sub_coin) })}
           onClick={() => onExchange(card)}
         >

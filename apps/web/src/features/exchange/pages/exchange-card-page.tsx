@@ -169,7 +169,6 @@ export function ExchangeCardPage() {
     );
   }
 
-  const busy = checking.isPending || exchanging.isPending;
   const tabs = [
     ...CARD_TABS.map((id) => ({ value: String(id) as Tab, label: t(`packs:${cardTypeKey(id)}`) })),
     { value: COIN_TAB as Tab, label: t('exchange.coinGacha') },
@@ -212,7 +211,6 @@ export function ExchangeCardPage() {
             onSearch={(text, s) => setQuery({ q: text, sort: s, page: 1 })}
             onPage={(p) => setQuery({ page: p })}
             onExchange={onExchange}
-            busy={busy}
           />
         )}
       </Tabs>
@@ -243,11 +241,10 @@ interface CardTabProps {
   onSearch: (text: string, sort: ExchangeSort) => void;
   onPage: (page: number) => void;
   onExchange: (card: ExchangeCard) => void;
-  busy: boolean;
 }
 
 /** One card type: the search, the sort, the cards and the pager. */
-function CardTab({ type, q, sort, page, onSearch, onPage, onExchange, busy }: CardTabProps) {
+function CardTab({ type, q, sort, page, onSearch, onPage, onExchange }: CardTabProps) {
   const { t } = useTranslation('coins');
   const { data, isPending, isError, isPlaceholderData, refetch } = useExchangeCards({
     type,
@@ -276,7 +273,7 @@ function CardTab({ type, q, sort, page, onSearch, onPage, onExchange, busy }: Ca
           <ul className={styles.grid} aria-label={t('exchange.listLabel')}>
             {data.list.map((card, i) => (
               <li key={card.id}>
-                <ExchangeCardTile card={card} onExchange={onExchange} busy={busy} lazy={i >= 4} />
+                <ExchangeCardTile card={card} onExchange={onExchange} lazy={i >= 4} />
               </li>
             ))}
           </ul>
