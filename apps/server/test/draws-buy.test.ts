@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { lotSequence } from '@gacha/contract/fairness';
-import { updatePack } from '../src/modules/packs/service.ts';
+import { PackLocked, updatePack } from '../src/modules/packs/service.ts';
 import { createTestApp, purchaseDbModes } from './helpers.ts';
 import {
   createMember,
@@ -402,22 +402,24 @@ describe.each(purchaseDbModes)(
       });
     });
 
-    it('an edit of a pack on sale applies to the next check and buy (the price is read in the transaction)', async () => {
+    it('a published pack keeps its price; a limit edit applies to the next check and buy (the row is read in the transaction)', async () => {
       const { packId } = await createPack(db, { point: 100, prizes: [{ quantity: 20 }] });
       const { userId, client } = await memberClient(t, { gems: 5000 });
       expect((await client.post('/user/pack/buy', { packId, count: '1' })).body.price_paid).toBe(100);
-      // the buy path has the pack cached now; staff change the price and the limits
-      await updatePack(db, packId, { point: 250, can_limit: 1, limit_count: 3 });
+      await expect(updatePack(db, packId, { point: 250 })).rejects.toThrow(PackLocked);
+      // the buy path has the pack cached now; staff change the limits
+      await updatePack(db, packId, { can_limit: 1, limit_count: 3 });
       const check = await client.post('/user/pack/check', { packId, count: '2' });
-      expect(check.body).toMatchObject({ state: 200, price: 500, balance_before: 4900 });
-      const buy = await client.post('/user/pack/buy', { packId, count: '2' });
-      expect(buy.body).toMatchObject({ state: 200, price_paid: 500 });
-      expect(await gemsOf(userId)).toBe(4400);
+      expect(check.body).toMatchObject({ state: 200, price: 200, balance_before: 4900 });
+      expect((await client.post('/user/pack/buy', { packId, count: '2' })).body).toMatchObject({
+        state: 200,
+      });
+      expect(await gemsOf(userId)).toBe(4700);
       await expectNothingChanged(db, async () => {
         const over = await client.post('/user/pack/buy', { packId, count: '1' });
         expect(over.body).toMatchObject({ state: 400, reason: 'pack_limit_exceeded' });
       });
-      // an edit made by another process (no cache drop here) applies too
+      // a row changed behind the cache (another process, a data fix) applies at once too
       await db.updateTable('packs').set({ point: 300, can_limit: 0 }).where('id', '=', packId).execute();
       expect((await client.post('/user/pack/buy', { packId, count: '1' })).body.price_paid).toBe(300);
     });

@@ -85,3 +85,128 @@ export const adminAuditListSchema = z.object({
   page: z.number().int(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+// --- the catalogue: packs (issue 16 point 4) ---
+
+const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
+const int = (min: number, max = 2_147_483_647) =>
+  z.int({ error: typeError }).min(min, { error: 'invalid' }).max(max, { error: 'invalid' });
+const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
+const text = (max: number, min = 0) =>
+  stringType().trim().min(min, { error: 'required' }).max(max, { error: 'too_long' });
+const isoTime = stringType().refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v), {
+  error: 'invalid',
+});
+
+/** A pack's columns as staff edit them (times as ISO instants; the console shows and takes them in JST). */
+export const adminPackFieldsSchema = z
+  .object({
+    card_type_id: int(1),
+    name_en: text(200, 1),
+    name_ja: text(200, 1),
+    payment_method: z.union([z.literal(1), z.literal(2)], { error: 'invalid' }),
+    point: int(1, 10_000_000),
+    total_pack_count: int(1, 1_000_000),
+    start_at: isoTime,
+    end_at: isoTime.nullable(),
+    can_limit: flag,
+    limit_count: int(0, 1_000_000),
+    limit_message_en: text(200),
+    limit_message_ja: text(200),
+    max_buy_count: int(0, 3000),
+    show_cardlist: flag,
+    detail_en: z.string({ error: typeError }).max(20_000, { error: 'too_long' }),
+    detail_ja: z.string({ error: typeError }).max(20_000, { error: 'too_long' }),
+    movie_style: int(0, 99),
+    sort: int(-1_000_000, 1_000_000),
+  })
+  .strict();
+/** POST /api/admin/packs: a new draft. */
+export const adminPackCreateSchema = adminPackFieldsSchema;
+/** POST /api/admin/packs/{id}: the columns to change (a published pack keeps its price, lots and start). */
+export const adminPackUpdateSchema = adminPackFieldsSchema.partial().strict();
+
+export const adminPrizeSchema = z
+  .object({
+    card_id: int(1),
+    quantity: int(1, 1_000_000),
+    buy_point: int(0, 10_000_000),
+    num: int(1, 100).default(1),
+    ship_only: flag.default(0),
+    is_last_one: flag.default(0),
+  })
+  .strict();
+/** POST /api/admin/packs/{id}/prizes {prizes}: a draft's prizes, replaced whole. */
+export const adminPrizesSchema = z
+  .object({ prizes: z.array(adminPrizeSchema, { error: 'invalid' }).min(1, { error: 'required' }).max(500) })
+  .strict();
+
+export const adminPackRowSchema = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ja: z.string(),
+  status: z.enum(['draft', 'published']),
+  phase: z.enum(['before', 'on_sale', 'sold_out', 'ended']),
+  card_type_id: z.number().int(),
+  payment_method: z.number().int(),
+  point: z.number().int(),
+  total_pack_count: z.number().int(),
+  sold_count: z.number().int(),
+  start_at: z.string(),
+  end_at: z.string().nullable(),
+});
+export const adminPackListSchema = z.object({ list: z.array(adminPackRowSchema) });
+
+export const adminPackDetailSchema = z.object({
+  pack: adminPackRowSchema.extend({
+    can_limit: z.number().int(),
+    limit_count: z.number().int(),
+    limit_message_en: z.string(),
+    limit_message_ja: z.string(),
+    max_buy_count: z.number().int(),
+    show_cardlist: z.number().int(),
+    detail_en: z.string(),
+    detail_ja: z.string(),
+    movie_style: z.number().int(),
+    sort: z.number().int(),
+    commitment: z.string().nullable(),
+  }),
+  prizes: z.array(
+    z.object({
+      id: z.number().int(),
+      card_id: z.number().int(),
+      name_en: z.string(),
+      rarity: z.number().int(),
+      quantity: z.number().int(),
+      buy_point: z.number().int(),
+      num: z.number().int(),
+      ship_only: z.number().int(),
+      is_last_one: z.number().int(),
+      /** Won so far (live). */
+      sold: z.number().int(),
+    }),
+  ),
+});
+export type AdminPackDetail = z.infer<typeof adminPackDetailSchema>;
+
+/** GET /api/admin/packs/{id}/summary: what publishing will sell. */
+export const adminPackSummarySchema = z.object({
+  lots: z.number().int(),
+  lots_per_rarity: z.array(z.object({ rarity: z.number().int(), lots: z.number().int() })),
+  last_one: z.number().int(),
+  /** Gems (or coins) the pack brings in when every lot sells at full price. */
+  full_sale: z.number().int(),
+  /** What every lot would convert back into (gems). */
+  conversion_value: z.number().int(),
+  /** conversion_value ÷ full_sale (the pool's payout ratio); 0 for a coin pack. */
+  payout_ratio: z.number(),
+  /** Whether the prizes add up to the pack's lot count (publishing needs it). */
+  ready: z.boolean(),
+});
+
+export const adminIdAnswerSchema = z.object({ id: z.number().int() });
+export const adminPublishAnswerSchema = z.object({
+  id: z.number().int(),
+  commitment: z.string(),
+  published: z.boolean(),
+});

@@ -423,6 +423,14 @@ export const messages = {
     en: 'Set up two-step verification first.',
     ja: '先に2段階認証を設定してください。',
   },
+  pack_locked: {
+    en: 'A published pack keeps its price, lots and start; end the sale instead.',
+    ja: '公開済みのパックは価格・口数・開始日時を変更できません。販売を終了してください。',
+  },
+  pack_not_ready: {
+    en: 'The prizes do not add up to the pack’s lot count yet.',
+    ja: '賞品の合計がパックの口数と一致していません。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,14 @@ import {
   adminLoginResultSchema,
   adminLoginSchema,
   adminMeSchema,
+  adminIdAnswerSchema,
+  adminPackCreateSchema,
+  adminPackDetailSchema,
+  adminPackListSchema,
+  adminPackSummarySchema,
+  adminPackUpdateSchema,
+  adminPrizesSchema,
+  adminPublishAnswerSchema,
   adminRecoveryCodesSchema,
 } from '@gacha/contract/admin';
 import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
@@ -17,6 +25,16 @@ import type { StaffRole } from '../../db/schema.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { markShipped } from '../holdings/service.ts';
+import {
+  createPack,
+  PackLocked,
+  packForStaff,
+  packsForStaff,
+  publishPack,
+  publishSummary,
+  replacePrizes,
+  updatePack,
+} from '../packs/service.ts';
 import { listShipments } from '../shipping/service.ts';
 import { audit, auditList, type Actor } from './audit.ts';
 import { allows, permissionsOf, type Permission } from './permissions.ts';
@@ -185,6 +203,178 @@ export const adminApi: ApiPlugin = async (app) => {
           targetId: req.query.target_id,
           page: req.query.page,
         }),
+    );
+
+    // --- the catalogue: packs ---
+    const locked = (err: unknown) => {
+      if (err instanceof PackLocked)
+        throw new ApiError(409, { message: 'pack_locked', extra: { locked: err.columns } });
+      throw err;
+    };
+    const packParams = z.object({ id: pathId('pack_not_found') });
+
+    scope.get(
+      '/admin/packs',
+      { schema: { response: okResponse(adminPackListSchema) }, config: { staff: 'catalogue.read' } },
+      async () => packsForStaff(db, clock.now()),
+    );
+
+    scope.get(
+      '/admin/packs/:id',
+      {
+        schema: { params: packParams, response: okResponse(adminPackDetailSchema) },
+        config: { staff: 'catalogue.read' },
+      },
+      async (req) => packForStaff(db, req.params.id, clock.now()),
+    );
+
+    scope.get(
+      '/admin/packs/:id/summary',
+      {
+        schema: { params: packParams, response: okResponse(adminPackSummarySchema) },
+        config: { staff: 'catalogue.read' },
+      },
+      async (req) => publishSummary(db, req.params.id),
+    );
+
+    scope.post(
+      '/admin/packs',
+      {
+        schema: { body: adminPackCreateSchema, response: okResponse(adminIdAnswerSchema) },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        const id = await db.transaction().execute(async (tx) => {
+          const packId = await createPack(tx, {
+            ...req.body,
+            images: '[]',
+            banner_image: '',
+            created_at: now.toISOString(),
+          });
+          await audit(
+            tx,
+            actor,
+            { action: 'pack.create', targetType: 'pack', targetId: packId, before: null, after: req.body },
+            now,
+          );
+          return packId;
+        });
+        return { id };
+      },
+    );
+
+    scope.post(
+      '/admin/packs/:id',
+      {
+        schema: {
+          params: packParams,
+          body: adminPackUpdateSchema,
+          response: okResponse(adminIdAnswerSchema),
+        },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        await updatePack(db, req.params.id, req.body, (tx, before, after) =>
+          audit(
+            tx,
+            actor,
+            { action: 'pack.update', targetType: 'pack', targetId: after.id, before, after },
+            now,
+          ),
+        ).catch(locked);
+        return { id: req.params.id };
+      },
+    );
+
+    scope.post(
+      '/admin/packs/:id/prizes',
+      {
+        schema: { params: packParams, body: adminPrizesSchema, response: okResponse(adminIdAnswerSchema) },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        await db
+          .transaction()
+          .execute(async (tx) => {
+            const before = await replacePrizes(tx, req.params.id, req.body.prizes);
+            await audit(
+              tx,
+              actor,
+              {
+                action: 'pack.prizes',
+                targetType: 'pack',
+                targetId: req.params.id,
+                before,
+                after: req.body.prizes,
+              },
+              now,
+            );
+          })
+          .catch(locked);
+        return { id: req.params.id };
+      },
+    );
+
+    scope.post(
+      '/admin/packs/:id/publish',
+      {
+        schema: { params: packParams, response: okResponse(adminPublishAnswerSchema) },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        const summary = await publishSummary(db, req.params.id);
+        if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
+        const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
+          audit(
+            tx,
+            actor,
+            {
+              action: 'pack.publish',
+              targetType: 'pack',
+              targetId: req.params.id,
+              before: null,
+              after: { commitment, summary },
+            },
+            now,
+          ),
+        );
+        return { id: req.params.id, ...r };
+      },
+    );
+
+    scope.post(
+      '/admin/packs/:id/end',
+      {
+        schema: { params: packParams, response: okResponse(adminIdAnswerSchema) },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        await updatePack(db, req.params.id, { end_at: now.toISOString() }, (tx, before, after) =>
+          audit(
+            tx,
+            actor,
+            {
+              action: 'pack.end',
+              targetType: 'pack',
+              targetId: after.id,
+              before: { end_at: before.end_at },
+              after: { end_at: after.end_at },
+            },
+            now,
+          ),
+        );
+        return { id: req.params.id };
+      },
     );
 
     // --- shipping (replaces the x-admin-secret routes) ---

@@ -371,3 +371,38 @@ export async function setCardImage(tx: Executor, cardId: number, url: string): P
 export async function insertPrizes(tx: Executor, rows: readonly Insertable<Database['pack_prizes']>[]) {
   await tx.insertInto('pack_prizes').values(rows).execute();
 }
+
+export function allPacksNewestFirst(ex: Executor) {
+  return ex.selectFrom('packs').selectAll().orderBy('id', 'desc').execute();
+}
+
+/** A pack's prizes with their card and how many were won so far. */
+export function prizesWithSold(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('pack_prizes as p')
+    .innerJoin('cards as c', 'c.id', 'p.card_id')
+    .select((eb) => [
+      'p.id',
+      'p.card_id',
+      'c.name_en',
+      'c.rarity',
+      'p.quantity',
+      'p.buy_point',
+      'p.num',
+      'p.ship_only',
+      'p.is_last_one',
+      eb
+        .selectFrom('won_items as w')
+        .select((w) => w.fn.countAll<number>().as('n'))
+        .whereRef('w.prize_id', '=', 'p.id')
+        .as('sold'),
+    ])
+    .where('p.pack_id', '=', packId)
+    .orderBy('c.rarity', 'desc')
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function deletePrizes(tx: Executor, packId: number): Promise<void> {
+  await tx.deleteFrom('pack_prizes').where('pack_id', '=', packId).execute();
+}

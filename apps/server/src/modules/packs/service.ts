@@ -47,12 +47,55 @@ export function createPack(ex: Executor, values: NewPack): Promise<number> {
 }
 
 /**
- * Changes a pack's columns; the description is sanitised when saved. The buy path's cached copy of the pack is
- * dropped in this process (other processes see the change within the cache's lifetime, pack-cache.ts).
+ * What a published pack keeps for good (issue 16): its price, currency, lot count, card type and start, besides the
+ * sequence itself. Its names, description, images, end date, limits and display may still change.
  */
-export async function updatePack(db: Db, packId: number, values: PackUpdate): Promise<void> {
-  if (!(await repo.updatePack(db, packId, cleanDetail(values)))) throw notFound('pack_not_found');
+export const LOCKED_AFTER_PUBLISHING = [
+  'point',
+  'payment_method',
+  'total_pack_count',
+  'card_type_id',
+  'start_at',
+  'sold_count',
+  'seed',
+  'commitment',
+] as const satisfies readonly (keyof PackUpdate)[];
+
+/** Refuses a change of a published pack's locked columns (the purchase and the commitment depend on them). */
+export class PackLocked extends Error {
+  constructor(readonly columns: string[]) {
+    super(`a published pack keeps ${columns.join(', ')}`);
+  }
+}
+
+/**
+ * Changes a pack's columns in one transaction; the description is sanitised when saved. A published pack refuses a
+ * change of what LOCKED_AFTER_PUBLISHING names (PackLocked). `andThen` runs in the same transaction with the rows
+ * before and after (the staff console's audit row). The buy path's cached copy of the pack is dropped in this
+ * process once committed (other processes see the change within the cache's lifetime, pack-cache.ts).
+ */
+export async function updatePack(
+  db: Db,
+  packId: number,
+  values: PackUpdate,
+  andThen?: (tx: Transaction<Database>, before: Pack, after: Pack) => Promise<void>,
+): Promise<Pack> {
+  const after = await db.transaction().execute(async (tx) => {
+    const before = await repo.findPack(tx, packId);
+    if (!before) throw notFound('pack_not_found');
+    if (before.seed !== null) {
+      const locked = LOCKED_AFTER_PUBLISHING.filter(
+        (c) => values[c] !== undefined && values[c] !== (before as Record<string, unknown>)[c],
+      );
+      if (locked.length) throw new PackLocked(locked);
+    }
+    await repo.updatePack(tx, packId, cleanDetail(values));
+    const changed = (await repo.findPack(tx, packId))!;
+    await andThen?.(tx, before, changed);
+    return changed;
+  });
   forgetPack(db, packId);
+  return after;
 }
 
 /** The sale phase of a pack row (the contract's one rule, sale-phase.ts). */
@@ -108,6 +151,8 @@ export async function publishPack(
   db: Db,
   packId: number,
   seedSource: SeedSource = newSeed,
+  /** Runs in the transaction that publishes, only when this call published (the console's audit row). */
+  andThen?: (tx: Transaction<Database>, commitment: string) => Promise<void>,
 ): Promise<{ commitment: string; published: boolean }> {
   const pack = await repo.findPublishState(db, packId);
   if (!pack) throw new Error(`pack ${packId} does not exist`);
@@ -124,6 +169,7 @@ export async function publishPack(
       return { commitment: (await repo.findCommitment(tx, packId))!, published: false };
     }
     await repo.insertLots(tx, packId, plan.sequence);
+    await andThen?.(tx, plan.commitment);
     return { commitment: plan.commitment, published: true };
   });
   forgetPack(db, packId);
@@ -144,8 +190,11 @@ export async function addCards(ex: Executor, cards: readonly NewCard[]): Promise
 
 export type NewPrize = Omit<Insertable<Database['pack_prizes']>, 'id' | 'pack_id'>;
 
-/** Adds prizes to an unpublished pack (publishPack then fixes its lots from them). */
+/** Adds prizes to an unpublished pack (publishPack then fixes its lots from them); a published pack refuses. */
 export async function addPrizes(ex: Executor, packId: number, prizes: readonly NewPrize[]): Promise<void> {
+  const pack = await repo.findPack(ex, packId);
+  if (!pack) throw notFound('pack_not_found');
+  if (pack.seed !== null) throw new PackLocked(['prizes']);
   await repo.insertPrizes(
     ex,
     prizes.map((x) => ({ ...x, pack_id: packId })),
@@ -352,4 +401,91 @@ export async function packCards(db: Db, packId: number, page: number, lang: Lang
     })),
     ...info,
   };
+}
+
+// --- the staff console's view of the catalogue (issue 16) ---
+
+const phaseNow = (p: Pack, now: Date) => packPhase(p, now);
+
+function staffRow(p: Pack, now: Date) {
+  return {
+    id: p.id,
+    name_en: p.name_en,
+    name_ja: p.name_ja,
+    status: p.seed === null ? ('draft' as const) : ('published' as const),
+    phase: phaseNow(p, now),
+    card_type_id: p.card_type_id,
+    payment_method: p.payment_method,
+    point: p.point,
+    total_pack_count: p.total_pack_count,
+    sold_count: p.sold_count,
+    start_at: p.start_at,
+    end_at: p.end_at,
+  };
+}
+
+/** Every pack, drafts included, newest first. */
+export async function packsForStaff(db: Db, now: Date) {
+  return { list: (await repo.allPacksNewestFirst(db)).map((p) => staffRow(p, now)) };
+}
+
+/** A pack with its prizes and how many of each were won so far. */
+export async function packForStaff(db: Db, packId: number, now: Date) {
+  const p = await repo.findPack(db, packId);
+  if (!p) throw notFound('pack_not_found');
+  const prizes = await repo.prizesWithSold(db, packId);
+  return {
+    pack: {
+      ...staffRow(p, now),
+      can_limit: p.can_limit,
+      limit_count: p.limit_count,
+      limit_message_en: p.limit_message_en,
+      limit_message_ja: p.limit_message_ja,
+      max_buy_count: p.max_buy_count,
+      show_cardlist: p.show_cardlist,
+      detail_en: p.detail_en,
+      detail_ja: p.detail_ja,
+      movie_style: p.movie_style,
+      sort: p.sort,
+      commitment: p.commitment,
+    },
+    prizes: prizes.map((x) => ({ ...x, sold: Number(x.sold) })),
+  };
+}
+
+/** What publishing will sell: lots per rarity, the full-sale revenue and the conversion value (payout ratio). */
+export async function publishSummary(db: Db, packId: number) {
+  const p = await repo.findPack(db, packId);
+  if (!p) throw notFound('pack_not_found');
+  const prizes = await repo.prizesWithSold(db, packId);
+  const lotted = prizes.filter((x) => !x.is_last_one);
+  const lots = lotted.reduce((n, x) => n + x.quantity, 0);
+  const byRarity = new Map<number, number>();
+  for (const x of lotted) byRarity.set(x.rarity, (byRarity.get(x.rarity) ?? 0) + x.quantity);
+  const fullSale = p.point * p.total_pack_count;
+  const conversion = prizes.reduce((n, x) => n + x.buy_point * x.quantity, 0);
+  return {
+    lots,
+    lots_per_rarity: [...byRarity].sort((a, b) => b[0] - a[0]).map(([rarity, n]) => ({ rarity, lots: n })),
+    last_one: prizes.filter((x) => x.is_last_one).reduce((n, x) => n + x.quantity, 0),
+    full_sale: fullSale,
+    conversion_value: conversion,
+    payout_ratio:
+      p.payment_method === 1 && fullSale > 0 ? Math.round((conversion / fullSale) * 10_000) / 10_000 : 0,
+    ready: lots === p.total_pack_count && lots > 0,
+  };
+}
+
+/** Replaces a draft's prizes whole (in the caller's transaction); a published pack refuses. */
+export async function replacePrizes(tx: Transaction<Database>, packId: number, prizes: readonly NewPrize[]) {
+  const pack = await repo.findPack(tx, packId);
+  if (!pack) throw notFound('pack_not_found');
+  if (pack.seed !== null) throw new PackLocked(['prizes']);
+  const before = await repo.listPrizes(tx, packId);
+  await repo.deletePrizes(tx, packId);
+  await repo.insertPrizes(
+    tx,
+    prizes.map((x) => ({ ...x, pack_id: packId })),
+  );
+  return before;
 }
