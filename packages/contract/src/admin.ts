@@ -210,3 +210,68 @@ export const adminPublishAnswerSchema = z.object({
   commitment: z.string(),
   published: z.boolean(),
 });
+
+// --- the catalogue: cards ---
+
+export const customsCategories = [
+  'cards',
+  'psa',
+  'boxes',
+  'unopened_packs',
+  'toys',
+  'capsule_toys',
+  'electronics',
+  'manga',
+  'other',
+] as const;
+
+/** A card as staff edit it; `image` a data URL of the card's picture (decoded and re-encoded by the server). */
+export const adminCardFieldsSchema = z
+  .object({
+    card_type_id: int(1),
+    name_en: text(200, 1),
+    name_ja: text(200, 1),
+    model_number: text(100),
+    rarity: int(1, 7),
+    rarity_label: text(20, 1),
+    conversion_value: int(0, 10_000_000),
+    ship_only: flag,
+    customs_category: z.enum(customsCategories, { error: 'invalid' }),
+    image: z.string({ error: 'image_invalid' }).max(7_000_000, { error: 'image_too_large' }).optional(),
+  })
+  .strict();
+export const adminCardCreateSchema = adminCardFieldsSchema;
+export const adminCardUpdateSchema = adminCardFieldsSchema.partial().strict();
+
+export const adminCardRowSchema = z.object({
+  id: z.number().int(),
+  card_type_id: z.number().int(),
+  name_en: z.string(),
+  name_ja: z.string(),
+  model_number: z.string(),
+  rarity: z.number().int(),
+  rarity_label: z.string(),
+  image_url: z.string(),
+  conversion_value: z.number().int(),
+  ship_only: z.number().int(),
+  customs_category: z.enum(customsCategories),
+});
+export const adminCardListSchema = z.object({
+  list: z.array(adminCardRowSchema),
+  page: z.number().int(),
+  all_page: z.number().int(),
+});
+export const adminCardQuerySchema = z.object({
+  type: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+});

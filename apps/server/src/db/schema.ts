@@ -80,7 +80,21 @@ export interface CardsTable {
   rarity: number; // 1–7
   rarity_label: string;
   image_url: string;
+  conversion_value: Generated<number>; // gems: the default buy_point of its prizes
+  ship_only: Generated<number>; // the default of its prizes
+  customs_category: Generated<CustomsCategory>; // spec §9's declared-value table
 }
+
+export type CustomsCategory =
+  | 'cards'
+  | 'psa'
+  | 'boxes'
+  | 'unopened_packs'
+  | 'toys'
+  | 'capsule_toys'
+  | 'electronics'
+  | 'manga'
+  | 'other';
 
 export interface PacksTable {
   id: Generated<number>;

@@ -10,6 +10,7 @@ import * as m008 from './008-pack-lots-sold-by-range.ts';
 import * as m009 from './009-ranks-exchange-transfer.ts';
 import * as m010 from './010-board.ts';
 import * as m011 from './011-staff.ts';
+import * as m012 from './012-card-details.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-ranks-exchange-transfer': m009,
   '010-board': m010,
   '011-staff': m011,
+  '012-card-details': m012,
 };

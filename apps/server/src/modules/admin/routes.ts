@@ -8,6 +8,10 @@ import {
   adminLoginResultSchema,
   adminLoginSchema,
   adminMeSchema,
+  adminCardCreateSchema,
+  adminCardListSchema,
+  adminCardQuerySchema,
+  adminCardUpdateSchema,
   adminIdAnswerSchema,
   adminPackCreateSchema,
   adminPackDetailSchema,
@@ -21,11 +25,16 @@ import {
 import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { pathId } from '@gacha/contract/path';
+import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '../../db/schema.ts';
+import { decodeDataUrl, ImageRefused, processImage } from '../../storage/images.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { markShipped } from '../holdings/service.ts';
 import {
+  addCard,
+  cardsForStaff,
+  changeCard,
   createPack,
   PackLocked,
   packForStaff,
@@ -86,7 +95,7 @@ const actorOf = (req: FastifyRequest): Actor => ({ staffId: staffOf(req).id, ip:
  * before the payload is validated.
  */
 export const adminApi: ApiPlugin = async (app) => {
-  const { db, clock, config } = app;
+  const { db, clock, config, storage } = app;
   app.decorateRequest('staff', null);
   const cookieOpts = {
     path: STAFF_COOKIE_PATH,
@@ -374,6 +383,105 @@ export const adminApi: ApiPlugin = async (app) => {
           ),
         );
         return { id: req.params.id };
+      },
+    );
+
+    // --- the catalogue: cards ---
+    /** An uploaded card picture, checked and re-encoded, stored; its URL (or null without one). */
+    const storeCardImage = async (
+      dataUrl: string | undefined,
+    ): Promise<{ url: string; key: string } | null> => {
+      if (dataUrl === undefined) return null;
+      let image: Buffer;
+      try {
+        image = (await processImage(decodeDataUrl(dataUrl))).image;
+      } catch (err) {
+        if (err instanceof ImageRefused) throw new ApiError(400, { errors: { image: err.key } });
+        throw err;
+      }
+      const key = `cards/${randomBytes(16).toString('hex')}.webp`;
+      await storage.put(key, image, 'image/webp');
+      return { key, url: `/media/uploads/${key}` };
+    };
+    const CARD_BODY_LIMIT = 10 * 1024 * 1024;
+
+    scope.get(
+      '/admin/cards',
+      {
+        schema: { querystring: adminCardQuerySchema, response: okResponse(adminCardListSchema) },
+        config: { staff: 'catalogue.read' },
+      },
+      async (req) => cardsForStaff(db, req.query.type, req.query.page ?? 1),
+    );
+
+    scope.post(
+      '/admin/cards',
+      {
+        bodyLimit: CARD_BODY_LIMIT,
+        schema: { body: adminCardCreateSchema, response: okResponse(adminIdAnswerSchema) },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        const { image, ...fields } = req.body;
+        const stored = await storeCardImage(image);
+        try {
+          const id = await db.transaction().execute(async (tx) => {
+            const cardId = await addCard(tx, fields, stored?.url ?? null);
+            await audit(
+              tx,
+              actor,
+              {
+                action: 'card.create',
+                targetType: 'card',
+                targetId: cardId,
+                before: null,
+                after: { ...fields, image_url: stored?.url ?? null },
+              },
+              now,
+            );
+            return cardId;
+          });
+          return { id };
+        } catch (err) {
+          if (stored) await storage.delete(stored.key).catch(() => undefined);
+          throw err;
+        }
+      },
+    );
+
+    scope.post(
+      '/admin/cards/:id',
+      {
+        bodyLimit: CARD_BODY_LIMIT,
+        schema: {
+          params: z.object({ id: pathId() }),
+          body: adminCardUpdateSchema,
+          response: okResponse(adminIdAnswerSchema),
+        },
+        config: { staff: 'catalogue.write' },
+      },
+      async (req) => {
+        const now = clock.now();
+        const actor = actorOf(req);
+        const { image, ...fields } = req.body;
+        const stored = await storeCardImage(image);
+        try {
+          await db.transaction().execute(async (tx) => {
+            const { before, after } = await changeCard(tx, req.params.id, fields, stored?.url ?? null);
+            await audit(
+              tx,
+              actor,
+              { action: 'card.update', targetType: 'card', targetId: req.params.id, before, after },
+              now,
+            );
+          });
+          return { id: req.params.id };
+        } catch (err) {
+          if (stored) await storage.delete(stored.key).catch(() => undefined);
+          throw err;
+        }
       },
     );
 

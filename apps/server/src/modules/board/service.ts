@@ -13,7 +13,7 @@ import { formatJstDate } from '../../db/time.ts';
 import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { awardGems, lockGemAccount } from '../gems/service.ts';
-import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from './images.ts';
+import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from '../../storage/images.ts';
 import * as repo from './repo.ts';
 
 /**

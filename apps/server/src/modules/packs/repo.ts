@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/index.ts';
@@ -405,4 +405,45 @@ export function prizesWithSold(ex: Executor, packId: number) {
 
 export async function deletePrizes(tx: Executor, packId: number): Promise<void> {
   await tx.deleteFrom('pack_prizes').where('pack_id', '=', packId).execute();
+}
+
+export function countCards(ex: Executor, typeId: number | undefined): Promise<number> {
+  return countRows(
+    ex.selectFrom('cards').$if(typeId !== undefined, (q) => q.where('card_type_id', '=', typeId!)),
+  );
+}
+
+export function cardsPage(ex: Executor, typeId: number | undefined, page: { limit: number; offset: number }) {
+  return ex
+    .selectFrom('cards')
+    .select([
+      'id',
+      'card_type_id',
+      'name_en',
+      'name_ja',
+      'model_number',
+      'rarity',
+      'rarity_label',
+      'image_url',
+      'conversion_value',
+      'ship_only',
+      'customs_category',
+    ])
+    .$if(typeId !== undefined, (q) => q.where('card_type_id', '=', typeId!))
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export function cardRow(ex: Executor, id: number) {
+  return ex.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateCard(
+  ex: Executor,
+  id: number,
+  values: Updateable<Database['cards']>,
+): Promise<void> {
+  await ex.updateTable('cards').set(values).where('id', '=', id).execute();
 }

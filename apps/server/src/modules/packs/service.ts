@@ -9,7 +9,7 @@ import type {
 } from '@gacha/contract/packs';
 import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
@@ -488,4 +488,48 @@ export async function replacePrizes(tx: Transaction<Database>, packId: number, p
     prizes.map((x) => ({ ...x, pack_id: packId })),
   );
   return before;
+}
+
+// --- cards from the console ---
+
+export const STAFF_CARDS_PAGE = 50;
+
+export async function cardsForStaff(db: Db, typeId: number | undefined, page: number) {
+  const total = await repo.countCards(db, typeId);
+  const allPage = Math.max(1, Math.ceil(total / STAFF_CARDS_PAGE));
+  const current = Math.min(Math.max(1, page), allPage);
+  const list = await repo.cardsPage(db, typeId, {
+    limit: STAFF_CARDS_PAGE,
+    offset: (current - 1) * STAFF_CARDS_PAGE,
+  });
+  return { list, page: current, all_page: allPage };
+}
+
+export type CardFields = Omit<Updateable<Database['cards']>, 'id' | 'image_url'>;
+
+/**
+ * Adds a card (in the caller's transaction): its picture at `imageUrl` when staff uploaded one, else the
+ * generated artwork. Answers its id.
+ */
+export async function addCard(
+  tx: Transaction<Database>,
+  fields: CardFields & NewCard,
+  imageUrl: string | null,
+) {
+  const [id] = await repo.insertCards(tx, [{ ...fields, image_url: imageUrl ?? '' }]);
+  if (!imageUrl) await repo.setCardImage(tx, id!, cardImageUrl(id!));
+  return id!;
+}
+
+/** Changes a card (in the caller's transaction); answers the row before. Packs show the change at once. */
+export async function changeCard(
+  tx: Transaction<Database>,
+  id: number,
+  fields: CardFields,
+  imageUrl: string | null,
+) {
+  const before = await repo.cardRow(tx, id);
+  if (!before) throw notFound();
+  await repo.updateCard(tx, id, { ...fields, ...(imageUrl ? { image_url: imageUrl } : {}) });
+  return { before, after: (await repo.cardRow(tx, id))! };
 }
