@@ -387,11 +387,15 @@ export const adminApi: ApiPlugin = async (app) => {
     );
 
     // --- the catalogue: cards ---
-    /** An uploaded card picture, checked and re-encoded, stored; its URL (or null without one). */
-    const storeCardImage = async (
+    /**
+     * Runs `work` with the URL of an uploaded card picture (checked, re-encoded and stored first; null without
+     * one); the stored file is removed again when the work fails.
+     */
+    const withCardImage = async <T>(
       dataUrl: string | undefined,
-    ): Promise<{ url: string; key: string } | null> => {
-      if (dataUrl === undefined) return null;
+      work: (url: string | null) => Promise<T>,
+    ): Promise<T> => {
+      if (dataUrl === undefined) return work(null);
       let image: Buffer;
       try {
         image = (await processImage(decodeDataUrl(dataUrl))).image;
@@ -401,7 +405,12 @@ export const adminApi: ApiPlugin = async (app) => {
       }
       const key = `cards/${randomBytes(16).toString('hex')}.webp`;
       await storage.put(key, image, 'image/webp');
-      return { key, url: `/media/uploads/${key}` };
+      try {
+        return await work(`/media/uploads/${key}`);
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        throw err;
+      }
     };
     const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -425,29 +434,20 @@ export const adminApi: ApiPlugin = async (app) => {
         const now = clock.now();
         const actor = actorOf(req);
         const { image, ...fields } = req.body;
-        const stored = await storeCardImage(image);
-        try {
-          const id = await db.transaction().execute(async (tx) => {
-            const cardId = await addCard(tx, fields, stored?.url ?? null);
+        const id = await withCardImage(image, (url) =>
+          db.transaction().execute(async (tx) => {
+            const cardId = await addCard(tx, fields, url);
+            const after = { ...fields, image_url: url };
             await audit(
               tx,
               actor,
-              {
-                action: 'card.create',
-                targetType: 'card',
-                targetId: cardId,
-                before: null,
-                after: { ...fields, image_url: stored?.url ?? null },
-              },
+              { action: 'card.create', targetType: 'card', targetId: cardId, before: null, after },
               now,
             );
             return cardId;
-          });
-          return { id };
-        } catch (err) {
-          if (stored) await storage.delete(stored.key).catch(() => undefined);
-          throw err;
-        }
+          }),
+        );
+        return { id };
       },
     );
 
@@ -466,22 +466,18 @@ export const adminApi: ApiPlugin = async (app) => {
         const now = clock.now();
         const actor = actorOf(req);
         const { image, ...fields } = req.body;
-        const stored = await storeCardImage(image);
-        try {
-          await db.transaction().execute(async (tx) => {
-            const { before, after } = await changeCard(tx, req.params.id, fields, stored?.url ?? null);
+        await withCardImage(image, (url) =>
+          db.transaction().execute(async (tx) => {
+            const { before, after } = await changeCard(tx, req.params.id, fields, url);
             await audit(
               tx,
               actor,
               { action: 'card.update', targetType: 'card', targetId: req.params.id, before, after },
               now,
             );
-          });
-          return { id: req.params.id };
-        } catch (err) {
-          if (stored) await storage.delete(stored.key).catch(() => undefined);
-          throw err;
-        }
+          }),
+        );
+        return { id: req.params.id };
       },
     );
 
