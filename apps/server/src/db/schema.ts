@@ -86,15 +86,7 @@ export interface CardsTable {
 }
 
 export type CustomsCategory =
-  | 'cards'
-  | 'psa'
-  | 'boxes'
-  | 'unopened_packs'
-  | 'toys'
-  | 'capsule_toys'
-  | 'electronics'
-  | 'manga'
-  | 'other';
+  'cards' | 'psa' | 'boxes' | 'unopened_packs' | 'toys' | 'capsule_toys' | 'electronics' | 'manga' | 'other';
 
 export interface PacksTable {
   id: Generated<number>;

@@ -9,9 +9,17 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('cards')
-    .addColumn('conversion_value', 'integer', (c) => c.notNull().defaultTo(0).check(sql`conversion_value >= 0`))
+    .addColumn('conversion_value', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`conversion_value >= 0`),
+    )
     .execute();
-  await db.schema.alterTable('cards').addColumn('ship_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('cards')
+    .addColumn('ship_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('cards')
     .addColumn('customs_category', 'text', (c) =>
