@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { memberLink } from '../lib/guest-links.ts';
-import { CONTACT_URL } from '../lib/links.ts';
+import { CONTACT_PATH } from '../lib/links.ts';
 import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
 import styles from './bottom-nav.module.css';
 
@@ -80,6 +80,7 @@ const before: Item[] = [
     section: ['/coin-history'],
   },
 ];
+const contact: Item = { to: CONTACT_PATH, key: 'bottomNav.contact', icon: icons.contact };
 const myPage: Item = {
   to: '/my-page',
   key: 'bottomNav.myPage',
@@ -130,12 +131,7 @@ export function BottomNav() {
         {before.map((item) => (
           <li key={item.to}>{entry(item)}</li>
         ))}
-        <li>
-          <a href={CONTACT_URL} className={styles.item} target="_blank" rel="noopener noreferrer">
-            {icons.contact}
-            <span>{t('bottomNav.contact')}</span>
-          </a>
-        </li>
+        <li>{entry(contact)}</li>
         <li>{entry(myPage)}</li>
       </ul>
     </nav>

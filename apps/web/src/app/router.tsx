@@ -24,9 +24,8 @@ const page = (title: string, load: Lazy, extra: Partial<RouteObject> = {}): Part
   ...extra,
 });
 
-const placeholderPage: Lazy = () => import('../components/placeholder-page.tsx');
-/** A route whose feature is not built yet: a named placeholder inside the layout. */
-const later = (title: string, extra: Partial<RouteObject> = {}) => page(title, placeholderPage, extra);
+/** The legal and information pages (spec §2): one page, the Markdown of its route. */
+const legalPage: Lazy = () => import('../features/site/pages/legal-page.tsx');
 
 /** The root loader: start loading the current user on every navigation, never block a public page. */
 export function rootLoader(): null {
@@ -112,7 +111,13 @@ const publicRoutes: RouteObject[] = [
     path: 'user-address',
     ...page('pages.userAddress', () => import('../features/account/pages/user-address-page.tsx')),
   },
-  { path: 'confirm-user-address', ...later('pages.confirmUserAddress') },
+  {
+    path: 'confirm-user-address',
+    ...page(
+      'pages.confirmUserAddress',
+      () => import('../features/account/pages/confirm-user-address-page.tsx'),
+    ),
+  },
   {
     path: 'complete-carrier',
     ...page('pages.completeCarrier', () => import('../features/payments/pages/carrier-result-page.tsx')),
@@ -121,10 +126,11 @@ const publicRoutes: RouteObject[] = [
     path: 'error-carrier',
     ...page('pages.errorCarrier', () => import('../features/payments/pages/carrier-result-page.tsx')),
   },
-  { path: 'user-guide', ...later('pages.userGuide') },
-  { path: 'terms-of-service', ...later('pages.termsOfService') },
-  { path: 'privacy-protection', ...later('pages.privacyProtection') },
-  { path: 'specific-commerce', ...later('pages.specificCommerce') },
+  { path: 'user-guide', ...page('pages.userGuide', legalPage) },
+  { path: 'terms-of-service', ...page('pages.termsOfService', legalPage) },
+  { path: 'privacy-protection', ...page('pages.privacyProtection', legalPage) },
+  { path: 'specific-commerce', ...page('pages.specificCommerce', legalPage) },
+  { path: 'contact', ...page('pages.contact', () => import('../features/site/pages/contact-page.tsx')) },
 ];
 
 const protectedRoutes: RouteObject[] = [
@@ -256,11 +262,11 @@ const protectedRoutes: RouteObject[] = [
   },
   {
     path: 'fund-settlement',
-    ...page('pages.fundSettlement', () => import('../features/payments/pages/fund-settlement-page.tsx')),
+    ...page('pages.fundSettlement', legalPage),
   },
   {
     path: 'gem-terms-of-service',
-    ...page('pages.gemTermsOfService', () => import('../features/payments/pages/gem-terms-page.tsx')),
+    ...page('pages.gemTermsOfService', legalPage),
   },
 ];
 

@@ -33,6 +33,11 @@ interface Options {
   onSaved: () => void;
   /** The call (POST /user/append_address by default; a feature may refresh its own data after it). */
   send?: (input: AppendAddressInput) => Promise<ApiAnswer>;
+  /**
+   * Checked values go here instead of being sent (/user-address shows them on /confirm-user-address first, which
+   * sends them).
+   */
+  onChecked?: (values: AddressFormValues, payload: AppendAddressInput) => void;
 }
 
 /**
@@ -41,7 +46,13 @@ interface Options {
  * for Japan, messages that follow the language switch, the server's field errors on the fields (the first
  * focused, in the order shown) and one request at a time. The pages lay out the fields (AddressFields).
  */
-export function useAddressForm({ defaults, registration, onSaved, send = appendAddress }: Options) {
+export function useAddressForm({
+  defaults,
+  registration,
+  onSaved,
+  send = appendAddress,
+  onChecked,
+}: Options) {
   const msg = useCatalogue();
   const { data: countries = [] } = useCountries();
   const formRef = useRef<HTMLFormElement>(null);
@@ -98,7 +109,8 @@ export function useAddressForm({ defaults, registration, onSaved, send = appendA
   const onSubmit = form.handleSubmit(
     (values) => {
       setFormMessage(null);
-      save.send(values);
+      if (onChecked) onChecked(values, toPayload(values));
+      else save.send(values);
     },
     (invalid) => focusFirstError(formRef.current, invalid),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OVERSEAS_PREF_ID } from '@gacha/contract/user';
-import { addressDefaults, addressPayload } from './append-address.ts';
+import { addressDefaults, addressPayload, addressQuery } from './append-address.ts';
 
 const stored = {
   tel: '+81 90 1234 5678',
@@ -56,5 +56,31 @@ describe('addressDefaults (issue 12: saving an address must not delete the phone
 
   it('is all empty for a guest without a query', () => {
     expect(Object.values(addressDefaults(undefined)).every((v) => v === '')).toBe(true);
+  });
+});
+
+describe('addressQuery (/user-address → /confirm-user-address → Back)', () => {
+  it('carries the filled values under the names the form reads, and they come back the same', () => {
+    const values = {
+      country_id: '840',
+      zipcode: '94105',
+      pref_id: '',
+      country: 'CA',
+      shiku: 'San Francisco',
+      address: '1 Market St',
+      building: '',
+      tel: '+1 415 555 0100',
+    };
+    const query = addressQuery(values, ' FRIEND1 ');
+    expect(Object.fromEntries(query)).toEqual({
+      countryId: '840',
+      zipCode: '94105',
+      country: 'CA',
+      shiku: 'San Francisco',
+      address: '1 Market St',
+      tel: '+1 415 555 0100',
+      referralCode: 'FRIEND1',
+    });
+    expect(addressDefaults(null, query)).toEqual(values);
   });
 });

@@ -72,6 +72,20 @@ export function addressDefaults(
   return base;
 }
 
+/**
+ * The address block (and the referral code) as query values, the names /user-address reads: what the address
+ * form hands to /confirm-user-address, and what Back hands to the form.
+ */
+export function addressQuery(values: AddressValues, referralCode = ''): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of Object.keys(ADDRESS_QUERY_NAMES) as AddressFieldName[]) {
+    const value = values[name].trim();
+    if (value) query.set(ADDRESS_QUERY_NAMES[name], value);
+  }
+  if (referralCode.trim()) query.set('referralCode', referralCode.trim());
+  return query;
+}
+
 /** The address block's text values as the payload; nothing chosen for the country is sent as absent ('country_invalid'). */
 export function addressPayload(v: AddressValues): AppendAddressInput {
   const jp = Number(v.country_id) === JAPAN_COUNTRY_ID;

@@ -5,8 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_BANNER_DELAY_MS?: string;
   /** Milliseconds of the banner transition (default 800; the spec's second reading is 1000). */
   readonly VITE_BANNER_DURATION_MS?: string;
-  /** The external contact page. */
-  readonly VITE_CONTACT_URL?: string;
 }
 
 interface ImportMeta {

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   'payments',
   'coins',
   'transfer',
+  'site',
+  'board',
 ] as const;
 const STORAGE_KEY = 'gacha.lang';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;

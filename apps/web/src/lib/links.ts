@@ -1,5 +1,5 @@
-/** Where the "Contact us" buttons go: an external page (spec §2). Set VITE_CONTACT_URL at build time. */
-export const CONTACT_URL: string = import.meta.env.VITE_CONTACT_URL || 'https://example.com/contact';
+/** The shop's contact page (spec §2 footer, bottom menu and My page "Contact us"; the legal pages' {{contactUrl}}). */
+export const CONTACT_PATH = '/contact';
 
 /** Google and Apple sign-in start on the server (spec §7 browser redirects). */
 export function googleLoginUrl(opts: { create?: boolean; packId?: string | null } = {}): string {

@@ -3,11 +3,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
+import { ConfirmUserAddressPage } from './confirm-user-address-page.tsx';
 import { UserAddressPage } from './user-address-page.tsx';
 
-/** The address form (components/use-address-form.ts) as /user-address shows it, against a fake API. */
+/**
+ * The address form (components/use-address-form.ts) as /user-address shows it, and /confirm-user-address, which
+ * shows what will be saved and saves it, against a fake API.
+ */
 
-const routes = { '/user-address': <UserAddressPage />, '/': <Landing name="top" /> };
+const routes = {
+  '/user-address': <UserAddressPage />,
+  '/confirm-user-address': <ConfirmUserAddressPage />,
+  '/': <Landing name="top" />,
+};
 
 /** GET /user/detail of a member who gave a phone number at registration and no address yet. */
 const detail = {
@@ -61,7 +69,7 @@ describe('address registration', () => {
     const api = shop();
     const user = userEvent.setup();
     renderAt('/user-address', routes);
-    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    await user.click(await screen.findByRole('button', { name: 'Check input info' }));
     expect(await screen.findByText('Please choose a country.')).toBeTruthy();
     expect(screen.getAllByText('This field is required.')).toHaveLength(2); // city, address 1
     expect(screen.getByText('Please agree to the terms of service')).toBeTruthy();
@@ -69,39 +77,83 @@ describe('address registration', () => {
     expect(api.callsTo('POST user/append_address')).toHaveLength(0);
   });
 
-  it("puts the server's errors on their fields, focusing the first in the order shown", async () => {
-    const api = shop({ state: 400, errors: { tel: ['Bad number.'], shiku: ['Bad city.'] } });
-    const user = userEvent.setup();
-    renderAt('/user-address', routes);
+  async function fillAndCheck(user: ReturnType<typeof userEvent.setup>) {
     await screen.findByRole('option', { name: 'United States' });
     await user.selectOptions(screen.getByLabelText(/^Country/), '840');
     await user.type(screen.getByLabelText(/^City/), 'San Francisco');
     await user.type(screen.getByLabelText(/^Address 1/), '1 Market St');
+    await user.type(screen.getByLabelText(/^Referral Code/), 'FRIEND01');
     await user.click(screen.getByLabelText('Agree to the terms of use and register as a member'));
+    await user.click(screen.getByRole('button', { name: 'Check input info' }));
+    await screen.findByRole('heading', { name: 'Confirm your address' });
+  }
+
+  it('the confirm page shows what will be saved and sends nothing until Register', async () => {
+    const api = shop();
+    const user = userEvent.setup();
+    const { router } = renderAt('/user-address', routes);
+    await fillAndCheck(user);
+    expect(router.state.location.pathname).toBe('/confirm-user-address');
+    const summary = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(await screen.findByText('United States')).toBeTruthy();
+    expect(summary('City')).toBe('San Francisco');
+    expect(summary('Address 1')).toBe('1 Market St');
+    expect(summary('Phone number')).toBe('+81 90 1234 5678');
+    expect(summary('Referral Code')).toBe('FRIEND01');
+    expect(summary('Address 2 (building, room)')).toBe('Not entered');
+    expect(api.callsTo('POST user/append_address')).toHaveLength(0);
+  });
+
+  it('Back returns to the form with the values, the agreement still ticked', async () => {
+    shop();
+    const user = userEvent.setup();
+    renderAt('/user-address', routes);
+    await fillAndCheck(user);
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByLabelText(/^City/)).toHaveProperty('value', 'San Francisco');
+    expect(screen.getByLabelText(/^Address 1/)).toHaveProperty('value', '1 Market St');
+    expect(screen.getByLabelText(/^Referral Code/)).toHaveProperty('value', 'FRIEND01');
+    expect(screen.getByLabelText('Agree to the terms of use and register as a member')).toHaveProperty(
+      'checked',
+      true,
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Country/)).toHaveProperty('value', '840'));
+  });
+
+  it("Register sends the values; the server's refusals are listed by field", async () => {
+    const api = shop({ state: 400, errors: { tel: ['Bad number.'], shiku: ['Bad city.'] } });
+    const user = userEvent.setup();
+    renderAt('/user-address', routes);
+    await fillAndCheck(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Bad city.')).toBeTruthy();
-    expect(screen.getByText('Bad number.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/^City/));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Phone number: Bad number.');
+    expect(alert.textContent).toContain('City: Bad city.');
     expect(api.callsTo('POST user/append_address')[0]?.payload).toMatchObject({
       country_id: 840,
       shiku: 'San Francisco',
       address: '1 Market St',
       tel: '+81 90 1234 5678',
       pref_id: 99,
-      referralCode: '',
+      referralCode: 'FRIEND01',
     });
   });
 
   it('saved: goes to Top', async () => {
-    shop();
+    const api = shop();
     const user = userEvent.setup();
     renderAt('/user-address', routes);
-    await screen.findByRole('option', { name: 'United States' });
-    await user.selectOptions(screen.getByLabelText(/^Country/), '840');
-    await user.type(screen.getByLabelText(/^City/), 'San Francisco');
-    await user.type(screen.getByLabelText(/^Address 1/), '1 Market St');
-    await user.click(screen.getByLabelText('Agree to the terms of use and register as a member'));
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await fillAndCheck(user);
+    const register = screen.getByRole('button', { name: 'Register' });
+    await user.dblClick(register);
     await waitFor(() => expect(screen.getByTestId('landing').textContent).toContain('top'));
+    expect(api.callsTo('POST user/append_address')).toHaveLength(1);
+  });
+
+  it('a confirm page opened with values the form would refuse goes back to the form', async () => {
+    shop();
+    renderAt('/confirm-user-address?countryId=840&shiku=Somewhere', routes);
+    expect(await screen.findByRole('button', { name: 'Check input info' })).toBeTruthy();
+    expect(screen.getByLabelText(/^City/)).toHaveProperty('value', 'Somewhere');
   });
 });

@@ -1,23 +1,29 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
 import { useAddressForm, type AddressFormValues } from '../../../components/use-address-form.ts';
-import { addressDefaults } from '../../../lib/append-address.ts';
+import { addressDefaults, addressQuery } from '../../../lib/append-address.ts';
 import { useCountryCheck } from '../../../lib/lookups.ts';
 import { useUserDetail } from '../../../lib/user-detail.ts';
 import styles from './user-address-page.module.css';
 
+/** What /confirm-user-address's Back hands over besides the query: the agreement was ticked. */
+export interface AddressBackState {
+  agreed?: boolean;
+}
+
 /**
  * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
  * and the agreement; the form starts from what the member has stored (the phone number included), with the
- * query's values over it; a member who already has a country leaves to /; POST /user/append_address, state
- * 200 → /.
+ * query's values over it; a member who already has a country leaves to /. Checked values go to
+ * /confirm-user-address (in the query), which saves them (POST /user/append_address, state 200 → /).
  */
 export function UserAddressPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const agreed = (useLocation().state as AddressBackState | null)?.agreed === true;
   const check = useCountryCheck();
   const loggedIn = check.data?.is_login === '1';
   const detail = useUserDetail(loggedIn);
@@ -32,7 +38,7 @@ export function UserAddressPage() {
       defaults={{
         ...addressDefaults(detail.data, params),
         referralCode: params.get('referralCode') ?? '',
-        agree: false,
+        agree: agreed,
       }}
       loggedIn={loggedIn}
       telVerified={detail.data?.end_sms === '1'}
@@ -54,6 +60,7 @@ function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
     defaults,
     registration: true,
     onSaved: () => navigate('/', { replace: true }),
+    onChecked: (values) => navigate(`/confirm-user-address?${addressQuery(values, values.referralCode)}`),
   });
   const { register, formState } = form;
 

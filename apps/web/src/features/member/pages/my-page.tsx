@@ -12,7 +12,7 @@ import { RankIcon } from '../../../components/rank-icon.tsx';
 import { firstError } from '../../../lib/api.ts';
 import { formatCoinTenths, formatGems, formatName } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
-import { CONTACT_URL } from '../../../lib/links.ts';
+import { CONTACT_PATH } from '../../../lib/links.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
@@ -229,10 +229,9 @@ export function MyPage() {
       key: 'contact',
       icon: icons.contact,
       node: (c) => (
-        <a href={CONTACT_URL} target="_blank" rel="noopener noreferrer" className={styles.iconLink}>
+        <Link to={CONTACT_PATH} className={styles.iconLink}>
           {c}
-          <span className="visually-hidden">{t('myPage.newWindow')}</span>
-        </a>
+        </Link>
       ),
     },
     {

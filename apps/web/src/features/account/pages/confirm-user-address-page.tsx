@@ -1,0 +1,144 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { appendAddressSchema, type AppendAddressInput } from '@gacha/contract/user';
+import { FormAlert } from '../../../components/form.tsx';
+import { State } from '../../../lib/api.ts';
+import { addressDefaults, addressPayload, addressQuery, appendAddress } from '../../../lib/append-address.ts';
+import { useCatalogue } from '../../../lib/i18n.ts';
+import { useCountries } from '../../../lib/lookups.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import type { AddressBackState } from './user-address-page.tsx';
+import styles from './user-address-page.module.css';
+
+/** Server error fields → the rows they belong to. */
+const FIELD_ROW: Record<string, string> = {
+  country_id: 'address.country',
+  zipcode: 'address.zipcode',
+  country: 'address.prefectureText',
+  pref_id: 'address.prefectureText',
+  shiku: 'address.city',
+  address: 'address.address1',
+  building: 'address.address2',
+  tel: 'address.tel',
+};
+
+/**
+ * /confirm-user-address (spec §2): what /user-address will save, from the query — the country by name, zip code,
+ * prefecture, city, the address lines, the phone number and the referral code — with Back (to the form with the
+ * values, the agreement still ticked) and Register (POST /user/append_address; state 200 → /). Values the form
+ * would not have sent go back to the form.
+ */
+export function ConfirmUserAddressPage() {
+  const { t } = useTranslation('account');
+  const msg = useCatalogue();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const values = addressDefaults(null, params);
+  const referralCode = (params.get('referralCode') ?? '').trim();
+  const payload: AppendAddressInput = { ...addressPayload(values), referralCode };
+  const query = addressQuery(values, referralCode);
+  const { data: countries = [] } = useCountries();
+  const [problems, setProblems] = useState<ReactNode[]>([]);
+  // saved: the page is on its way to Top; a click meanwhile sends nothing again
+  const saved = useRef(false);
+
+  const save = useSubmit({
+    mutationFn: () => appendAddress(payload),
+    onSuccess: (res) => {
+      if (res.state === State.ok) {
+        saved.current = true;
+        navigate('/', { replace: true });
+        return;
+      }
+      if (res.state === State.notLoggedIn) {
+        setProblems([
+          <>
+            {res.message ?? msg('not_logged_in')} <Link to="/login">{t('address.login')}</Link>
+          </>,
+        ]);
+        return;
+      }
+      const fields = Object.entries(res.errors ?? {}).flatMap(([field, list]) => {
+        const first = Array.isArray(list) ? list[0] : undefined;
+        if (!first) return [];
+        const row = FIELD_ROW[field];
+        const label =
+          field === 'referral_code' || field === 'referralCode'
+            ? t('confirmAddress.referralCode')
+            : row && t(row, { ns: 'common' });
+        return [label ? `${label}: ${String(first)}` : String(first)];
+      });
+      setProblems(fields.length ? fields : [res.message ?? msg('server_error')]);
+    },
+    onError: () => setProblems([msg('server_error')]),
+  });
+
+  if (!appendAddressSchema.safeParse(payload).success) {
+    return <Navigate to={`/user-address?${query}`} replace />;
+  }
+
+  const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
+  const rows: Array<[string, string]> = [
+    [t('address.country', { ns: 'common' }), countryName],
+    [t('address.zipcode', { ns: 'common' }), values.zipcode],
+    [t('address.prefectureText', { ns: 'common' }), values.country],
+    [t('address.city', { ns: 'common' }), values.shiku],
+    [t('address.address1', { ns: 'common' }), values.address],
+    [t('address.address2', { ns: 'common' }), values.building],
+    [t('address.tel', { ns: 'common' }), values.tel],
+    [t('confirmAddress.referralCode'), referralCode],
+  ];
+
+  return (
+    <div className="page page-narrow">
+      <div className={`card ${styles.panel}`}>
+        <h1 className="page-title">{t('confirmAddress.title')}</h1>
+        <p className={styles.lead}>{t('confirmAddress.lead')}</p>
+        {problems.length > 0 && (
+          <div className={styles.problems}>
+            <FormAlert>
+              <span className={styles.problemsLead}>{t('confirmAddress.failed')}</span>
+              {problems.map((p, i) => (
+                <span key={i} className={styles.problem}>
+                  {p}
+                </span>
+              ))}
+            </FormAlert>
+          </div>
+        )}
+        <dl className={styles.summary}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value || <span className={styles.empty}>{t('confirmAddress.notEntered')}</span>}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className={styles.actions}>
+          <Link
+            to={`/user-address?${query}`}
+            state={{ agreed: true } satisfies AddressBackState}
+            className="btn btn-secondary"
+          >
+            {t('confirmAddress.back')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              if (saved.current) return;
+              setProblems([]);
+              save.send();
+            }}
+            disabled={save.isPending}
+          >
+            {t('confirmAddress.submit')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default ConfirmUserAddressPage;
