@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './form.module.css';
@@ -131,6 +132,32 @@ export function PasswordField({ label, error, hint, required, className, ref, ..
           )}
         </button>
       </div>
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+  className?: string;
+};
+
+/** A multi-line text field (a comment); the same label, hint and error wiring as TextField. */
+export function TextAreaField({ label, error, hint, required, className, ref, ...textarea }: TextAreaProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      <textarea
+        {...textarea}
+        ref={ref}
+        id={id}
+        className={`${styles.input} ${styles.textarea} ${error ? styles.invalid : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
     </FieldShell>
   );
 }

@@ -13,7 +13,8 @@ interface ModalProps {
   dismissible?: boolean;
   /** 'alert' for messages that need an answer (role alertdialog). */
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  /** 'lg': a picture (the board's images). */
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /**
@@ -86,7 +87,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${size === 'md' ? styles.md : ''}`}
+      className={`${styles.dialog} ${size === 'sm' ? '' : styles[size]}`}
       aria-labelledby={titleId}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       onClick={(e) => {

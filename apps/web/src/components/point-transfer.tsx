@@ -11,14 +11,9 @@ import { focusFirstError } from '../lib/focus-first-error.ts';
 import { formatDate, formatGems } from '../lib/format.ts';
 import { useCatalogue } from '../lib/i18n.ts';
 import { schemaResolver } from '../lib/messages-resolver.ts';
-import {
-  linkPartner,
-  newRequestId,
-  transferPoints,
-  transferStatusKey,
-  useTransferStatus,
-} from '../lib/point-transfer.ts';
+import { linkPartner, transferPoints, transferStatusKey, useTransferStatus } from '../lib/point-transfer.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { newRequestId } from '../lib/request-id.ts';
 import { loadCurrentUser } from '../lib/session.ts';
 import { useApiForm } from '../lib/use-api-form.ts';
 import { AlertModal } from './alert-modal.tsx';

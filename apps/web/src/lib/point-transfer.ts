@@ -42,11 +42,3 @@ export async function linkPartner(input: TransferLoginInput) {
 export async function transferPoints(point: number, requestId: string) {
   return api.post('user/transfer/point', { point, request_id: requestId }, { answer: transferResultSchema });
 }
-
-/** A fresh request id for one confirmation (the contract's [A-Za-z0-9_-]{8,64}). */
-export function newRequestId(): string {
-  // randomUUID needs a secure context (https or localhost); getRandomValues does not
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
