@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatYen } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { useBankInfo } from '../api/payments.ts';
+import { TaxNote } from '../components/tax-note.tsx';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
 
@@ -30,7 +31,9 @@ export function BankTransferPage() {
             <section className={styles.panel}>
               <dl className={styles.facts}>
                 <dt>{t('common.amount')}</dt>
-                <dd className={styles.big}>{formatYen(data.price)}</dd>
+                <dd className={styles.big}>
+                  {formatYen(data.price)} <TaxNote price={data.price} />
+                </dd>
                 <dt>{t('bank.holderName')}</dt>
                 <dd>{data.holder_name}</dd>
                 <dt>{t('common.due')}</dt>
@@ -49,7 +52,9 @@ export function BankTransferPage() {
           <section className={styles.panel}>
             <dl className={styles.facts}>
               <dt>{t('common.amount')}</dt>
-              <dd className={styles.big}>{formatYen(data.price)}</dd>
+              <dd className={styles.big}>
+                {formatYen(data.price)} <TaxNote price={data.price} />
+              </dd>
               <dt>{t('bank.bank')}</dt>
               <dd>{data.bank}</dd>
               <dt>{t('bank.branch')}</dt>

@@ -24,6 +24,7 @@ import {
 } from '../api/payments.ts';
 import { CourseList } from '../components/course-list.tsx';
 import { useAlert } from '../components/result-alert.tsx';
+import { TaxNote } from '../components/tax-note.tsx';
 import { useFollowPurchase } from '../components/use-follow-purchase.ts';
 import styles from './payments.module.css';
 
@@ -245,7 +246,8 @@ export function CardInputPage() {
         <form className={styles.panel} onSubmit={toCheckout} noValidate>
           <p className={styles.lead}>{t('card.hostedLead')}</p>
           <p className={styles.selected}>
-            {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}
+            {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}{' '}
+            <TaxNote price={course.pay_price} />
           </p>
           <div className={styles.actions}>
             <button
@@ -265,7 +267,8 @@ export function CardInputPage() {
         <form ref={formRef} className={styles.panel} onSubmit={submit} noValidate>
           <p className={styles.lead}>{t('card.lead')}</p>
           <p className={styles.selected}>
-            {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}
+            {t('card.selected', { gems: formatGems(course.point), price: formatYen(course.pay_price) })}{' '}
+            <TaxNote price={course.pay_price} />
           </p>
           <fieldset className={styles.fieldset}>
             <legend className={styles.groupLabel}>{t('card.number')}</legend>

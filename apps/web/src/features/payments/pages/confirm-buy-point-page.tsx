@@ -27,6 +27,7 @@ import {
   type BuyAnswer,
 } from '../api/payments.ts';
 import { useAlert } from '../components/result-alert.tsx';
+import { TaxNote } from '../components/tax-note.tsx';
 import { useFollowPurchase } from '../components/use-follow-purchase.ts';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
@@ -191,7 +192,7 @@ export function ConfirmBuyPointPage() {
                 {course.discount !== null && course.discount !== course.price && (
                   <span className={styles.strike}>{formatYen(course.price)} </span>
                 )}
-                {formatYen(course.pay_price)}
+                {formatYen(course.pay_price)} <TaxNote price={course.pay_price} />
               </dd>
             </dl>
           </section>

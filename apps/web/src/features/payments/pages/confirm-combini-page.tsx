@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatYen } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { useCombiniInfo } from '../api/payments.ts';
+import { TaxNote } from '../components/tax-note.tsx';
 import { withQuery } from '../purchase.ts';
 import styles from './payments.module.css';
 
@@ -33,7 +34,9 @@ export function ConfirmCombiniPage() {
                 </>
               )}
               <dt>{t('common.amount')}</dt>
-              <dd className={styles.big}>{formatYen(data.price)}</dd>
+              <dd className={styles.big}>
+                {formatYen(data.price)} <TaxNote price={data.price} />
+              </dd>
               <dt>{t('common.due')}</dt>
               <dd>{formatDateTime(data.expires, currentLang())}</dd>
               <dt>{t('combini.url')}</dt>
