@@ -65,6 +65,10 @@ export function BuyProductHistoryDetailPage() {
             <dt>{t('detail.date')}</dt>
             <dd className="num">{data.created}</dd>
           </div>
+          <div>
+            <dt>{t('detail.purchaseId')}</dt>
+            <dd className="num">{data.id}</dd>
+          </div>
           {data.delivery_code && (
             <div>
               <dt>{t('detail.deliveryCode')}</dt>
