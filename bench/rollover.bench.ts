@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openDb } from '../apps/server/src/db/index.ts';
-import { rolloverMonth } from '../apps/server/src/modules/ranks/service.ts';
+import { rolloverMonth } from '../apps/server/src/modules/ranks/rollover.ts';
 import { benchPack } from './setup.ts';
 
 const MEMBERS = Number(process.env.BENCH_ROLLOVER_MEMBERS ?? 100_000);

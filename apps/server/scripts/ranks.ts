@@ -9,7 +9,8 @@
  *
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
-import { catchUpRollovers, rankHistory, rolloverMonth } from '../src/modules/ranks/service.ts';
+import { catchUpRollovers, rolloverMonth } from '../src/modules/ranks/rollover.ts';
+import { rankHistory } from '../src/modules/ranks/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
-import { catchUpRollovers, rolloverMonth } from '../src/modules/ranks/service.ts';
+import { catchUpRollovers, rolloverMonth } from '../src/modules/ranks/rollover.ts';
 import { createMember, createMembers, createPack, loginAs } from './draw-factories.ts';
 import { recordPackSpend } from './factories.ts';
 import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';

@@ -6,7 +6,7 @@ import { awardGems } from '../modules/gems/service.ts';
 import { addPointPrices } from '../modules/payments/service.ts';
 import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
 import { insertExchangeCard } from '../modules/exchange/service.ts';
-import { seedMemberRank } from '../modules/ranks/service.ts';
+import { seedMemberRank } from '../modules/ranks/rollover.ts';
 import {
   DEMO_CARDS,
   DEMO_EXCHANGE_CARDS,

@@ -7,7 +7,7 @@ import { autoConvertJob } from '../modules/holdings/service.ts';
 import { gemLotExpiryJob, paymentExpiryJob } from '../modules/payments/jobs.ts';
 import { purgeResetCodes } from '../modules/account/password-reset.ts';
 import { inactivityJob } from '../modules/inactivity/job.ts';
-import { catchUpRollovers } from '../modules/ranks/service.ts';
+import { catchUpRollovers } from '../modules/ranks/rollover.ts';
 import { reconcileTransfers, type TransferDeps } from '../modules/transfer/service.ts';
 import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
 

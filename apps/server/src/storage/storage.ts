@@ -1,7 +1,3 @@
-import type { StorageConfig } from '../config.ts';
-import { localStorage } from './local.ts';
-import { s3Storage } from './s3.ts';
-
 /**
  * Where uploaded files live (issue 15: the board's images; later the catalogue's): files under the data directory
  * by default, an S3-compatible bucket when configured. Keys are the server's own (`posts/…/<random>.webp`); the
@@ -30,10 +26,6 @@ export function assertKey(key: string): void {
 export function contentTypeOf(key: string): string | null {
   const ext = key.slice(key.lastIndexOf('.') + 1);
   return ({ webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as Record<string, string>)[ext] ?? null;
-}
-
-export function storageFor(config: StorageConfig): FileStorage {
-  return config.kind === 's3' ? s3Storage(config) : localStorage(config.dir);
 }
 
 declare module 'fastify' {

@@ -4,7 +4,16 @@ import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LedgerEntry } from './service.ts';
+
+/** A gem or coin ledger row as the value-moving writes append it. */
+export interface LedgerEntry {
+  userId: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balanceAfter: number;
+  at: string;
+}
 
 type Executor = Db | Transaction<Database>;
 type NewLot = Insertable<Database['gem_lots']>;

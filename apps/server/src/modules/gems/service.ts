@@ -84,14 +84,7 @@ export class InsufficientGemsError extends Error {
 export class ConcurrentSpendError extends Error {}
 
 /** One row of a ledger (gems, or coins in tenths) as the purchase path writes it. */
-export interface LedgerEntry {
-  userId: number;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balanceAfter: number;
-  at: string;
-}
+export type { LedgerEntry } from './repo.ts';
 
 /**
  * Spends gems, oldest-expiring lot first (ties by lot id), never touching an expired lot, and writes one ledger

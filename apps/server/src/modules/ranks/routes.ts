@@ -1,6 +1,6 @@
 import { buyRankResultSchema, buyRankSchema } from '@gacha/contract/coins';
 import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
-import { buyRank } from './service.ts';
+import { buyRank } from './maintain.ts';
 
 /** POST /user/buy_rank {coin, next_month_rank}: keep the rank next month for its coins (spec §4). */
 export const ranksApi: ApiPlugin = async (app) => {

@@ -17,6 +17,6 @@ export function discountedPrice(price: number, rank: number): { price: number; d
 export { jstMonthRange, monthlyGemSpend } from './spend.ts';
 
 export { rankStatus, type RankStatus } from './status.ts';
-export { buyRank } from './maintain.ts';
-export { catchUpRollovers, rolloverMonth, seedMemberRank, type RolloverResult } from './rollover.ts';
+// the rollover (rollover.ts) and rank maintenance (maintain.ts) write through the account module, which depends on
+// this face: they are imported directly where they run (the routes, the jobs, the command line, the demo)
 export { rankHistory } from './repo.ts';

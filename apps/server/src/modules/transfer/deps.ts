@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { httpPartner, type PartnerFetch } from './partner.ts';
-import type { TransferDeps } from './service.ts';
+import type { TransferConfig } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { httpPartner, type Partner, type PartnerFetch } from './partner.ts';
+
+/** What the transfer runs on: the database, the partner's settings and its client. */
+export interface TransferDeps {
+  db: Db;
+  config: TransferConfig;
+  partner: Partner;
+}
 
 /** The sandbox partner is this server: its API is reached in process, through the app, like a remote one. */
 function injectFetch(app: FastifyInstance): PartnerFetch {

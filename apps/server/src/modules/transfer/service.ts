@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { TransferItem, TransferResult, TransferStatus } from '@gacha/contract/transfer';
-import type { TransferConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
 import { ApiError, fieldError } from '../../http/api-error.ts';
 import { awardGems } from '../gems/service.ts';
-import { PartnerUnavailable, type Partner } from './partner.ts';
+import type { TransferDeps } from './deps.ts';
+import { PartnerUnavailable } from './partner.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -15,12 +15,6 @@ import * as repo from './repo.ts';
  * the partner's debit and the credit leaves a pending transfer, which the reconcile job settles by voiding its key
  * at the partner: a debit that happened stands (credit), one that did not can no longer happen (fail).
  */
-
-export interface TransferDeps {
-  db: Db;
-  config: TransferConfig;
-  partner: Partner;
-}
 
 const RECENT = 10;
 /** A pending transfer younger than this may still be answered by its request; the job leaves it alone. */
@@ -206,4 +200,4 @@ export async function reconcileTransfers(
   return result;
 }
 
-export { transferDeps } from './deps.ts';
+export { transferDeps, type TransferDeps } from './deps.ts';
