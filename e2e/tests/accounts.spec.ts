@@ -132,7 +132,7 @@ test('an address form sent empty puts the focus on its first field, and the keyb
   page,
 }) => {
   await page.goto('/user-address');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('button', { name: 'Check input info' }).click();
   // the first field the form shows with an error, not the terms box registered before the address block
   const country = page.locator('select[name=country_id]');
   await expect(country).toBeFocused();

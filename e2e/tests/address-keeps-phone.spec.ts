@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 /**
  * Issue 12 journey: a member registers with a phone number and no address, saves an address on /user-address
- * (the phone field starts filled in), and still has the phone on Personal information and in the SMS step;
+ * (the phone field starts filled in; /confirm-user-address shows it before saving), and still has the phone on Personal information and in the SMS step;
  * reopening SMS authentication within the 60 s resend wait keeps the code entry open for the code received.
  */
 
@@ -60,6 +60,12 @@ test('saving an address keeps the phone number for Personal information and SMS 
   await page.locator('input[name=shiku]').fill('San Francisco');
   await page.locator('input[name=address]').fill('1 Market St');
   await page.getByLabel('Agree to the terms of use and register as a member').check();
+  await page.getByRole('button', { name: 'Check input info' }).click();
+  // the confirm page shows what will be saved, the phone number included
+  await expect(page).toHaveURL(/\/confirm-user-address\?/);
+  await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
+  await expect(page.getByText('United States', { exact: true })).toBeVisible();
+  await expect(page.getByText(tel, { exact: true })).toBeVisible();
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/user/append_address'));
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   const payload = JSON.parse(new URLSearchParams((await sent).postData() ?? '').get('json') ?? '{}') as {
