@@ -51,8 +51,10 @@ export function MarkdownDoc({ page, headingShift = 0, className }: MarkdownDocPr
     queryFn: () => loadDoc(page, lang),
     staleTime: Infinity,
   });
-  const info = useSiteInfo();
-  const ready = source.data !== undefined && !info.isPending;
+  // a page without placeholders (how to play) does not wait for the seller's details
+  const needsInfo = source.data !== undefined && source.data.includes('{{');
+  const info = useSiteInfo(needsInfo);
+  const ready = source.data !== undefined && (!needsInfo || !info.isPending);
   const html = useMemo(
     () =>
       ready ? sanitizeDocHtml(renderMarkdown(source.data ?? '', docValues(info.data), { headingShift })) : '',

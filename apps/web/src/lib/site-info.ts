@@ -15,9 +15,14 @@ export async function fetchSiteInfo(): Promise<SiteInfo> {
   return unwrap(await api.get('user/site_info', { answer: siteInfoSchema, background: true }));
 }
 
-export function useSiteInfo() {
+export function useSiteInfo(enabled = true) {
   const lang = useLang();
-  return useQuery({ queryKey: [...siteInfoKey, lang], queryFn: fetchSiteInfo, staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: [...siteInfoKey, lang],
+    queryFn: fetchSiteInfo,
+    staleTime: 10 * 60_000,
+    enabled,
+  });
 }
 
 /** The {{placeholders}} of the Markdown pages (src/content), filled from the site info. */

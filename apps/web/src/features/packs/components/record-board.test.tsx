@@ -276,6 +276,10 @@ describe('the post form', () => {
     expect(api.callsTo('POST user/post/save')).toHaveLength(1);
     await user.click(done.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('form', { name: 'New post' })).toBeNull();
+    // the focus goes back to the button that opened the form
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Post a record' })),
+    );
   });
 
   it('each submit has its own request id; a retry after no answer keeps it', async () => {

@@ -23,6 +23,13 @@ export function RecordBoard() {
   const { data: user } = useCurrentUser();
   const member = isLoggedIn(user);
   const listRef = useRef<HTMLDivElement>(null);
+  const postButton = useRef<HTMLButtonElement>(null);
+
+  // the form closed (Cancel, or OK after posting): the focus goes back to the button that opened it
+  const closeForm = () => {
+    setWriting(false);
+    requestAnimationFrame(() => postButton.current?.focus());
+  };
 
   const turn = (next: number) => {
     setPage(next);
@@ -40,7 +47,12 @@ export function RecordBoard() {
         </div>
         {member ? (
           !writing && (
-            <button type="button" className="btn btn-primary" onClick={() => setWriting(true)}>
+            <button
+              ref={postButton}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setWriting(true)}
+            >
               {t('post')}
             </button>
           )
@@ -51,7 +63,7 @@ export function RecordBoard() {
         )}
       </div>
 
-      {member && writing && <PostForm onClose={() => setWriting(false)} />}
+      {member && writing && <PostForm onClose={closeForm} />}
       {member && <MyPosts />}
 
       <div ref={listRef} className={styles.listAnchor}>
