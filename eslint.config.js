@@ -23,11 +23,20 @@ const ownerFolder = (owner) =>
   owner === 'http' ? 'apps/server/src/http' : `apps/server/src/modules/${owner}`;
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-prerender/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
@@ -45,6 +54,12 @@ export default tseslint.config(
     {
       regex: `^${up}[^./]`,
       message: 'Web features do not import each other; move what two share to components/ or lib/.',
+    },
+  ]),
+  ...boundaries('apps/admin/src/features', (up) => [
+    {
+      regex: `^${up}[^./]`,
+      message: 'Console features do not import each other; move what two share to components/ or lib/.',
     },
   ]),
   // one owner per table: only the owner's folder inserts into, updates or deletes from a table

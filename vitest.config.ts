@@ -57,6 +57,18 @@ export default defineConfig({
           setupFiles: ['src/test/setup-dom.ts'],
         },
       },
+      // the staff console's unit and component tests, all in jsdom
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+          setupFiles: ['src/test/setup-dom.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { appReady } from './journeys.ts';
 
 /** Issue 2 journey: register, log out, log in, header balances, Japanese, guard. */
 
@@ -82,6 +83,7 @@ test('register, log out, log in, see the balances, switch to Japanese', async ({
 
 test('the demo member sees 30,000 gems and 120 coins in the header', async ({ page }) => {
   await page.goto('/login?packId=1');
+  await appReady(page); // the prerendered form works once the app runs
   await page.locator('input[name=mail]').fill('demo@example.com');
   await page.locator('input[name=pass]').fill('demo1234');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

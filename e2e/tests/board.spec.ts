@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { serverScript } from './staff.ts';
 
 /**
  * Issue 15 journey, in Japanese at 375 px: a new member posts a comment with 2 images on Everyone's Record (the
@@ -11,22 +9,9 @@ import sharp from 'sharp';
  * larger), and the 500 gems reward is in the gems history and the header.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const run = promisify(execFile);
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-
-/** A staff command of apps/server/scripts against the e2e server's database (playwright.config.ts). */
-async function staff(script: string, ...args: string[]): Promise<unknown> {
-  const { stdout } = await run('npx', ['tsx', `apps/server/scripts/${script}`, ...args], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: `./data/e2e-${process.env.E2E_PORT}/shop.sqlite`,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  return JSON.parse(stdout);
-}
+/** A staff command of apps/server/scripts against the e2e server's database. */
+const staff = (script: string, ...args: string[]) => serverScript(script.replace(/\.ts$/, ''), ...args);
 
 /** A PNG made here: a gradient of the given size. */
 async function png(width: number, height: number, color: string): Promise<Buffer> {

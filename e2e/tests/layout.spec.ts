@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './journeys.ts';
 
 /**
  * Shared layout rules of spec §2: a pack banner click is ignored while its sale counts down; a second tap within
@@ -31,7 +32,7 @@ test('a second tap within 350 ms is cancelled, a later one is not', async ({ bro
   });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.getByRole('banner')).toBeVisible(); // the layout (and its guard) has mounted
+  await appReady(page); // the layout (and its guard) has mounted: the prerendered header shows before
   const cancelled = await page.evaluate(async () => {
     const tap = () => {
       const e = new TouchEvent('touchend', { cancelable: true, bubbles: true });

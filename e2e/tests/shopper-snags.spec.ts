@@ -105,6 +105,50 @@ test('desktop banner captions keep clear of the art at 1280 and 900 px', async (
   }
 });
 
+test("the Top banners and notices are the shop's rows (GET /user/banners), in the page language", async ({
+  browser,
+}) => {
+  for (const [lang, titles, notices, paragraphs] of [
+    [
+      'en',
+      ['Fresh packs drop every week', 'Ship it, or take gems back'],
+      ['Exchange rate notice', 'Customs declaration'],
+      [
+        'The exchange rate used for prices in foreign currencies is updated at 12:00 noon Japan time on the 1st of every month.',
+        '1 gem is always ¥1. Displayed prices include 10% consumption tax.',
+      ],
+    ],
+    [
+      'ja',
+      ['毎週、新パック続々登場', '発送も、ジェム還元も'],
+      ['為替レート更新のお知らせ', '海外発送の税関申告について'],
+      [
+        '外貨での表示価格に用いる為替レートは、毎月1日の正午（日本時間）に更新されます。',
+        '1ジェムは常に1円です。表示価格は消費税10%込みです。',
+      ],
+    ],
+  ] as const) {
+    const { context, page } = await open(browser, lang, 375, 800);
+    await page.goto('/');
+    // the seeded banners in their order, each leading where it did; the campaign's window (October 2025) is over
+    const slides = page.locator('section[aria-roledescription]').getByRole('group', { includeHidden: true });
+    await expect(slides).toHaveCount(2);
+    for (const [i, href] of ['/?tab=2', '/?tab=-2'].entries()) {
+      const link = slides.nth(i).getByRole('link', { includeHidden: true });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toContainText(titles[i]!);
+    }
+    await expect(page.getByText(/10% off gems|ジェム10%OFF/)).toHaveCount(0);
+    // the notices, collapsed; the rate notice opens to its text and its note, one paragraph each
+    for (const name of notices) await expect(page.getByRole('button', { name })).toBeVisible();
+    const rate = page.getByRole('button', { name: notices[0] });
+    await rate.click();
+    const body = page.locator(`[id="${await rate.getAttribute('aria-controls')}"]`);
+    await expect(body.locator('p')).toHaveText([...paragraphs]);
+    await context.close();
+  }
+});
+
 test('Buy gems shows no expired campaign; Japan-only methods say so', async ({ browser }) => {
   for (const [lang, badge, course] of [
     ['en', 'Japan only', /^Buy 1,000 gems for ¥1,000$/],

@@ -9,7 +9,11 @@
  * --limit: exchanges per member (default none); --from/--until: when the card is on show (default always).
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
-import { allExchangeCards, offerExchangeCard, restockExchangeCard } from '../src/modules/exchange/service.ts';
+import {
+  exchangeCardsForStaff,
+  offerExchangeCard,
+  restockExchangeCard,
+} from '../src/modules/exchange/service.ts';
 import type { Db } from '../src/db/index.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -63,7 +67,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const [id, count] = [whole(args[0]), whole(args[1])];
     if (id !== undefined && count !== undefined) run = (db) => restockExchangeCard(db, id, count);
   } else if (cmd === 'list' && args.length === 0) {
-    run = (db) => allExchangeCards(db);
+    run = async (db) => (await exchangeCardsForStaff(db)).list;
   }
   if (!run) return usageError(io, USAGE);
   const work = run;

@@ -10,7 +10,7 @@
 import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
 import { markShipped } from '../src/modules/holdings/service.ts';
-import { audit } from '../src/modules/admin/service.ts';
+import { audit, COMMAND_LINE } from '../src/modules/admin/service.ts';
 import { listShipments } from '../src/modules/shipping/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -30,7 +30,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
       }
       status = args[1] as typeof status;
     }
-    run = (db) => listShipments(db, { status, limit: 10_000 });
+    run = async (db) => (await listShipments(db, { status, limit: 10_000 })).list;
   } else if (cmd === 'ship') {
     const [id, code] = args;
     const parsed = shipSchema.safeParse({ delivery_code: code ?? '' });
@@ -46,7 +46,7 @@ function shipFromCommandLine(db: Db, shipmentId: number, deliveryCode: string) {
   return markShipped(db, { shipmentId, deliveryCode }, now, (tx, done) =>
     audit(
       tx,
-      { staffId: null, ip: 'command line' },
+      COMMAND_LINE,
       {
         action: 'shipment.ship',
         targetType: 'shipment',

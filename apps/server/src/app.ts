@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -12,11 +18,13 @@ import type { Db } from './db/index.ts';
 import type { Clock } from './http/app-deps.ts';
 import { envelope, UnsafeTextError, type ApiRoute } from './http/envelope.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { currentRequestId, trackRequests } from './http/request-context.ts';
 import { createSessions } from './http/session.ts';
 import { storageFor } from './storage/open.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { setMemberLang } from './modules/account/service.ts';
 import { apiModules, pageModules, rootModules } from './modules/index.ts';
+import { prerenderedPages } from './modules/site/prerendered-pages.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
 
 export interface BuildAppArgs {
@@ -25,6 +33,8 @@ export interface BuildAppArgs {
   clock?: Clock;
   /** Where uploads go; by default config.storage's (tests give a fake bucket's). */
   storage?: FileStorage;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -55,6 +65,16 @@ class QuietLogController extends LogController {
 }
 
 /**
+ * pino's mixin: the id of the request being handled, unless the line's logger names it already (Fastify's
+ * request logger, `req.log`, is bound to it).
+ */
+function requestIdOfLine(_obj: object, _level: number, logger?: { bindings(): Record<string, unknown> }) {
+  const reqId = currentRequestId();
+  if (!reqId || logger?.bindings().reqId !== undefined) return {};
+  return { reqId };
+}
+
+/**
  * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many addresses nearest to the server (the
  * socket peer first), like Express; Fastify itself refuses a bare number, since a client that reaches the
  * server directly could then name its address: the README says to give a hop count only when the server listens
@@ -65,12 +85,24 @@ function trustedProxies(trust: Config['trustProxy']) {
   return trust;
 }
 
-export async function buildApp({ config, db, clock = { now: () => new Date() }, storage }: BuildAppArgs) {
+export async function buildApp({
+  config,
+  db,
+  clock = { now: () => new Date() },
+  storage,
+  logStream,
+}: BuildAppArgs) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // the request id on every line logged while a request is handled, through whichever logger
+            mixin: requestIdOfLine,
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // a proxy's X-Request-Id is kept when it looks like one, so its logs and ours share the id
@@ -79,6 +111,8 @@ export async function buildApp({ config, db, clock = { now: () => new Date() }, 
       return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
+    // a request on a kept-alive connection while the server closes is served (SIGTERM: main.ts drains first)
+    return503OnClosing: false,
     logController: new QuietLogController(),
   });
 
@@ -123,6 +157,7 @@ export async function buildApp({ config, db, clock = { now: () => new Date() }, 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id); // what a member quotes to support finds the log lines
   });
+  trackRequests(app);
 
   // Text with control characters or half characters is refused before any handler: PostgreSQL cannot store
   // NUL, and no field of the shop means them. Here the path and query of every route; the envelope checks every
@@ -164,17 +199,83 @@ export async function buildApp({ config, db, clock = { now: () => new Date() }, 
 
   const indexHtml = resolve(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const pages = prerenderedPages(config.webDist);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // / is a page (sendPageOrNotFound: the prerendered Top in the member's language), not the bare index.html
+      index: false,
+      // the build's .br / .gz beside each file, as the browser's Accept-Encoding asks (Vary: Accept-Encoding)
+      preCompressed: true,
+      // setHeaders alone decides (with cacheControl on, send's max-age=0 wins)
+      cacheControl: false,
       setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('cache-control', webCacheControl(path));
+        // a cache in between keeps one copy per encoding (the pages say more: sendPageOrNotFound)
+        if (!/\.html(?:\.br|\.gz)?$/.test(path)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
 
-  app.setNotFoundHandler(async (req, reply) => sendPageOrNotFound(req, reply, hasWeb));
+  if (existsSync(resolve(config.adminDist, 'index.html')))
+    await app.register(adminConsole(config.adminDist), { prefix: '/admin' });
+
+  app.setNotFoundHandler(async (req, reply) => sendPageOrNotFound(req, reply, hasWeb, pages));
 
   return app;
+}
+
+/**
+ * Caching of the web build's files: the hashed files under /assets/ never change (a year, immutable); the pages
+ * are asked again every time (a deploy shows at once); the unhashed public files (favicon, the shipped banner
+ * pictures) for a day.
+ */
+export function webCacheControl(path: string): string {
+  if (/[/\\]assets[/\\]/.test(path)) return 'public, max-age=31536000, immutable';
+  if (/\.html(?:\.br|\.gz)?$/.test(path)) return 'no-cache';
+  return 'public, max-age=86400';
+}
+
+/**
+ * The staff console (apps/admin, its own build) under /admin (registered with that prefix): its files, and its index.html for every other
+ * page path below /admin (a single-page app with its own routes); a missing asset is a plain 404. Registered only
+ * when the console is built (ADMIN_DIST); its API is /api/admin.
+ */
+function adminConsole(root: string) {
+  const indexHtml = resolve(root, 'index.html');
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/admin\/assets\//.test(req.url);
+    if (!isPage) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('Not Found');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(await readFile(indexHtml));
+  };
+  return async (admin: FastifyInstance) => {
+    await admin.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // the hashed assets for a year; setHeaders alone decides (with cacheControl on, send's max-age=0 wins)
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+        );
+      },
+    });
+    admin.get('/', page); // /admin and /admin/
+    admin.setNotFoundHandler(page);
+  };
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,7 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+  ADMIN_DIST: z.string().default(resolve(repoRoot, 'apps/admin/dist')),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -117,6 +119,20 @@ const envSchema = z.object({
     }),
   // the board (issue 15)
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  // several processes, jobs, operations (issue 19)
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  JOBS: z.enum(['auto', 'pg-boss', 'local', 'off']).default('auto'),
+  PGBOSS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case SQL identifier')
+    .default('pgboss'),
+  JOBS_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  METRICS: bool,
+  METRICS_TOKEN: z.string().default(''),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  CLUSTER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // the seller's details on the legal and contact pages (issue 15)
   SELLER_NAME: z.string().min(1).max(200).default('Gacha Gems Co., Ltd.'),
   SELLER_REPRESENTATIVE: z.string().min(1).max(200).default('Representative Director'),
@@ -144,6 +160,8 @@ export interface Config {
   redisUrl: string;
   logLevel: string;
   webDist: string;
+  /** The built staff console (apps/admin), served under /admin. */
+  adminDist: string;
   cookieSecure: boolean;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; blockMinutes: number };
   /** SMTP URL; '' = messages go to the dev outbox table. */
@@ -167,6 +185,26 @@ export interface Config {
   postsPerDay: number;
   /** The seller's details on the legal and contact pages. */
   seller: { name: string; representative: string; address: string; email: string };
+  /** PostgreSQL connections per process. */
+  dbPoolMax: number;
+  /**
+   * Who runs the scheduled jobs: pg-boss (PostgreSQL: once per due time across every process), this process's
+   * own timers (the embedded SQLite default), or nobody in this process.
+   */
+  jobs: 'pg-boss' | 'local' | 'off';
+  /** The schema pg-boss keeps its queues, schedules and job records in. */
+  pgBossSchema: string;
+  /** How often pg-boss looks at the schedules (a due job starts within this of its minute). */
+  jobsCronCheckSeconds: number;
+  /** Prometheus metrics at /metrics; a token, when set, is asked as `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string };
+  /**
+   * SIGTERM: for drainMs the process still answers (readiness already failing, every answer closing its
+   * connection), then stops accepting and finishes what is in flight; past timeoutMs it exits anyway.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** `npm run start:cluster`: worker processes, and the port of the primary's summed metrics (0/undefined: none). */
+  cluster: { workers: number; metricsPort: number | undefined };
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
@@ -234,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isPg = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
   const databaseUrl = isPg ? e.DATABASE_URL : resolve(repoRoot, e.DATABASE_URL);
+  if (e.JOBS === 'pg-boss' && !isPg)
+    throw new ConfigError('Invalid configuration:\n  JOBS: pg-boss needs a postgres:// DATABASE_URL');
   if (e.NODE_ENV === 'production') {
     const problems = productionProblems(e);
     if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -252,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    adminDist: e.ADMIN_DIST,
     cookieSecure: e.PUBLIC_URL.startsWith('https://'),
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -281,6 +322,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SELLER_ADDRESS,
       email: e.SELLER_EMAIL,
     },
+    dbPoolMax: e.DB_POOL_MAX,
+    jobs: e.JOBS === 'auto' ? (isPg ? 'pg-boss' : 'local') : e.JOBS,
+    pgBossSchema: e.PGBOSS_SCHEMA,
+    jobsCronCheckSeconds: e.JOBS_CRON_CHECK_SECONDS,
+    metrics: { enabled: e.METRICS ?? false, token: e.METRICS_TOKEN },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    cluster: { workers: e.CLUSTER_WORKERS ?? availableParallelism(), metricsPort: e.CLUSTER_METRICS_PORT },
     transfer: transferConfig(
       e,
       e.SESSION_SECRET ?? devSecret(isPg ? resolve(repoRoot, 'data/x') : databaseUrl),

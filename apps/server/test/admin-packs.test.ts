@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.ts';
 import { memberClient, TEST_CARD_TYPE } from './draw-factories.ts';
-import { staffClient } from './staff-factories.ts';
+import { auditCount as countAuditRows, staffClient } from './staff-factories.ts';
 
 /** Issue 16: packs from the console — drafts, prizes, the publish summary, publishing once, the locks after. */
 const t = await createTestApp();
@@ -51,15 +51,7 @@ const draft = {
   movie_style: 1,
   sort: 0,
 };
-const auditCount = async () =>
-  Number(
-    (
-      await db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const auditCount = () => countAuditRows(db);
 
 describe('packs in the console', () => {
   it('a draft with prizes and a last-one prize, its summary, published once; a member buys it', async () => {
@@ -189,5 +181,39 @@ describe('packs in the console', () => {
     expect((await viewer.get('/admin/packs')).body.state).toBe(200);
     expect((await viewer.post('/admin/packs', draft)).body.state).toBe(403);
     expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('pausing a sale', () => {
+  it('refuses purchases while paused and sells again once resumed; a draft cannot be paused; a repeat is not audited', async () => {
+    const owner = await staffClient(t, 'owner');
+    const [c1, c2] = await cards(2);
+    const id = (await owner.post('/admin/packs', { ...draft, name_en: 'Paused pack' })).body.id as number;
+    expect((await owner.post(`/admin/packs/${id}/pause`, { paused: 1 })).body.state).toBe(400);
+    await owner.post(`/admin/packs/${id}/prizes`, {
+      prizes: [
+        { card_id: c1, quantity: 9, buy_point: 10 },
+        { card_id: c2, quantity: 1, buy_point: 500 },
+      ],
+    });
+    expect((await owner.post(`/admin/packs/${id}/publish`, {})).body.state).toBe(200);
+    const m = await memberClient(t, { gems: 1000 });
+
+    const before = await auditCount();
+    expect((await owner.post(`/admin/packs/${id}/pause`, { paused: 1 })).body.state).toBe(200);
+    expect((await owner.post(`/admin/packs/${id}/pause`, { paused: 1 })).body.state).toBe(200);
+    expect(await auditCount()).toBe(before + 1);
+    const refused = await m.client.post('/user/pack/buy', { packId: id, count: '1' });
+    expect(refused.body).toMatchObject({ state: 409, reason: 'pack_paused' });
+    expect((await owner.get('/admin/packs')).body.list.find((p: { id: number }) => p.id === id).paused).toBe(
+      true,
+    );
+
+    expect((await owner.post(`/admin/packs/${id}/pause`, { paused: 0 })).body.state).toBe(200);
+    expect(await auditCount()).toBe(before + 2);
+    const bought = await m.client.post('/user/pack/buy', { packId: id, count: '1' });
+    expect(bought.body.state).toBe(200);
+    const viewer = await staffClient(t, 'viewer');
+    expect((await viewer.post(`/admin/packs/${id}/pause`, { paused: 1 })).body.state).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createStaff } from '../src/modules/admin/service.ts';
 import { createPack, memberClient } from './draw-factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
-import { staffClient } from './staff-factories.ts';
+import { auditCount, staffClient } from './staff-factories.ts';
 
 /** Issue 16: staff accounts with a second factor, the access of every /api/admin route, the audit log. */
 const t = await createTestApp({ rateLimits: false });
@@ -137,6 +137,12 @@ describe('every /api/admin route', () => {
     'shipping.read': null,
     'shipping.write': 'viewer',
     'board.moderate': 'viewer',
+    'members.read': null,
+    'members.write': 'viewer',
+    'dashboard.read': null,
+    'payments.read': null,
+    'payments.refund': 'support',
+    'payments.match': 'viewer',
   };
   const call = (c: TestClient, r: (typeof routes)[number], withCsrf = true) =>
     r.method === 'GET'
@@ -188,15 +194,7 @@ describe('the audit log', () => {
       .where('user_id', '=', m.userId)
       .executeTakeFirstOrThrow();
     const staff = await staffClient(t, 'support');
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('audit_log')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => auditCount(db);
     const before = await count();
     expect(
       (await staff.post(`/admin/shipments/${shipment.id}/ship`, { delivery_code: 'JP-777' })).body.state,

@@ -296,6 +296,17 @@ describe('approval', () => {
       });
       expect((await run('reject', String(b))).code).toBe(2);
       expect(answerOf(await run('pending'))).toEqual([]);
+      const check = openDb(file);
+      const audited = await check
+        .selectFrom('audit_log')
+        .select(['action', 'target_id', 'staff_id', 'ip'])
+        .orderBy('id')
+        .execute();
+      await check.destroy();
+      expect(audited).toEqual([
+        { action: 'post.approve', target_id: String(a), staff_id: null, ip: 'command line' },
+        { action: 'post.reject', target_id: String(b), staff_id: null, ip: 'command line' },
+      ]);
     } finally {
       rmSync(cmdDir, { recursive: true, force: true });
     }

@@ -78,6 +78,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     DEMO_DATA: '0',
     WEB_DIST: '/nonexistent',
+    ADMIN_DIST: '/nonexistent',
     STORAGE_DIR: join(tmpdir(), `gacha-test-uploads-${process.pid}`),
   });
   return { ...base, ...overrides };

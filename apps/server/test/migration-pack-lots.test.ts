@@ -28,13 +28,23 @@ describe('migration 008: a lot is sold by its purchase range', () => {
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    const down = await migrator.migrateTo('007-won-items-shipment-partial');
+    // Kysely reads the whole catalog before it migrates; on PostgreSQL another test file dropping its schema
+    // meanwhile fails that read ("does not exist") with nothing changed yet: look again (as db/index.ts migrate does)
+    const step = async (run: () => ReturnType<Migrator['migrateToLatest']>) => {
+      for (let attempt = 1; ; attempt++) {
+        const r = await run();
+        const code = (r.error as { code?: string } | undefined)?.code;
+        if (attempt < 5 && !r.results?.length && (code === '3F000' || code === '42P01')) continue;
+        return r;
+      }
+    };
+    const down = await step(() => migrator.migrateTo('007-won-items-shipment-partial'));
     expect(down.error).toBeUndefined();
     await sql`update pack_lots set purchase_id = null where pack_id = ${packId}`.execute(db); // the column is back
-    const up = await migrator.migrateTo('008-pack-lots-sold-by-range');
+    const up = await step(() => migrator.migrateTo('008-pack-lots-sold-by-range'));
     expect(up.error).toBeUndefined();
     expect(up.results?.map((r) => r.migrationName)).toEqual(['008-pack-lots-sold-by-range']);
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await step(() => migrator.migrateToLatest())).error).toBeUndefined();
 
     expect(await lots()).toEqual(before);
     const columns = await sql<{ name: string }>`select * from pack_lots limit 1`.execute(db);

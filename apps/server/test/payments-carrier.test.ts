@@ -3,6 +3,7 @@ import { signPayload } from '../src/modules/payments/providers/provider.ts';
 import { createTestApp, testConfig, TestClock } from './helpers.ts';
 import { createCourse, gemState, loggedIn } from './fakes/shop.ts';
 import { startFakeCarrier } from './fakes/carrier.ts';
+import { staffClient } from './staff-factories.ts';
 
 /**
  * Carrier billing (payment ids 6 docomo, 7 au, 8 SoftBank) through the generic redirect-and-notify adapter,
@@ -130,5 +131,86 @@ describe('carrier billing', () => {
     expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
     expect(await deliver('/api/payments/notify/carrier', body, signPayload(cfg.secret, body, ts))).toBe(200);
     expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(1);
+  });
+});
+
+describe('carrier billing refunds (issue 17)', () => {
+  async function paid() {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 6, pointPriceId: course });
+    expect(await open(res.body.url)).toBe(200);
+    await fake.pay(res.body.payment_id, true, deliver, t.clock.now());
+    const pay = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('public_id', '=', res.body.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(pay.status).toBe('succeeded');
+    return { member, pay };
+  }
+  const refund = async (id: number) =>
+    (await staffClient(t, 'operator')).post(`/admin/payments/${id}/refund`, {
+      reason_kind: 'company_fault',
+      reason: 'billed twice',
+    });
+  const refundLedger = (userId: number) =>
+    t.db
+      .selectFrom('gem_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', '=', 'refund')
+      .execute();
+
+  it('a signed refund call with the shop’s refund id; replays and its notification change nothing', async () => {
+    const { member, pay } = await paid();
+    const res = await refund(pay.id);
+    const key = `${pay.public_id}-refund-1`;
+    expect(res.body).toMatchObject({
+      changed: true,
+      refund: { status: 'succeeded', amount_yen: 1000, provider: 'carrier', provider_refund_ref: key },
+    });
+    expect(fake.refunds.get(key)).toEqual({
+      refund_id: key,
+      order_id: pay.public_id,
+      amount: 1000,
+      status: 'refunded',
+    });
+    expect((await refund(pay.id)).body.changed).toBe(false);
+    const body = JSON.stringify({
+      event_id: `ce_news_${pay.id}`,
+      order_id: pay.public_id,
+      refund_id: key,
+      status: 'refunded',
+      amount: 1000,
+      carrier: 'docomo',
+    });
+    const sig = signPayload(cfg.secret, body, Math.floor(t.clock.now().getTime() / 1000));
+    expect(await deliver('/api/payments/notify/carrier', body, sig)).toBe(200);
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 0, credits: 1 });
+    expect([...fake.refunds.values()].filter((r) => r.order_id === pay.public_id)).toHaveLength(1);
+  });
+
+  it('the carrier refusing (a past month cannot be cancelled) fails it; the next attempt has a new refund id', async () => {
+    const { pay } = await paid();
+    fake.refuseNextRefund = 'period_over';
+    expect((await refund(pay.id)).body.refund).toMatchObject({
+      status: 'failed',
+      failure_code: 'period_over',
+    });
+    expect((await refund(pay.id)).body.refund).toMatchObject({
+      status: 'succeeded',
+      attempt: 2,
+      provider_refund_ref: `${pay.public_id}-refund-2`,
+    });
+  });
+
+  it("a refund made at the carrier: its notification makes the payment's refund once", async () => {
+    const { member, pay } = await paid();
+    for (let i = 0; i < 2; i++)
+      expect(await fake.notifyRefund(pay.public_id, 1000, deliver, t.clock.now())).toBe(200);
+    const d = await (await staffClient(t, 'viewer')).get(`/admin/payments/${pay.id}`);
+    expect(d.body.refund).toMatchObject({ reason_kind: 'provider', amount_yen: 1000, status: 'succeeded' });
+    expect(await refundLedger(member.id)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from './helpers.ts';
 import { createCourse, gemState, loggedIn } from './fakes/shop.ts';
 import { startFakePaypal } from './fakes/paypal.ts';
+import { staffClient } from './staff-factories.ts';
 
 /**
  * The PayPal adapter through @paypal/paypal-server-sdk against a local fake of PayPal's API: create order →
@@ -137,5 +138,85 @@ describe('PayPal', () => {
     expect(missing.statusCode).toBe(400);
     expect(fake.captures).toBe(captures);
     expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
+  });
+});
+
+describe('PayPal refunds (issue 17)', () => {
+  async function captured() {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 3, pointPriceId: course });
+    const { provider_ref: orderId } = await orderOf(res.body.payment_id);
+    fake.approve(orderId!);
+    expect((await client.post('/user/point/append', { token: res.body.payment_id })).body.result).toBe('1');
+    const pay = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('public_id', '=', res.body.payment_id)
+      .executeTakeFirstOrThrow();
+    return { member, pay, orderId: orderId! };
+  }
+  const refund = async (id: number) =>
+    (await staffClient(t, 'owner')).post(`/admin/payments/${id}/refund`, {
+      reason_kind: 'company_fault',
+      reason: 'sold by mistake',
+    });
+  const refundCalls = () =>
+    fake.requests.filter((r) => /^\/v2\/payments\/captures\/.+\/refund$/.test(r.path));
+  const refundLedger = (userId: number) =>
+    t.db
+      .selectFrom('gem_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', '=', 'refund')
+      .execute();
+
+  it("refunds the order's capture once (PayPal-Request-Id); its webhook and a replay change nothing", async () => {
+    const { member, pay, orderId } = await captured();
+    const calls = refundCalls().length;
+    const res = await refund(pay.id);
+    expect(res.body).toMatchObject({
+      changed: true,
+      refund: { status: 'succeeded', amount_yen: 3000, gems_reclaimed: 3000, provider: 'paypal' },
+    });
+    const sent = refundCalls().slice(calls);
+    expect(sent).toHaveLength(1);
+    const capture = (fake.orders.get(orderId)!.purchase_units[0]!.payments as { captures: { id: string }[] })
+      .captures[0]!;
+    expect(sent[0]!.path).toBe(`/v2/payments/captures/${capture.id}/refund`);
+    expect(sent[0]!.headers['paypal-request-id']).toBe(`refund-${pay.public_id}-refund-1`);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({
+      amount: { currency_code: 'JPY', value: '3000' },
+      custom_id: pay.public_id,
+      note_to_payer: 'sold by mistake',
+    });
+    const resource = fake.refunds.get(res.body.refund.provider_refund_ref)!;
+    for (let i = 0; i < 3; i++)
+      expect((await webhook('PAYMENT.CAPTURE.REFUNDED', resource)).statusCode).toBe(200);
+    expect((await refund(pay.id)).body).toMatchObject({ changed: false, refund: { status: 'succeeded' } });
+    expect(refundCalls().length).toBe(calls + 1);
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 0, credits: 1 });
+  });
+
+  it('a refund PayPal refuses (422) is failed with its issue; the next attempt uses a new request id', async () => {
+    const { pay } = await captured();
+    fake.refuseNextRefund = 'TRANSACTION_REFUSED';
+    expect((await refund(pay.id)).body.refund).toMatchObject({
+      status: 'failed',
+      failure_code: 'TRANSACTION_REFUSED',
+    });
+    expect((await refund(pay.id)).body.refund).toMatchObject({ status: 'succeeded', attempt: 2 });
+    expect(refundCalls().at(-1)!.headers['paypal-request-id']).toBe(`refund-${pay.public_id}-refund-2`);
+  });
+
+  it("a refund made on PayPal's site: PAYMENT.CAPTURE.REFUNDED makes the payment's refund once", async () => {
+    const { member, pay, orderId } = await captured();
+    const resource = fake.dashboardRefund(orderId, 3000);
+    for (let i = 0; i < 2; i++)
+      expect((await webhook('PAYMENT.CAPTURE.REFUNDED', resource)).statusCode).toBe(200);
+    const d = await (await staffClient(t, 'viewer')).get(`/admin/payments/${pay.id}`);
+    expect(d.body.refund).toMatchObject({ reason_kind: 'provider', amount_yen: 3000, status: 'succeeded' });
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    expect((await refund(pay.id)).body.changed).toBe(false);
   });
 });

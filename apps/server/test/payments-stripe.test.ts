@@ -3,6 +3,7 @@ import { mailerFor } from '../src/modules/mail/service.ts';
 import { createTestApp, testConfig } from './helpers.ts';
 import { createCourse, gemState, loggedIn, paymentCounts } from './fakes/shop.ts';
 import { startFakeStripe } from './fakes/stripe.ts';
+import { staffClient } from './staff-factories.ts';
 
 /**
  * The Stripe adapter, through the official SDK pointed at a local fake of Stripe's API: card (with 3-D
@@ -373,5 +374,155 @@ describe('Stripe: webhook signatures and outages', () => {
       fake.down = false;
     }
     expect((await gemState(t.db, member.id, t.clock.now())).credits).toBe(0);
+  });
+});
+
+describe('Stripe: refunds (issue 17)', () => {
+  /** A member who paid `course` (¥1,000) by card and spent nothing. */
+  async function paidByCard() {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', {
+      pay_id: 1,
+      pointPriceId: course,
+      token: 'pm_card_visa',
+    });
+    expect(res.body.result).toBe('1');
+    return { member, client, pay: await paymentRow(res.body.payment_id) };
+  }
+  const refund = async (id: number, kind = 'company_fault') =>
+    (await staffClient(t, 'owner')).post(`/admin/payments/${id}/refund`, {
+      reason_kind: kind,
+      reason: 'fault',
+    });
+  const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+  const refundLedger = (userId: number) =>
+    t.db
+      .selectFrom('gem_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', '=', 'refund')
+      .execute();
+
+  it("POST /v1/refunds on the payment's PaymentIntent with the shop's key; replays and webhooks change nothing", async () => {
+    const { member, pay } = await paidByCard();
+    const calls = refundCalls().length;
+    const res = await refund(pay.id);
+    expect(res.body).toMatchObject({
+      state: 200,
+      changed: true,
+      refund: { status: 'succeeded', amount_yen: 1000, gems_reclaimed: 1000, provider: 'stripe' },
+    });
+    const sent = refundCalls().slice(calls);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${pay.public_id}-refund-1`);
+    const re = fake.refunds.get(res.body.refund.provider_refund_ref)!;
+    expect(re).toMatchObject({
+      payment_intent: pay.provider_ref,
+      amount: 1000,
+      reason: 'requested_by_customer',
+      metadata: { payment_id: pay.public_id, refund_key: `${pay.public_id}-refund-1` },
+    });
+    for (const type of ['refund.created', 'refund.updated', 'refund.updated'])
+      expect((await webhook(type, re)).statusCode).toBe(200);
+    expect((await refund(pay.id)).body).toMatchObject({ changed: false, refund: { status: 'succeeded' } });
+    expect(refundCalls().length).toBe(calls + 1);
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    expect(await gemState(t.db, member.id, t.clock.now())).toMatchObject({ balance: 0, credits: 1 });
+    const detail = await (await staffClient(t, 'viewer')).get(`/admin/payments/${pay.id}`);
+    expect(detail.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'refund.created',
+      'refund.updated',
+      'refund.updated',
+    ]);
+  });
+
+  it("a Checkout Session payment is refunded on the session's PaymentIntent", async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 1, pointPriceId: course });
+    const pay = await paymentRow(res.body.payment_id);
+    const cs = fake.completeSession(pay.provider_ref!);
+    await webhook('checkout.session.completed', cs);
+    const r = await refund(pay.id, 'legal_unused');
+    expect(r.body.refund).toMatchObject({ status: 'succeeded', amount_yen: 1000 });
+    expect(fake.refunds.get(r.body.refund.provider_refund_ref)!.payment_intent).toBe(cs.payment_intent);
+    expect((await gemState(t.db, member.id, t.clock.now())).balance).toBe(0);
+  });
+
+  it('a refund Stripe refuses stays failed with its gems taken back; refunding again is a new attempt and key', async () => {
+    const { member, pay } = await paidByCard();
+    fake.failNextRefund = 'expired_or_canceled_card';
+    const first = await refund(pay.id);
+    expect(first.body).toMatchObject({
+      changed: true,
+      refund: { status: 'failed', attempt: 1, failure_code: 'expired_or_canceled_card' },
+    });
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    const again = await refund(pay.id);
+    expect(again.body).toMatchObject({
+      changed: true,
+      refund: { status: 'succeeded', attempt: 2, failure_code: null },
+    });
+    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`refund-${pay.public_id}-refund-2`);
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    const log = await (
+      await staffClient(t, 'owner')
+    ).get(`/admin/audit?target_type=payment&target_id=${pay.id}`);
+    expect(log.body.list.map((e: { action: string }) => e.action)).toEqual([
+      'payment.refund_retry',
+      'payment.refund',
+    ]);
+  });
+
+  it('Stripe unreachable: the refund stays requested (gems taken back) and is sent again with the same key', async () => {
+    const { member, pay } = await paidByCard();
+    fake.down = true;
+    try {
+      const r = await refund(pay.id);
+      expect(r.body).toMatchObject({
+        changed: true,
+        refund: { status: 'requested', failure_code: 'unreachable' },
+      });
+    } finally {
+      fake.down = false;
+    }
+    expect(await refundLedger(member.id)).toHaveLength(1);
+    const again = await refund(pay.id);
+    expect(again.body).toMatchObject({ changed: false, refund: { status: 'succeeded', attempt: 1 } });
+    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`refund-${pay.public_id}-refund-1`);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === pay.provider_ref)).toHaveLength(1);
+  });
+
+  it("a refund made on Stripe's dashboard: its webhook makes the payment's refund and takes back the gems once", async () => {
+    const { member, pay } = await paidByCard();
+    const re = fake.dashboardRefund(pay.provider_ref!, 400);
+    for (let i = 0; i < 3; i++) expect((await webhook('refund.created', re)).statusCode).toBe(200);
+    const d = await (await staffClient(t, 'owner')).get(`/admin/payments/${pay.id}`);
+    expect(d.body.refund).toMatchObject({
+      reason_kind: 'provider',
+      amount_yen: 400,
+      gems_reclaimed: 1000,
+      status: 'succeeded',
+      provider_refund_ref: re.id,
+      staff_id: null,
+    });
+    expect((await refund(pay.id)).body).toMatchObject({
+      changed: false,
+      refund: { reason_kind: 'provider' },
+    });
+    expect(await refundLedger(member.id)).toHaveLength(1);
+  });
+
+  it("a dashboard refund of a Checkout Session payment is found through its PaymentIntent's metadata", async () => {
+    const { member, client } = await loggedIn(t);
+    const res = await client.post('/user/point/buy', { pay_id: 1, pointPriceId: course });
+    const pay = await paymentRow(res.body.payment_id);
+    const cs = fake.completeSession(pay.provider_ref!);
+    await webhook('checkout.session.completed', cs);
+    const re = fake.dashboardRefund(String(cs.payment_intent));
+    expect(re.metadata).toEqual({});
+    expect((await webhook('refund.created', re)).statusCode).toBe(200);
+    const d = await (await staffClient(t, 'viewer')).get(`/admin/payments/${pay.id}`);
+    expect(d.body.refund).toMatchObject({ reason_kind: 'provider', amount_yen: 1000, gems_reclaimed: 1000 });
+    expect((await gemState(t.db, member.id, t.clock.now())).balance).toBe(0);
   });
 });

@@ -53,3 +53,12 @@ export async function staffClient(
   await client.get('/admin/me');
   return client;
 }
+
+/** How many audit rows there are (a write leaves exactly one, a refused write none). */
+export async function auditCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,25 +1,21 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import { setupI18n } from './lib/i18n.ts';
-import { queryClient } from './lib/query-client.ts';
-import { createRouter } from './app/router.tsx';
+import { isChunkLoadError, reloadForNewBuild } from './lib/chunk-reload.ts';
 import './app/global.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-// Render once the member's language is loaded (one small chunk); index.html paints the header colour meanwhile.
-void setupI18n().then(() => {
-  const router = createRouter();
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </StrictMode>,
+/**
+ * The entry: a few hundred bytes. A prerendered page (scripts/prerender.mjs) is painted from its HTML and CSS
+ * first; the app (its chunks are preloaded by the page) starts right after that first frame, so hydrating never
+ * holds up the first paint. A hidden tab paints nothing: it starts at once.
+ */
+function boot() {
+  import('./app/start.tsx').then(
+    (app) => app.start(),
+    (err: unknown) => {
+      // the build before a deploy: reload to the new one
+      if (isChunkLoadError(err) && reloadForNewBuild()) return;
+      throw err;
+    },
   );
-});
+}
+
+if (document.visibilityState === 'hidden') boot();
+else requestAnimationFrame(() => setTimeout(boot, 0));

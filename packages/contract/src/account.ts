@@ -154,6 +154,8 @@ export type SetReferralCodeResult = z.infer<typeof setReferralCodeResultSchema>;
 export const SIGN_IN_REDIRECTS = {
   googleLoginFailed: '/login?login_error=1',
   notRegistered: '/login?login_error=2',
+  /** The member is suspended by staff (issue 17). */
+  suspended: '/login?login_error=3',
   appleLoginFailed: '/login?Apple=1',
   googleCreateFailed: '/user-register?google=1',
   googleAlreadyRegistered: '/user-register?google=3',
@@ -164,7 +166,7 @@ export const SIGN_IN_REDIRECTS = {
 
 /** The catalogue key the web shows for each redirect flag. */
 export const SIGN_IN_FLAG_MESSAGES = {
-  login_error: { '1': 'login_mismatch', '2': 'social_not_registered' },
+  login_error: { '1': 'login_mismatch', '2': 'social_not_registered', '3': 'account_suspended' },
   Apple: { '1': 'login_mismatch' },
   google: { '1': 'login_mismatch', '3': 'already_registered' },
   apple: { '1': 'apple_link_failed', '2': 'apple_unlink_retry', '3': 'already_registered' },

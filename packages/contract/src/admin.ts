@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** The staff console's calls (/api/admin, issue 16): sign-in with a second factor, the staff member, the audit log. */
 
-const stringType = () => z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid') });
+export const stringType = () =>
+  z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid') });
 
 export const staffRoles = ['owner', 'operator', 'support', 'viewer'] as const;
 export type StaffRoleName = (typeof staffRoles)[number];
@@ -88,15 +89,18 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 // --- the catalogue: packs (issue 16 point 4) ---
 
-const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
-const int = (min: number, max = 2_147_483_647) =>
+export const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
+export const int = (min: number, max = 2_147_483_647) =>
   z.int({ error: typeError }).min(min, { error: 'invalid' }).max(max, { error: 'invalid' });
-const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
-const text = (max: number, min = 0) =>
+export const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
+export const text = (max: number, min = 0) =>
   stringType().trim().min(min, { error: 'required' }).max(max, { error: 'too_long' });
-const isoTime = stringType().refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v), {
-  error: 'invalid',
-});
+export const isoTime = stringType().refine(
+  (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v),
+  {
+    error: 'invalid',
+  },
+);
 
 /** A pack's columns as staff edit them (times as ISO instants; the console shows and takes them in JST). */
 export const adminPackFieldsSchema = z
@@ -154,6 +158,8 @@ export const adminPackRowSchema = z.object({
   sold_count: z.number().int(),
   start_at: z.string(),
   end_at: z.string().nullable(),
+  /** A published pack's sale paused by staff. */
+  paused: z.boolean(),
 });
 export const adminPackListSchema = z.object({ list: z.array(adminPackRowSchema) });
 
@@ -170,6 +176,9 @@ export const adminPackDetailSchema = z.object({
     movie_style: z.number().int(),
     sort: z.number().int(),
     commitment: z.string().nullable(),
+    /** The carousel pictures in order and the banner, as stored (paths). */
+    images: z.array(z.string()),
+    banner_image: z.string(),
   }),
   prizes: z.array(
     z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './paging.ts';
+import { customsCategories } from './admin.ts';
 
 /**
  * Draws, won items and histories (spec §3 Buy-pack result, Card in result, Pack history item/detail; §7 Packs,
@@ -82,6 +83,7 @@ export const purchaseRefusalSchema = z.enum([
   'pack_not_found',
   'pack_not_started',
   'pack_ended',
+  'pack_paused',
   'pack_sold_out',
   'not_enough_gems',
   'not_enough_coins',
@@ -250,15 +252,35 @@ export const historyDetailSchema = z.object({
 });
 export type HistoryDetail = z.infer<typeof historyDetailSchema>;
 
-/** POST /api/admin/shipments/{id}/ship. */
+/** Who carries a shipped batch (the console's choice; the CSV import reads these keys, any case). */
+export const carriers = ['japan_post', 'yamato', 'sagawa', 'dhl', 'fedex', 'ups', 'other'] as const;
+export type CarrierKey = (typeof carriers)[number];
+export const CARRIER_NAMES: Readonly<Record<CarrierKey, { en: string; ja: string }>> = {
+  japan_post: { en: 'Japan Post (EMS / ePacket)', ja: '日本郵便（EMS・国際eパケット）' },
+  yamato: { en: 'Yamato Transport', ja: 'ヤマト運輸' },
+  sagawa: { en: 'Sagawa Express', ja: '佐川急便' },
+  dhl: { en: 'DHL', ja: 'DHL' },
+  fedex: { en: 'FedEx', ja: 'FedEx' },
+  ups: { en: 'UPS', ja: 'UPS' },
+  other: { en: 'Other carrier', ja: 'その他の配送業者' },
+};
+
+/** A tracking (delivery) code: 1–100 printable ASCII characters. */
+export const trackingCodeSchema = z
+  .string({ error: typeError })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(100, { error: 'too_long' })
+  .regex(/^[\x20-\x7e]+$/, { error: 'invalid' });
+
+/**
+ * POST /api/admin/shipments/{id}/ship {delivery_code, carrier?}: marks an open batch shipped with its tracking code
+ * (`delivery_code`, what the member's buying history shows) and, optionally, its carrier. The member is emailed.
+ */
 export const shipSchema = z
   .object({
-    delivery_code: z
-      .string({ error: typeError })
-      .trim()
-      .min(1, { error: 'required' })
-      .max(100, { error: 'too_long' })
-      .regex(/^[\x20-\x7e]+$/, { error: 'invalid' }),
+    delivery_code: trackingCodeSchema,
+    carrier: z.enum(carriers, { error: 'invalid' }).optional(),
   })
   .strict();
 
@@ -271,6 +293,17 @@ export const adminShipmentSchema = z.object({
   created_at: z.string(),
   shipped_at: z.string().nullable(),
   item_count: z.number().int(),
+  /** The carrier it was shipped with (null: open, or shipped without one). */
+  carrier: z.enum(carriers).nullable(),
+  /**
+   * Whole days the batch has waited since its first item was chosen for shipping (until it shipped, for a shipped
+   * one); the terms promise shipping within 14 days (`due_at`), `overdue` once an open batch is past it.
+   */
+  age_days: z.number().int(),
+  due_at: z.string(),
+  overdue: z.boolean(),
+  /** Spec §9's customs declared values of its items, added up (yen). */
+  declared_total_yen: z.number().int(),
   address: z.object({
     name: z.string(),
     country_id: z.number().int().nullable(),
@@ -290,13 +323,26 @@ export const adminShipmentSchema = z.object({
       name: z.string(),
       model_number: z.string(),
       status: itemStatusSchema,
+      /** The card's customs category (spec §9) and the item's value: its conversion value in gems (1 gem = 1 yen). */
+      customs_category: z.enum(customsCategories),
+      value_yen: z.number().int(),
+      /** The value declared to customs: `value_yen` kept within the category's range (customs.ts). */
+      declared_value_yen: z.number().int(),
     }),
   ),
 });
 export type AdminShipment = z.infer<typeof adminShipmentSchema>;
 
-/** GET /api/admin/shipments?status=open|shipped|all: batches oldest first. */
-export const adminShipmentListSchema = z.object({ list: z.array(adminShipmentSchema) });
+/**
+ * GET /api/admin/shipments?status&min_age_days&max_age_days&user_id&page (admin-shipping.ts): batches oldest first,
+ * 500 a page; `total` batches match.
+ */
+export const adminShipmentListSchema = z.object({
+  list: z.array(adminShipmentSchema),
+  page: z.number().int(),
+  all_page: z.number().int(),
+  total: z.number().int(),
+});
 export type AdminShipmentList = z.infer<typeof adminShipmentListSchema>;
 
 /** Answer of POST /api/admin/shipments/{id}/ship: the batch marked shipped and how many items it turned shipped. */
@@ -307,6 +353,7 @@ export const adminShipResultSchema = z.object({
     user_id: z.number().int(),
     items: z.number().int(),
     delivery_code: z.string(),
+    carrier: z.enum(carriers).nullable(),
   }),
 });
 export type AdminShipResult = z.infer<typeof adminShipResultSchema>;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalLots,
   commitmentOf,
+  drawLots,
   fromHex,
   hmacSha256,
   lotSequence,
@@ -141,5 +142,57 @@ describe('the lot sequence', () => {
     const t0 = performance.now();
     lotSequence(seed, lots);
     expect(performance.now() - t0).toBeLessThan(2000);
+  });
+});
+
+describe('drawLots (the practice draw)', () => {
+  it('is the end of the sequence of the same seed, read backwards, without replacement', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 70 }),
+        (seedBytes, raw, count) => {
+          const seed = toHex(seedBytes);
+          const lots = [...raw].sort((a, b) => a - b);
+          const drawn = drawLots(seed, lots, count);
+          expect(drawn).toHaveLength(Math.min(count, lots.length));
+          expect(drawn).toEqual(lotSequence(seed, lots).slice(-drawn.length).reverse());
+          // a multiset taken out of the pool
+          const left = [...lots];
+          for (const d of drawn) {
+            expect(left).toContain(d);
+            left.splice(left.indexOf(d), 1);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the worked example of docs/fairness.md § 4', () => {
+  const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+  const canonical = canonicalLots([
+    { id: 7, quantity: 3 },
+    { id: 3, quantity: 2 },
+    { id: 12, quantity: 1 },
+    { id: 20, quantity: 1, is_last_one: true },
+  ]);
+
+  it('gives the values the document prints', () => {
+    expect(JSON.stringify(canonical)).toBe('[3,3,7,7,7,12]');
+    expect(commitmentOf(seed, canonical)).toBe(
+      'f7080c5ab99048a42631fafd3000d0cfe4286172b5dba1902bca75b8b028b328',
+    );
+    expect(toHex(hmacSha256(fromHex(seed), new Uint8Array(4)))).toBe(
+      'a86acbcbc29b8fa83c83582d56a892d0f06f0e487df5277680b0635c3927e3c5',
+    );
+    const stream = new SeedStream(seed);
+    expect(Array.from({ length: 5 }, () => stream.uint32())).toEqual([
+      2825571275, 3264974760, 1015240749, 1453888208, 4033809992,
+    ]);
+    expect(lotSequence(seed, canonical)).toEqual([7, 7, 7, 3, 3, 12]);
+    expect(drawLots(seed, canonical, 2)).toEqual([12, 3]);
   });
 });

@@ -189,6 +189,25 @@ export function lotSequence(seedHex: string, lots: readonly number[]): number[] 
   return a;
 }
 
+/**
+ * `count` lots drawn without replacement from `lots` with the stream of a seed (a practice draw, issue 20): the
+ * Fisher–Yates of lotSequence run only as far as needed, taking a[n−1], a[n−2], … as each is fixed. The same as
+ * the last `count` entries of lotSequence(seedHex, lots), read from the end.
+ */
+export function drawLots(seedHex: string, lots: readonly number[], count: number): number[] {
+  const a = lots.slice();
+  const rng = new SeedStream(seedHex);
+  const out: number[] = [];
+  for (let i = a.length - 1; i >= 0 && out.length < count; i--) {
+    const j = rng.below(i + 1);
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+    out.push(a[i]!);
+  }
+  return out;
+}
+
 export interface VerifyInput {
   seed: string;
   commitment: string;

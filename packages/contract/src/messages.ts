@@ -185,6 +185,35 @@ export const messages = {
     ja: '1回の購入は300〜50,000ジェムの範囲でお願いします。',
   },
   payment_not_found: { en: 'This payment does not exist.', ja: 'この決済は存在しません。' },
+  // the console's payments (issue 17)
+  payment_not_refundable: {
+    en: 'Only a completed (credited) payment can be refunded.',
+    ja: '返金できるのは完了（付与済み）の決済のみです。',
+  },
+  refund_nothing_unspent: {
+    en: 'All gems of this purchase are spent or expired: nothing is refunded for this reason.',
+    ja: 'この購入のジェムはすべて使用済みまたは失効済みのため、この理由では返金額がありません。',
+  },
+  payment_not_bank_transfer: {
+    en: 'This payment is not a bank transfer.',
+    ja: 'この決済は銀行振込ではありません。',
+  },
+  payment_not_pending: {
+    en: 'This payment is no longer waiting for its transfer ({status}).',
+    ja: 'この決済は入金待ちではありません（{status}）。',
+  },
+  payment_already_credited: {
+    en: 'This payment has already been credited.',
+    ja: 'この決済はすでにジェム付与済みです。',
+  },
+  payment_member_mismatch: {
+    en: 'This payment belongs to another member.',
+    ja: 'この決済は別の会員のものです。',
+  },
+  payment_amount_mismatch: {
+    en: 'The amount does not match this payment (¥{amount}).',
+    ja: '金額がこの決済（¥{amount}）と一致しません。',
+  },
   payment_pending: {
     en: 'The payment has not been completed yet.',
     ja: 'お支払いはまだ完了していません。',
@@ -198,6 +227,7 @@ export const messages = {
     ja: '日本国内への発送はできないため、ご入金はお控えください。',
   },
   gem_memo_purchase: { en: 'Gem purchase', ja: 'ジェム購入' },
+  gem_memo_refund: { en: 'Purchase refunded', ja: '購入の返金' },
   gem_memo_free_grant: { en: 'Free gems', ja: '無料ジェム付与' },
   gem_memo_pack: { en: 'Pack purchase', ja: 'パック購入' },
   gem_memo_conversion: { en: 'Converted from items', ja: 'アイテムのジェム変換' },
@@ -209,6 +239,7 @@ export const messages = {
   gem_memo_transfer: { en: 'Point transfer', ja: 'ポイント移行' },
   gem_memo_voided: { en: 'Voided (inactive account)', ja: '失効（長期未利用）' },
   gem_memo_admin: { en: 'Granted by the management', ja: '運営からの付与' },
+  gem_memo_admin_deduction: { en: 'Adjusted by the management', ja: '運営による調整' },
   gem_memo_other: { en: 'Other', ja: 'その他' },
 
   // draws, won items, shipping (issue 3)
@@ -222,7 +253,24 @@ export const messages = {
   },
   pack_not_started: { en: 'This pack is not on sale yet.', ja: 'このパックはまだ販売開始前です。' },
   pack_ended: { en: 'The sale of this pack has ended.', ja: 'このパックの販売は終了しました。' },
+  pack_paused: {
+    en: 'Sales of this pack are paused for a moment. Please try again later.',
+    ja: 'このパックの販売は一時停止中です。しばらくしてから再度お試しください。',
+  },
   pack_sold_out: { en: 'This pack is sold out.', ja: 'このパックは完売しました。' },
+  // fairness members can see (issue 20)
+  practice_count_invalid: {
+    en: 'A practice draw shows 1 to 10 plays.',
+    ja: '練習ガチャは1〜10回分まで引けます。',
+  },
+  practice_limit: {
+    en: 'You have used this hour’s practice draws. Please try again in {minutes} minutes.',
+    ja: '1時間あたりの練習ガチャの上限に達しました。{minutes}分後に再度お試しください。',
+  },
+  practice_sold_out: {
+    en: 'Nothing is left in this pack to practise with.',
+    ja: 'このパックには練習で引ける残りがありません。',
+  },
   not_enough_coins: { en: 'Not enough coins.', ja: 'コインが不足しています。' },
   too_many_items: { en: 'Too many items at once.', ja: '一度に選択できるアイテム数を超えています。' },
   decision_empty: {
@@ -249,6 +297,42 @@ export const messages = {
   shipment_already_shipped: {
     en: 'This shipment has already been shipped.',
     ja: 'この配送は既に発送済みです。',
+  },
+  // the console's shipping (issue 17): the CSV of tracking codes, reported per line
+  shipment_not_found: { en: 'There is no such shipment.', ja: 'この配送はありません。' },
+  csv_import_refused: {
+    en: 'Nothing was marked shipped: correct the lines with an error and upload the file again.',
+    ja: '発送済みにはしていません。エラーの行を修正して、もう一度アップロードしてください。',
+  },
+  csv_unreadable: {
+    en: 'The file could not be read as CSV text (UTF-8).',
+    ja: 'ファイルをCSV（UTF-8）として読み取れませんでした。',
+  },
+  csv_empty: { en: 'The file has no lines to import.', ja: '取り込む行がありません。' },
+  csv_too_many_lines: {
+    en: 'At most {max} lines per file.',
+    ja: '1ファイル{max}行までです。',
+  },
+  csv_columns: {
+    en: 'A line needs 3 columns: shipment id, carrier, tracking code.',
+    ja: '1行に3列（配送ID、配送業者、追跡番号）が必要です。',
+  },
+  csv_shipment_id: { en: 'The shipment id must be a number.', ja: '配送IDは数字で入力してください。' },
+  carrier_unknown: {
+    en: 'Unknown carrier (use one of: {carriers}).',
+    ja: '配送業者が正しくありません（{carriers}のいずれか）。',
+  },
+  tracking_code_invalid: {
+    en: 'The tracking code must be 1 to 100 letters, digits or signs.',
+    ja: '追跡番号は英数字・記号で1〜100文字にしてください。',
+  },
+  csv_duplicate_shipment: {
+    en: 'This shipment is also on line {line}.',
+    ja: 'この配送は{line}行目にもあります。',
+  },
+  csv_duplicate_code: {
+    en: 'This tracking code is also on line {line}.',
+    ja: 'この追跡番号は{line}行目にもあります。',
   },
   // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
   reset_code_invalid: {
@@ -348,6 +432,7 @@ export const messages = {
   coin_memo_exchange: { en: 'Exchange: {card}', ja: '交換：{card}' },
   coin_memo_rank: { en: 'Rank {rank} kept for {month}', ja: '{month}の{rank}ランク維持' },
   coin_memo_admin: { en: 'Granted by the shop', ja: '運営より付与' },
+  coin_memo_admin_deduction: { en: 'Adjusted by the shop', ja: '運営による調整' },
   exchange_card_not_found: { en: 'This card cannot be exchanged.', ja: 'このカードは交換できません。' },
   exchange_out_of_stock: { en: 'This card is out of stock.', ja: 'このカードは在庫切れです。' },
   exchange_limit_reached: {
@@ -430,6 +515,35 @@ export const messages = {
   pack_not_ready: {
     en: 'The prizes do not add up to the pack’s lot count yet.',
     ja: '賞品の合計がパックの口数と一致していません。',
+  },
+  window_invalid: { en: 'The end must be after the start.', ja: '終了日時は開始日時より後にしてください。' },
+  too_many: { en: 'Too many entries.', ja: '件数が多すぎます。' },
+  video_invalid: {
+    en: 'This file is not a video we can play (MP4 or WebM).',
+    ja: '再生できない動画です（MP4・WebMに対応）。',
+  },
+  video_too_large: { en: 'A video can be at most 20 MB.', ja: '動画は20MBまでです。' },
+  card_type_exists: {
+    en: 'A card type with this number exists.',
+    ja: 'この番号のカード種別はすでにあります。',
+  },
+  card_type_not_found: { en: 'There is no such card type.', ja: 'このカード種別はありません。' },
+  card_not_found: { en: 'There is no such card.', ja: 'このカードはありません。' },
+  banner_not_found: { en: 'There is no such banner.', ja: 'このバナーはありません。' },
+  campaign_not_found: { en: 'There is no such campaign.', ja: 'このキャンペーンはありません。' },
+  coupon_not_found: { en: 'There is no such coupon.', ja: 'このクーポンはありません。' },
+  coupon_code_taken: { en: 'A coupon with this code exists.', ja: 'このコードのクーポンはすでにあります。' },
+  stock_negative: { en: 'The stock cannot go below zero.', ja: '在庫を0未満にはできません。' },
+  video_not_found: { en: 'There is no such video.', ja: 'この動画はありません。' },
+  // the console's members (issue 17)
+  account_suspended: {
+    en: 'This account is suspended. Please contact support.',
+    ja: 'このアカウントは利用停止中です。サポートまでお問い合わせください。',
+  },
+  member_not_found: { en: 'There is no such member.', ja: 'この会員は存在しません。' },
+  admin_deduct_exceeds: {
+    en: 'The balance is {balance}: a deduction cannot take it below zero.',
+    ja: '残高は{balance}です。残高がマイナスになる減算はできません。',
   },
 } as const satisfies Record<string, { en: string; ja: string }>;
 

@@ -605,6 +605,11 @@ const shipment: draws.AdminShipment = {
   created_at: '2025-10-01T03:00:00.000Z',
   shipped_at: null,
   item_count: 1,
+  carrier: null,
+  age_days: 3,
+  due_at: '2025-10-15T03:00:00.000Z',
+  overdue: false,
+  declared_total_yen: 300,
   address: {
     name: 'Taro Demo',
     country_id: 840,
@@ -623,6 +628,9 @@ const shipment: draws.AdminShipment = {
       name: 'Pikachu',
       model_number: 'SV1-025',
       status: 'ship',
+      customs_category: 'cards',
+      value_yen: 300,
+      declared_value_yen: 300,
     },
   ],
 };
@@ -631,10 +639,17 @@ answer(
   draws.adminShipmentSchema,
   [
     shipment,
-    { ...shipment, status: 'shipped', delivery_code: 'JP123', shipped_at: '2025-10-02T03:00:00.000Z' },
+    {
+      ...shipment,
+      status: 'shipped',
+      delivery_code: 'JP123',
+      carrier: 'dhl',
+      shipped_at: '2025-10-02T03:00:00.000Z',
+    },
   ],
   [
     { ...shipment, status: 'lost' },
+    { ...shipment, carrier: 'pigeon' },
     without(shipment, 'address'),
     { ...shipment, items: [{ history_id: 41 }] },
   ],
@@ -642,13 +657,19 @@ answer(
 answer(
   'adminShipmentListSchema',
   draws.adminShipmentListSchema,
-  [{ list: [shipment] }, { list: [] }],
-  [{ list: shipment }],
+  [
+    { list: [shipment], page: 1, all_page: 1, total: 1 },
+    { list: [], page: 1, all_page: 1, total: 0 },
+  ],
+  [{ list: shipment, page: 1, all_page: 1, total: 1 }, { list: [shipment] }],
 );
 answer(
   'adminShipResultSchema',
   draws.adminShipResultSchema,
-  [{ result: '1', shipment: { id: 5, user_id: 7, items: 1, delivery_code: 'JP123' } }],
+  [
+    { result: '1', shipment: { id: 5, user_id: 7, items: 1, delivery_code: 'JP123', carrier: null } },
+    { result: '1', shipment: { id: 5, user_id: 7, items: 1, delivery_code: 'JP123', carrier: 'yamato' } },
+  ],
   [{ result: '1', shipment: { id: 5, user_id: 7, items: 1 } }, { result: '1' }],
 );
 
@@ -1012,6 +1033,7 @@ const NOT_ANSWERS = new Set([
   'decisionSchema',
   'historyListSchema',
   'shipSchema',
+  'trackingCodeSchema',
   // packs.ts
   'packListSchema',
   // payments.ts

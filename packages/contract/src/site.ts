@@ -15,3 +15,23 @@ export const siteInfoSchema = z.object({
   support_hours: z.string(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/** GET /user/banners: the Top carousel and the notices above the tabs live now, in the member's language. */
+export const bannersSchema = z.object({
+  top: z.array(
+    z.object({
+      id: z.number().int(),
+      /** Desktop picture; `sp_image_url` the one at ≤ 768 px. */
+      image_url: z.string(),
+      sp_image_url: z.string(),
+      /** Same-origin path the banner leads to; '' shows it without a link. */
+      link_url: z.string(),
+      tone: z.string(),
+      title: z.string(),
+      text: z.string(),
+      cta: z.string(),
+    }),
+  ),
+  alerts: z.array(z.object({ id: z.number().int(), tone: z.string(), title: z.string(), text: z.string() })),
+});
+export type Banners = z.infer<typeof bannersSchema>;

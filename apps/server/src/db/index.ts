@@ -22,6 +22,8 @@ export interface OpenDbOptions {
    * PostgreSQL runs them in the caller's thread.
    */
   writeWorker?: WriteWorkerOptions;
+  /** PostgreSQL: connections in the pool (DB_POOL_MAX; 10). */
+  poolMax?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: withUserName(url),
-      max: 10,
+      max: opts.poolMax ?? 10,
       // integers (COUNT, SUM) come back as JS numbers; values stay well below 2^53
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -40,9 +42,18 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
       } as pg.CustomTypesConfig,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   return openSqliteKysely<Database>(url, opts.writeWorker ? { writeWorker: opts.writeWorker } : {});
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool of a PostgreSQL handle (pool gauges, LISTEN connections, pg-boss); undefined on SQLite. */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /** A URL without a user name falls back to $PGUSER/$USER, which a CI shell may leave unset. */
@@ -63,9 +74,18 @@ export async function migrate(db: Db): Promise<void> {
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Before any migration ran, Kysely looks for its tables by reading the whole catalog; on PostgreSQL another
+    // session dropping a schema or table meanwhile (the test files' schemas, parallel catalog scans) fails that
+    // read with "does not exist". Nothing was changed then: look again.
+    const code = (error as { code?: string } | undefined)?.code;
+    if (!failed && (code === '3F000' || code === '42P01') && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }

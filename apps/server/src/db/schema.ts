@@ -33,6 +33,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   inactivity_notice_at: Generated<Timestamp | null>; // 6 months without a gem use: notice mailed (migration 005)
   anonymised_at: Generated<Timestamp | null>; // 30 days after the notice: gems voided, personal data erased
+  suspended_at: Generated<Timestamp | null>; // suspended by staff (migration 015): no sign-in, no value moved
+  suspended_reason: Generated<string | null>; // the staff's reason, shown in the console
 }
 
 export interface SessionsTable {
@@ -41,6 +43,7 @@ export interface SessionsTable {
   persistent: number; // 1 = "Remember me" (30 days), 0 = browser session
   created_at: Timestamp;
   expires_at: Timestamp;
+  last_seen_at: Generated<Timestamp | null>; // last request, refreshed at most every few minutes (migration 015)
 }
 
 export interface ThrottlesTable {
@@ -114,6 +117,8 @@ export interface PacksTable {
   commitment: string | null; // sha256 hex of seed ‖ canonical lot list, public from the start of sale
   sort: Generated<number>;
   created_at: Timestamp;
+  paused_at: Generated<Timestamp | null>; // sale paused by staff (migration 014)
+  odds_disclosure: Generated<string | null>; // JSON, fixed with the commitment at publishing (migration 018)
 }
 
 export interface PackPrizesTable {
@@ -183,6 +188,7 @@ export interface PointPricesTable {
   coupon_only: Generated<number>;
   sort: Generated<number>;
   modified: Timestamp;
+  disabled: Generated<number>; // withdrawn by staff (kept for the payments that name it)
 }
 
 export interface SettingsTable {
@@ -235,9 +241,10 @@ export interface ShipmentsTable {
   user_id: number;
   status: 'open' | 'shipped';
   item_count: Generated<number>;
-  delivery_code: string | null;
+  delivery_code: string | null; // the tracking code
   created_at: Timestamp;
   shipped_at: Timestamp | null;
+  carrier: Generated<string | null>; // migration 017
 }
 
 // --- member accounts (migration 005): mail/SMS outbox, reset and SMS codes, referrals, coupons ---
@@ -302,6 +309,7 @@ export interface CouponsTable {
   used_count: Generated<number>;
   note: Generated<string>;
   created_at: Timestamp;
+  disabled_at: Timestamp | null; // switched off by staff
 }
 
 export interface CouponPointPricesTable {
@@ -362,6 +370,53 @@ export interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
+/** The one refund of a payment (migration 017): the terms' arithmetic when it was made, and the provider's side. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number; // unique: one refund per payment
+  user_id: number;
+  reason_kind: RefundReasonKind;
+  reason: string;
+  gems: number; // the purchase's gems
+  gems_reclaimed: number; // the unspent part taken back (the purchase's lot's remaining)
+  gems_spent: number; // gems - reclaimed (spent or expired)
+  amount_yen: number;
+  status: RefundStatusValue;
+  attempt: Generated<number>; // the provider idempotency key's attempt (a new one after a refused attempt)
+  provider: string;
+  provider_refund_ref: string | null;
+  failure_code: string | null;
+  staff_id: number | null; // null: the provider's own refund, learnt from its notification
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export type RefundReasonKind = 'company_fault' | 'legal_unused' | 'provider';
+export type RefundStatusValue = 'requested' | 'pending' | 'succeeded' | 'failed' | 'manual';
+
+/** A pending bank transfer matched by hand to its member and amount (migration 017). */
+export interface PaymentMatchesTable {
+  payment_id: number; // primary key: matched once
+  user_id: number;
+  amount_yen: number;
+  holder_name: string; // the transfer's name as the bank statement shows it
+  reason: string;
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
+/** The sandbox provider's refunds (migration 017). */
+export interface SandboxRefundsTable {
+  id: string; // 'sbr_…'
+  payment_id: string; // sandbox_payments.id
+  merchant_refund_id: string | null; // the shop's idempotency key; null for a refund made on the sandbox's page
+  amount: number;
+  status: 'succeeded' | 'failed';
+  failure_code: string | null;
+  created_at: Timestamp;
+}
+
 export interface PointPriceUnlocksTable {
   user_id: number;
   point_price_id: number;
@@ -414,6 +469,7 @@ export interface SandboxPaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   expires_at: Timestamp;
+  refunded_amount: Generated<number>; // migration 017
 }
 
 // --- ranks, the exchange counter, point transfer (migration 009) ---
@@ -559,6 +615,38 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** Top carousel banners and the notices above the tabs (migration 013); slot-mates replace one another. */
+export interface BannersTable {
+  id: Generated<number>;
+  kind: 'top' | 'alert';
+  slot: Generated<number>;
+  sort: Generated<number>;
+  image_url: Generated<string>;
+  sp_image_url: Generated<string>;
+  link_url: Generated<string>;
+  tone: Generated<string>;
+  title_en: Generated<string>;
+  title_ja: Generated<string>;
+  text_en: Generated<string>;
+  text_ja: Generated<string>;
+  cta_en: Generated<string>;
+  cta_ja: Generated<string>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  enabled: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Gem-price discount windows (migration 013). */
+export interface GemCampaignsTable {
+  id: Generated<number>;
+  percent: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp; // exclusive
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -582,6 +670,9 @@ export interface Database {
   payments: PaymentsTable;
   payment_credits: PaymentCreditsTable;
   payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_matches: PaymentMatchesTable;
+  sandbox_refunds: SandboxRefundsTable;
   point_price_unlocks: PointPriceUnlocksTable;
   free_grants: FreeGrantsTable;
   payment_customers: PaymentCustomersTable;
@@ -605,9 +696,28 @@ export interface Database {
   sandbox_partner_debits: SandboxPartnerDebitsTable;
   posts: PostsTable;
   post_images: PostImagesTable;
+  banners: BannersTable;
+  gem_campaigns: GemCampaignsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  job_runs: JobRunsTable;
+}
+
+/** One run of a scheduled job (migration 016): who ran it where, when, and how it ended. */
+export interface JobRunsTable {
+  id: Generated<number>;
+  name: string;
+  /** pg-boss's job id, or the local scheduler's run id; the attempts of one job share it. */
+  run_key: string;
+  attempt: Generated<number>;
+  runner: string; // 'pg-boss' | 'local' | 'command'
+  process: string; // host:pid
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  status: string; // 'running' | 'ok' | 'failed'
+  result: string | null; // JSON
+  error: string | null;
 }
 
 export type User = Selectable<UsersTable>;

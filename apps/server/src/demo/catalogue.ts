@@ -599,6 +599,21 @@ export const DEMO_POINT_PRICES: readonly {
   { point: 500, price: 500, rate: '100', couponOnly: true },
 ];
 
+/**
+ * Demo players who bought what the demo packs have sold (load-demo.ts): no password, so nobody can log in as
+ * them; their names are never shown (the public draw record names nobody).
+ */
+export const DEMO_CROWD_SIZE = 16;
+export const demoCrowdMember = (n: number) => {
+  const id = String(n).padStart(2, '0');
+  return {
+    mail: `player${id}@players.example.com`,
+    lastName: 'Player',
+    firstName: id,
+    referralCode: `DEMOPLAYER${id}`,
+  };
+};
+
 export const DEMO_MEMBER = {
   mail: 'demo@example.com',
   password: 'demo1234',

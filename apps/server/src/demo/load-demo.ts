@@ -2,6 +2,7 @@ import type { Db } from '../db/index.ts';
 import { addMember } from '../modules/account/service.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { awardCoins } from '../modules/coins/service.ts';
+import { buyPacks } from '../modules/draws/service.ts';
 import { awardGems } from '../modules/gems/service.ts';
 import { addPointPrices } from '../modules/payments/service.ts';
 import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
@@ -9,6 +10,8 @@ import { insertExchangeCard } from '../modules/exchange/service.ts';
 import { seedMemberRank } from '../modules/ranks/rollover.ts';
 import {
   DEMO_CARDS,
+  DEMO_CROWD_SIZE,
+  demoCrowdMember,
   DEMO_EXCHANGE_CARDS,
   DEMO_MEMBER,
   DEMO_PACKS,
@@ -42,6 +45,7 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
   const passHash = await hashPassword(DEMO_MEMBER.password);
   const at = (hours: number) => new Date(now.getTime() + hours * HOUR).toISOString();
   const nowIso = now.toISOString();
+  const createdAt = (i: number) => at(Math.min(DEMO_PACKS[i]!.startsInHours, 0) - 24 - i);
 
   const packIds = await db.transaction().execute(async (tx) => {
     const existing = await tx.selectFrom('packs').select('id').limit(1).executeTakeFirst();
@@ -75,7 +79,7 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
         payment_method: p.paymentMethod,
         point: p.point,
         total_pack_count: total,
-        sold_count: Math.min(p.sold, total),
+        sold_count: 0, // what it has sold is bought after publishing (sellDemoLots)
         images: '[]',
         banner_image: '',
         start_at: at(p.startsInHours),
@@ -90,7 +94,7 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
         detail_ja: detailHtml(p.detail.ja),
         movie_style: p.movieStyle,
         sort: 0,
-        created_at: at(Math.min(p.startsInHours, 0) - 24 - i),
+        created_at: createdAt(i),
       });
       ids.push(packId);
       await addPrizes(
@@ -177,7 +181,109 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
     return ids;
   });
   if (!packIds) return false;
-  // after the commit: publishing runs its own transaction per pack, and is idempotent
-  for (const id of packIds) await publishPack(db, id);
+  // after the commit: publishing runs its own transaction per pack, and is idempotent; each is published as of
+  // its creation, before its sale (so its odds disclosure is dated before the purchases sellDemoLots makes)
+  for (const [i, id] of packIds.entries()) {
+    await publishPack(db, id, undefined, undefined, new Date(createdAt(i)));
+  }
+  await sellDemoLots(db, packIds, now);
   return true;
+}
+
+/** A small deterministic generator (mulberry32), so that every demo load sells the same way. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * What a demo pack has sold (`sold`) is sold for real (issue 20: the public draw record, the live odds and the
+ * verifier read real purchases): purchases of 1–12 lots (within the pack's limits) by the demo players, at times
+ * spread over the pack's sale so far, each through the draws module like any purchase and paid with gems (or
+ * coins) granted to the player just before it.
+ */
+async function sellDemoLots(db: Db, packIds: number[], now: Date): Promise<void> {
+  const createdAt = new Date(now.getTime() - 60 * 24 * HOUR).toISOString();
+  const crowd = await db.transaction().execute(async (tx) => {
+    const ids: number[] = [];
+    for (let n = 1; n <= DEMO_CROWD_SIZE; n++) {
+      const m = demoCrowdMember(n);
+      ids.push(
+        await addMember(tx, {
+          mail: m.mail,
+          pass_hash: null,
+          last_name: m.lastName,
+          middle_name: '',
+          first_name: m.firstName,
+          tel: '',
+          zipcode: '',
+          pref_id: 99,
+          pref_text: '',
+          shiku: '',
+          address: '',
+          building: '',
+          country_id: null,
+          referral_code: m.referralCode,
+          referred_by: null,
+          google_sub: null,
+          apple_sub: null,
+          lang: 'en',
+          rank_maintained_month: null,
+          last_gem_use_at: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        }),
+      );
+    }
+    return ids;
+  });
+  let next = 0;
+  for (const [i, p] of DEMO_PACKS.entries()) {
+    const total = p.prizes.filter((x) => !x.lastOne).reduce((s, x) => s + x.quantity, 0);
+    let left = Math.min(p.sold, total);
+    if (!left) continue;
+    const random = generator(i + 1);
+    const counts: number[] = [];
+    while (left > 0) {
+      let n = 1 + Math.floor(random() * 12);
+      if (p.maxBuyCount) n = Math.min(n, p.maxBuyCount);
+      if (p.limit) n = Math.min(n, p.limit.count);
+      n = Math.min(n, left);
+      counts.push(n);
+      left -= n;
+    }
+    const from = now.getTime() + p.startsInHours * HOUR;
+    const until =
+      Math.min(now.getTime(), p.endsInHours === null ? Infinity : now.getTime() + p.endsInHours * HOUR) -
+      HOUR;
+    const step = (until - from) / (counts.length + 1);
+    const plays = new Map<number, number>();
+    for (const [k, count] of counts.entries()) {
+      const at = new Date(Math.round(from + step * (k + 1) + step * 0.8 * (random() - 0.5)));
+      let userId = crowd[next++ % crowd.length]!;
+      for (let tries = 0; p.limit && (plays.get(userId) ?? 0) + count > p.limit.count; tries++) {
+        if (tries > crowd.length) throw new Error(`demo pack ${p.en}: more sold than the players may buy`);
+        userId = crowd[next++ % crowd.length]!;
+      }
+      plays.set(userId, (plays.get(userId) ?? 0) + count);
+      await db
+        .transaction()
+        .execute((tx) =>
+          p.paymentMethod === 2
+            ? awardCoins(tx, { userId, tenths: p.point * count * 10, reason: 'demo_grant' }, at)
+            : awardGems(
+                tx,
+                { userId, amount: p.point * count, kind: 'bonus', source: 'admin', reason: 'demo_grant' },
+                at,
+              ),
+        );
+      await buyPacks(db, { userId, packId: packIds[i]!, count, lang: 'en' }, at);
+    }
+  }
 }

@@ -57,13 +57,28 @@ export async function endSessionsOf(
   ex: Db | Transaction<Database>,
   userId: number,
   opts: { except?: string | undefined } = {},
-): Promise<void> {
-  await ex
+): Promise<number> {
+  const r = await ex
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
     .$if(!!opts.except, (q) => q.where('id_hash', '<>', opts.except!))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** A member's live sessions for staff (issue 17): when made, last seen and ending; never their ids. */
+export function liveSessionsOf(ex: Db | Transaction<Database>, userId: number, now: Date) {
+  return ex
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at', 'expires_at', 'persistent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy((eb) => eb.fn.coalesce('last_seen_at', 'created_at'), 'desc')
     .execute();
 }
+
+/** A session's `last_seen_at` is written again once it is this old: a write every few minutes, not per request. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /** Drops the sessions past their expiry (the session-purge job). */
 export async function purgeExpiredSessions(db: Db): Promise<number> {
@@ -76,7 +91,7 @@ const liveSession = prepareQuery((db, p: Slots<{ idHash: string; now: string }>)
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.lang'])
+    .select(['users.id', 'users.lang', 'sessions.last_seen_at'])
     .where('sessions.id_hash', '=', p.idHash)
     .where('sessions.expires_at', '>', p.now),
 );
@@ -91,8 +106,17 @@ export function createSessions({ db, secret, cookieSecure, saveLang }: SessionDe
   async function load(req: FastifyRequest): Promise<void> {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid && sid.length <= 64) {
-      const [row] = (await liveSession(db, { idHash: sha256(sid), now: nowIso() })).rows;
+      const idHash = sha256(sid);
+      const at = new Date();
+      const [row] = (await liveSession(db, { idHash, now: at.toISOString() })).rows;
       if (row) {
+        if (!row.last_seen_at || Date.parse(row.last_seen_at) <= at.getTime() - LAST_SEEN_EVERY_MS) {
+          await db
+            .updateTable('sessions')
+            .set({ last_seen_at: at.toISOString() })
+            .where('id_hash', '=', idHash)
+            .execute();
+        }
         const chosen = req.cookies[LANG_COOKIE];
         if ((chosen === 'en' || chosen === 'ja') && chosen !== row.lang) {
           // the member switched language in this browser: emails and SMS follow (rare, so a write here is fine)
@@ -125,6 +149,7 @@ export function createSessions({ db, secret, cookieSecure, saveLang }: SessionDe
         user_id: userId,
         persistent: persistent ? 1 : 0,
         created_at: new Date(now).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(now + (persistent ? THIRTY_DAYS_MS : BROWSER_SESSION_MS)).toISOString(),
       })
       .execute();

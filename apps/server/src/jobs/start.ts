@@ -1,76 +1,116 @@
-import type { Clock } from '../http/app-deps.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import { purgeExpiredSessions, type Sessions } from '../http/session.ts';
+import { purgeExpiredSessions } from '../http/session.ts';
 import { purgeLoginThrottles } from '../modules/auth/service.ts';
 import { autoConvertJob } from '../modules/holdings/service.ts';
 import { gemLotExpiryJob, paymentExpiryJob } from '../modules/payments/jobs.ts';
 import { purgeResetCodes } from '../modules/account/password-reset.ts';
 import { inactivityJob } from '../modules/inactivity/job.ts';
+import { purgeJobRuns, recordedRun } from '../modules/ops/service.ts';
 import { catchUpRollovers } from '../modules/ranks/rollover.ts';
-import { reconcileTransfers, type TransferDeps } from '../modules/transfer/service.ts';
+import { reconcileTransfers } from '../modules/transfer/service.ts';
+import { startPgBossJobs } from './pg-boss.ts';
 import { createScheduler, type JobLog, type Scheduler } from './scheduler.ts';
+import type { JobDeps, JobRunner, JobSpec } from './types.ts';
 
-export interface JobDeps {
-  db: Db;
-  config: Config;
-  clock?: Clock;
-  /** Fastify's logger (app.log) fits. */
-  log?: JobLog;
-  /** Defaults to the purge of `db`'s sessions. */
-  sessions?: Pick<Sessions, 'purgeExpired'>;
-  /** The partner of point transfers (modules/transfer transferDeps(app)); none: no reconcile job. */
-  transfer?: TransferDeps | null;
-}
+export type { JobDeps, JobRunner, JobSpec } from './types.ts';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const silent: JobLog = { info: () => {}, error: () => {} };
 
-/** Starts the background sweeps; call `stop()` on shutdown. main.ts: `const jobs = startJobs({ db, config, log: app.log })`. */
-export function startJobs(deps: JobDeps): Scheduler {
+/** Every scheduled job of the shop, wherever it runs. */
+export function jobSpecs(deps: JobDeps): JobSpec[] {
   const clock = deps.clock ?? { now: () => new Date() };
   const sessions = deps.sessions ?? { purgeExpired: () => purgeExpiredSessions(deps.db) };
-  const scheduler = createScheduler(deps.log ?? silent);
-
-  scheduler.every('session-purge', 15 * MINUTE, () => sessions.purgeExpired(), { immediate: true });
-  scheduler.every('login-throttle-purge', 60 * MINUTE, () => purgeLoginThrottles(deps, clock.now()), {
-    immediate: true,
-  });
-  scheduler.every(
-    autoConvertJob.name,
-    autoConvertJob.everyMs,
-    () => autoConvertJob.run({ db: deps.db, clock }),
-    {
-      immediate: true,
-    },
-  );
   const inactivity = inactivityJob(deps);
-  scheduler.every('inactivity', 60 * MINUTE, () => inactivity(clock.now()));
-  scheduler.every('reset-code-purge', 60 * MINUTE, () => purgeResetCodes(deps.db, clock.now()));
-  scheduler.every(
-    paymentExpiryJob.name,
-    paymentExpiryJob.everyMs,
-    () => paymentExpiryJob.run({ ...deps, clock }),
+  const specs: JobSpec[] = [
+    { name: 'session-purge', everyMs: 15 * MINUTE, immediate: true, run: () => sessions.purgeExpired() },
     {
+      name: 'login-throttle-purge',
+      everyMs: 60 * MINUTE,
       immediate: true,
+      run: () => purgeLoginThrottles(deps, clock.now()),
     },
-  );
-  scheduler.every(
-    gemLotExpiryJob.name,
-    gemLotExpiryJob.everyMs,
-    () => gemLotExpiryJob.run({ db: deps.db, clock }),
     {
+      name: autoConvertJob.name,
+      everyMs: autoConvertJob.everyMs,
       immediate: true,
+      run: () => autoConvertJob.run({ db: deps.db, clock }),
     },
-  );
-  // the monthly rank rollover: checked every minute, so it runs within a minute of 00:00 JST on the 1st, and at
-  // start for every month a stopped server missed
-  scheduler.every('rank-rollover', MINUTE, () => catchUpRollovers(deps.db, clock.now()), { immediate: true });
+    { name: 'inactivity', everyMs: 60 * MINUTE, run: () => inactivity(clock.now()) },
+    { name: 'reset-code-purge', everyMs: 60 * MINUTE, run: () => purgeResetCodes(deps.db, clock.now()) },
+    {
+      name: paymentExpiryJob.name,
+      everyMs: paymentExpiryJob.everyMs,
+      immediate: true,
+      run: () => paymentExpiryJob.run({ ...deps, clock }),
+    },
+    {
+      name: gemLotExpiryJob.name,
+      everyMs: gemLotExpiryJob.everyMs,
+      immediate: true,
+      run: () => gemLotExpiryJob.run({ db: deps.db, clock }),
+    },
+    // the monthly rank rollover: checked every minute, so it runs within a minute of 00:00 JST on the 1st, and at
+    // start for every month a stopped server missed
+    {
+      name: 'rank-rollover',
+      everyMs: MINUTE,
+      immediate: true,
+      run: () => catchUpRollovers(deps.db, clock.now()),
+    },
+    // the record of job runs is kept 30 days
+    {
+      name: 'job-runs-purge',
+      everyMs: DAY,
+      run: () => purgeJobRuns(deps.db, new Date(clock.now().getTime() - 30 * DAY)),
+    },
+  ];
   const transfer = deps.transfer;
   if (transfer) {
-    scheduler.every('transfer-reconcile', MINUTE, () => reconcileTransfers(transfer, clock.now()), {
+    specs.push({
+      name: 'transfer-reconcile',
+      everyMs: MINUTE,
       immediate: true,
+      run: () => reconcileTransfers(transfer, clock.now()),
     });
   }
+  return specs;
+}
+
+/**
+ * Starts the background jobs in this process's own timers (the embedded SQLite default), each run recorded in
+ * `job_runs` and retried twice on failure; call `stop()` on shutdown.
+ */
+export function startJobs(deps: JobDeps): Scheduler {
+  const scheduler = createScheduler(deps.log ?? silent, {
+    record: (run, fn) => recordedRun(deps.db, { ...run, runner: 'local' }, fn),
+    retries: 2,
+    retryDelayMs: 30_000,
+  });
+  for (const spec of jobSpecs(deps))
+    scheduler.every(spec.name, spec.everyMs, spec.run, { immediate: spec.immediate ?? false });
   return scheduler;
+}
+
+/**
+ * The jobs as configured (JOBS): pg-boss on PostgreSQL (each due time runs once across every process), this
+ * process's timers on the embedded SQLite file, or none in this process.
+ */
+export async function startJobRunner(deps: JobDeps): Promise<JobRunner> {
+  const kind = deps.config.jobs;
+  if (kind === 'pg-boss') return startPgBossJobs(deps, jobSpecs(deps));
+  if (kind === 'local') {
+    const scheduler = startJobs(deps);
+    return { kind, runNow: (name) => scheduler.runNow(name), stop: () => scheduler.stop() };
+  }
+  const specs = jobSpecs(deps);
+  return {
+    kind,
+    async runNow(name) {
+      const spec = specs.find((s) => s.name === name);
+      if (!spec) throw new Error(`no job ${name}`);
+      await recordedRun(deps.db, { name, runKey: crypto.randomUUID(), runner: 'command' }, spec.run);
+    },
+    stop: async () => {},
+  };
 }

@@ -7,6 +7,7 @@ import { adminApi } from './admin/routes.ts';
 import { boardApi, uploadsRoute } from './board/routes.ts';
 import { coinsApi } from './coins/routes.ts';
 import { exchangeApi } from './exchange/routes.ts';
+import { fairnessApi } from './fairness/routes.ts';
 import { ranksApi } from './ranks/routes.ts';
 import { transferApi, transferPages } from './transfer/routes.ts';
 import { passwordApi } from './account/password-routes.ts';
@@ -19,6 +20,7 @@ import { oidcApi, oidcPages } from './oidc/routes.ts';
 import { outboxApi, outboxPage } from './outbox/routes.ts';
 import { mediaRoutes } from './packs/media-routes.ts';
 import { packsApi } from './packs/routes.ts';
+import { opsRoutes } from './ops/routes.ts';
 import { paymentsApi, paymentsDeps, paymentsPages } from './payments/routes.ts';
 import { referralsApi } from './referrals/routes.ts';
 import { siteApi, sitePages } from './site/routes.ts';
@@ -31,6 +33,7 @@ export const apiModules: readonly ApiPlugin[] = [
   addressApi,
   packsApi,
   drawsApi,
+  fairnessApi,
   holdingsApi,
   paymentsApi,
   passwordApi,
@@ -52,7 +55,7 @@ export const apiModules: readonly ApiPlugin[] = [
  * Registered at the app's root before everything else: what a module shares between its API and its pages
  * (fastify-plugin decorations), and the site's own hooks.
  */
-export const rootModules: readonly FastifyPluginAsync[] = [paymentsDeps, sitePages];
+export const rootModules: readonly FastifyPluginAsync[] = [opsRoutes, paymentsDeps, sitePages];
 
 /**
  * What the modules serve outside the API: media and uploads, the sandbox payment provider, the mock sign-in provider, the

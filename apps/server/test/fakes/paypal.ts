@@ -5,7 +5,9 @@ import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer }
  * A local fake of the PayPal REST endpoints the adapter uses through @paypal/paypal-server-sdk: OAuth token,
  * Orders v2 (create, get, capture — idempotent by PayPal-Request-Id) and the webhook signature check
  * (POST /v1/notifications/verify-webhook-signature). Test helpers approve an order (the buyer at PayPal),
- * make the next capture decline, and sign webhook events as PayPal would.
+ * make the next capture decline, and sign webhook events as PayPal would. Refunds of a completed capture
+ * (POST /v2/payments/captures/{id}/refund, idempotent by PayPal-Request-Id, never more than was captured);
+ * `refuseNextRefund` answers the next one 422 with that issue; `dashboardRefund` is one made on PayPal's site.
  */
 type Order = {
   id: string;
@@ -19,6 +21,10 @@ export interface FakePaypal extends FakeServer {
   orders: Map<string, Order>;
   captures: number;
   declineNextCapture: boolean;
+  refunds: Map<string, Record<string, unknown>>;
+  refuseNextRefund: string | null;
+  /** A refund made on PayPal's site (its resource, for a webhook). */
+  dashboardRefund(orderId: string, amount: number): Record<string, unknown>;
   approve(orderId: string): void;
   /** Webhook headers + body for an event, signed at `at` (a wrong `key` makes PayPal's check fail). */
   event(
@@ -38,7 +44,45 @@ export async function startFakePaypal(opts: {
   const byRequestId = new Map<string, FakeResponse>();
   const tokens = new Set<string>();
   const signingKey = randomBytes(16).toString('hex');
-  const state = { captures: 0, declineNextCapture: false };
+  const state = { captures: 0, declineNextCapture: false, refuseNextRefund: null as string | null };
+  const refunds = new Map<string, Record<string, unknown>>();
+
+  function captureById(captureId: string) {
+    for (const o of orders.values())
+      for (const u of o.purchase_units) {
+        const c = ((u.payments as { captures?: Record<string, unknown>[] } | undefined)?.captures ?? []).find(
+          (x) => x.id === captureId,
+        );
+        if (c) return c;
+      }
+    return undefined;
+  }
+
+  function refundCapture(captureId: string, body: { amount?: { value?: string }; custom_id?: string }) {
+    const c = captureById(captureId);
+    if (!c) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    if (state.refuseNextRefund) {
+      const issue = state.refuseNextRefund;
+      state.refuseNextRefund = null;
+      return unprocessable(issue);
+    }
+    const captured = Number((c.amount as { value: string }).value);
+    const refunded = Number(c.refunded ?? 0);
+    const amount = body.amount?.value ? Number(body.amount.value) : captured - refunded;
+    if (c.status === 'REFUNDED' || amount > captured - refunded)
+      return unprocessable('REFUND_AMOUNT_EXCEEDED');
+    c.refunded = refunded + amount;
+    c.status = c.refunded === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const refund = {
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      status: 'COMPLETED',
+      amount: { currency_code: 'JPY', value: String(amount) },
+      ...(body.custom_id ? { custom_id: body.custom_id } : {}),
+      links: [{ href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' }],
+    };
+    refunds.set(refund.id, refund);
+    return { status: 201, body: refund };
+  }
   let base = '';
 
   const sign = (key: string, id: string, time: string, webhookId: string, body: string) =>
@@ -127,6 +171,11 @@ export async function startFakePaypal(opts: {
         o.status = declined ? 'APPROVED' : 'COMPLETED';
         out = { status: 201, body: o };
       }
+    } else if ((m = /^\/v2\/payments\/captures\/([^/]+)$/.exec(req.path)) && req.method === 'GET') {
+      const c = captureById(m[1]!);
+      out = c ? { status: 200, body: c } : { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+    } else if ((m = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(req.path)) && req.method === 'POST') {
+      out = refundCapture(m[1]!, JSON.parse(req.body || '{}'));
     } else out = { status: 404, body: { name: 'NOT_FOUND' } };
     if (typeof requestId === 'string' && out.status < 500) byRequestId.set(`${req.path}:${requestId}`, out);
     return out;
@@ -147,6 +196,22 @@ export async function startFakePaypal(opts: {
     },
     set declineNextCapture(v: boolean) {
       state.declineNextCapture = v;
+    },
+    refunds,
+    get refuseNextRefund() {
+      return state.refuseNextRefund;
+    },
+    set refuseNextRefund(v: string | null) {
+      state.refuseNextRefund = v;
+    },
+    dashboardRefund(orderId: string, amount: number) {
+      const o = orders.get(orderId);
+      const capture = (o?.purchase_units[0]?.payments as { captures?: { id: string }[] } | undefined)
+        ?.captures?.[0];
+      if (!capture) throw new Error(`fake paypal: no capture of ${orderId}`);
+      const out = refundCapture(capture.id, { amount: { value: String(amount) } }); // no custom_id: made on the site
+      if (out.status !== 201) throw new Error(`fake paypal: refund refused ${JSON.stringify(out.body)}`);
+      return out.body as Record<string, unknown>;
     },
     approve(orderId: string) {
       const o = orders.get(orderId);

@@ -75,7 +75,7 @@ export async function cardToken(t: TestApp, number = '4111111111111111'): Promis
 export async function sandboxButton(
   t: TestApp,
   pageUrl: string,
-  action: 'complete' | 'fail' | 'later' | 'settle' | 'resend',
+  action: 'complete' | 'fail' | 'later' | 'settle' | 'resend' | 'refund',
   fields: Record<string, string> = {},
 ): Promise<{ status: number; location: string | undefined; body: string }> {
   const path = new URL(pageUrl, 'http://localhost').pathname;

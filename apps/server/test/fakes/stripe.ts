@@ -14,6 +14,9 @@ import {
  * transfer), Customers and Checkout Sessions. Test helpers move objects on (3-D Secure, paying at the store,
  * funding the transfer, completing a session) and sign webhook events with the endpoint secret.
  *
+ * Refunds (POST /v1/refunds on a succeeded PaymentIntent, never more than it received): `failNextRefund` makes the
+ * next one come back failed; `dashboardRefund` is a refund made on Stripe's dashboard (no metadata).
+ *
  * Test PaymentMethods: pm_card_visa (succeeds), pm_card_chargeDeclined (card_error), pm_card_chargeDeclinedExpiredCard
  * (card_error expired_card), pm_card_threeDSecure2Required (requires_action with a redirect). Checkout Sessions
  * keep what they were created with (mode, line items, URLs, metadata) for the tests to check.
@@ -24,6 +27,10 @@ export interface FakeStripe extends FakeServer {
   intents: Map<string, Obj>;
   sessions: Map<string, Obj>;
   customers: Map<string, Obj>;
+  refunds: Map<string, Obj>;
+  /** The next refund is created with status failed and this failure_reason. */
+  failNextRefund: string | null;
+  dashboardRefund(piId: string, amount?: number): Obj;
   /** While true every API call answers 500 (an outage). */
   down: boolean;
   /** While true a JP bank transfer's instructions carry no zengin account (only the hosted page). */
@@ -42,10 +49,11 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
   const intents = new Map<string, Obj>();
   const sessions = new Map<string, Obj>();
   const customers = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
   const idempotent = new Map<string, FakeResponse>();
   const signer = new Stripe('sk_test_signer');
   let base = '';
-  const state = { down: false, noBankAccount: false };
+  const state = { down: false, noBankAccount: false, failNextRefund: null as string | null };
 
   const error = (status: number, type: string, code: string, extra: object = {}): FakeResponse => ({
     status,
@@ -176,6 +184,34 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
     return { status: 200, body: cs };
   }
 
+  function createRefund(p: Record<string, unknown>): FakeResponse {
+    const pi = intents.get(String(p.payment_intent ?? ''));
+    if (!pi) return error(400, 'invalid_request_error', 'resource_missing', { param: 'payment_intent' });
+    if (pi.status !== 'succeeded') return error(400, 'invalid_request_error', 'charge_not_refundable');
+    const received = Number(pi.amount_received);
+    const refunded = Number(pi.amount_refunded ?? 0);
+    const amount = p.amount === undefined ? received - refunded : Number(p.amount);
+    if (refunded >= received) return error(400, 'invalid_request_error', 'charge_already_refunded');
+    if (amount > received - refunded) return error(400, 'invalid_request_error', 'amount_too_large');
+    const failed = state.failNextRefund;
+    state.failNextRefund = null;
+    const re: Obj = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: 'jpy',
+      payment_intent: pi.id,
+      reason: p.reason ?? null,
+      metadata: p.metadata ?? {},
+      status: failed ? 'failed' : 'succeeded',
+      failure_reason: failed,
+      created: unix(),
+    };
+    if (!failed) pi.amount_refunded = refunded + amount;
+    refunds.set(re.id, re);
+    return { status: 200, body: re };
+  }
+
   async function handle(req: FakeRequest): Promise<FakeResponse> {
     if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_'))
       return error(401, 'invalid_request_error', 'api_key_invalid');
@@ -198,6 +234,7 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
       customers.set(c.id, c);
       out = { status: 200, body: c };
     } else if (req.method === 'POST' && req.path === '/v1/checkout/sessions') out = createSession(p);
+    else if (req.method === 'POST' && req.path === '/v1/refunds') out = createRefund(p);
     else if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(req.path)) && req.method === 'GET') {
       const pi = intents.get(m[1]!);
       out = pi ? { status: 200, body: pi } : error(404, 'invalid_request_error', 'resource_missing');
@@ -231,6 +268,18 @@ export async function startFakeStripe(opts: { webhookSecret: string }): Promise<
     intents,
     sessions,
     customers,
+    refunds,
+    get failNextRefund() {
+      return state.failNextRefund;
+    },
+    set failNextRefund(v: string | null) {
+      state.failNextRefund = v;
+    },
+    dashboardRefund(piId: string, amount?: number) {
+      const out = createRefund({ payment_intent: piId, ...(amount ? { amount: String(amount) } : {}) });
+      if (out.status !== 200) throw new Error(`fake stripe: refund refused ${JSON.stringify(out.body)}`);
+      return out.body as Obj;
+    },
     get down() {
       return state.down;
     },

@@ -31,6 +31,12 @@ export function Layout() {
     setMaintenanceHandler(() => navigate('/maintenance', { replace: true }));
   }, [navigate]);
 
+  // the app is running (a prerendered page hydrated): its buttons and forms work from here on (the e2e suite
+  // waits for this before it types into a form)
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+
   const titleKey = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
     ?.handle as RouteHandle | undefined;
   const pageTitle = titleKey?.title && location.pathname !== '/' ? t(titleKey.title) : '';
@@ -44,7 +50,7 @@ export function Layout() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  const hideFooter = location.pathname === '/gacha-animation';
+  const hideFooter = location.pathname === '/gacha-animation' || location.pathname === '/practice-draw';
   const isTop = location.pathname === '/';
 
   return (

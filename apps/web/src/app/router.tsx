@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import i18next from 'i18next';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { loadCurrentUser } from '../lib/session.ts';
 import { TopPage } from '../features/packs/pages/top-page.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
@@ -23,6 +30,12 @@ const page = (title: string, load: Lazy, extra: Partial<RouteObject> = {}): Part
   lazy: async () => ({ Component: (await load()).default }),
   ...extra,
 });
+
+/** A page of the gacha feature whose title lives in the gacha namespace: both loaded together. */
+async function gachaPage(load: Lazy) {
+  const [mod] = await Promise.all([load(), i18next.loadNamespaces('gacha')]);
+  return { Component: mod.default };
+}
 
 /** The legal and information pages (spec §2): one page, the Markdown of its route. */
 const legalPage: Lazy = () => import('../features/site/pages/legal-page.tsx');
@@ -61,6 +74,7 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: 'pack-detail',
+    id: 'pack-detail',
     ...page('pages.packDetail', () => import('../features/gacha/pages/pack-detail-page.tsx'), {
       loader: requirePackId,
     }),
@@ -69,13 +83,23 @@ const publicRoutes: RouteObject[] = [
     // the fairness verify page: its title lives in the gacha namespace, loaded with the page
     path: 'pack-detail/verify',
     handle: { title: 'gacha:verify.pageTitle' } satisfies RouteHandle,
-    lazy: async () => {
-      const [mod] = await Promise.all([
-        import('../features/gacha/pages/verify-page.tsx'),
-        i18next.loadNamespaces('gacha'),
-      ]);
-      return { Component: mod.default };
-    },
+    lazy: () => gachaPage(() => import('../features/gacha/pages/verify-page.tsx')),
+  },
+  // issue 20: the odds disclosure, the public draw record and the practice draw (guests too)
+  {
+    path: 'pack-detail/odds',
+    handle: { title: 'gacha:disclosure.pageTitle' } satisfies RouteHandle,
+    lazy: () => gachaPage(() => import('../features/gacha/pages/disclosure-page.tsx')),
+  },
+  {
+    path: 'pack-detail/record',
+    handle: { title: 'gacha:record.pageTitle' } satisfies RouteHandle,
+    lazy: () => gachaPage(() => import('../features/gacha/pages/record-page.tsx')),
+  },
+  {
+    path: 'practice-draw',
+    handle: { title: 'gacha:practice.pageTitle' } satisfies RouteHandle,
+    lazy: () => gachaPage(() => import('../features/gacha/pages/practice-page.tsx')),
   },
   {
     path: 'password-reissue',
@@ -290,13 +314,45 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { id: 'protected', loader: requireMember, shouldRevalidate: () => true, children: protectedRoutes },
-          { path: '*', loader: () => redirect('/') },
+          { path: '*', id: 'not-found', loader: () => redirect('/') },
         ],
       },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/**
+ * Before hydrating a prerendered page (scripts/prerender.mjs): its lazy route modules are loaded (so the first
+ * render is the page, not the fallback) and its loaders run here, except the root's (loading the current user
+ * starts after hydration, when the header asks for it: the page was rendered without one). Every route with a
+ * loader has an id. Null when a loader redirects (/pack-detail without a pack id): then the app renders afresh.
+ */
+export async function hydrationDataFor(url: URL): Promise<HydrationState | null> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  const loaderData: Record<string, unknown> = {};
+  for (const { route, params } of matches) {
+    if (typeof route.loader !== 'function' || !route.id) continue;
+    if (route.id === 'root') {
+      loaderData.root = null;
+      continue;
+    }
+    try {
+      const args = { request: new Request(url), params, context: undefined, url, pattern: route.path ?? '' };
+      loaderData[route.id] = await route.loader(args as unknown as LoaderFunctionArgs);
+    } catch {
+      return null;
+    }
+  }
+  return { loaderData };
 }

@@ -1,6 +1,8 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { customsCategories } from '@gacha/contract/admin';
+import { CUSTOMS_DECLARED_VALUES, CUSTOMS_RULES_NOTE, customsRangeText } from '@gacha/contract/customs';
 
 /**
  * The legal and information pages (issue 15): Markdown that staff edit, one file per page and language
@@ -46,35 +48,12 @@ const ROUTES: Record<string, Page | null> = {
   '/exchange-card': null,
 };
 
-/** Spec §9, the customs declared values per item (yen), as the guide shows them. */
+/** Spec §9, the customs declared values per item (yen), as the guide shows them: the contract's one copy. */
 const CUSTOMS_ROWS: Record<Lang, string[][]> = {
-  en: [
-    ['cards', '100-1,000'],
-    ['PSA', '800-1,500'],
-    ['boxes', '500-1,000'],
-    ['unopened packs', '100-200'],
-    ['toys', '350-1,000'],
-    ['capsule toys', '30-100'],
-    ['electronics', '1,000-2,500'],
-    ['manga', '30-100'],
-    ['other', '50 and up'],
-  ],
-  ja: [
-    ['カード', '100-1,000'],
-    ['PSA鑑定品', '800-1,500'],
-    ['BOX', '500-1,000'],
-    ['未開封パック', '100-200'],
-    ['おもちゃ', '350-1,000'],
-    ['カプセルトイ', '30-100'],
-    ['電子機器', '1,000-2,500'],
-    ['漫画', '30-100'],
-    ['その他', '50〜'],
-  ],
+  en: customsCategories.map((c) => [CUSTOMS_DECLARED_VALUES[c].label.en, customsRangeText(c, 'en')]),
+  ja: customsCategories.map((c) => [CUSTOMS_DECLARED_VALUES[c].label.ja, customsRangeText(c, 'ja')]),
 };
-const CUSTOMS_REVISED: Record<Lang, string> = {
-  en: 'Revised rules apply from 4 April 2025.',
-  ja: '2025年4月4日から改定後のルールが適用されます。',
-};
+const CUSTOMS_REVISED: Record<Lang, string> = CUSTOMS_RULES_NOTE;
 
 /** Spec §1, the rank table (White and Bronze have no coins to keep: '—'). */
 const RANK_ROWS: Record<Lang, string[][]> = {

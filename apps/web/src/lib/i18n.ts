@@ -115,8 +115,11 @@ function applyLang(lang: Lang) {
   }
 }
 
-/** Starts i18next in the remembered language; resolves once that language's texts are loaded. */
-export async function setupI18n(): Promise<typeof i18next> {
+/**
+ * Starts i18next in the remembered language; resolves once that language's texts are loaded: the startup
+ * namespaces and `extraNamespaces` (a prerendered page's, so it hydrates without waiting).
+ */
+export async function setupI18n(extraNamespaces: readonly string[] = []): Promise<typeof i18next> {
   const lng = initialLang();
   applyLang(lng);
   await i18next
@@ -126,7 +129,7 @@ export async function setupI18n(): Promise<typeof i18next> {
       lng,
       fallbackLng: false,
       supportedLngs: LANGS as Lang[],
-      ns: STARTUP_NAMESPACES,
+      ns: [...new Set([...STARTUP_NAMESPACES, ...extraNamespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -152,7 +155,7 @@ function onLanguageChanged(notify: () => void): () => void {
 
 /** The current language, following the switch, without loading a namespace (for texts kept in the bundle). */
 export function useLang(): Lang {
-  return useSyncExternalStore(onLanguageChanged, currentLang);
+  return useSyncExternalStore(onLanguageChanged, currentLang, currentLang);
 }
 
 /**

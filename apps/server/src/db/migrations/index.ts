@@ -11,6 +11,12 @@ import * as m009 from './009-ranks-exchange-transfer.ts';
 import * as m010 from './010-board.ts';
 import * as m011 from './011-staff.ts';
 import * as m012 from './012-card-details.ts';
+import * as m013 from './013-console-catalogue.ts';
+import * as m014 from './014-pack-pause.ts';
+import * as m015 from './015-members-console.ts';
+import * as m016 from './016-job-runs.ts';
+import * as m017 from './017-refunds-shipping-console.ts';
+import * as m018 from './018-odds-disclosure.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +32,10 @@ export const migrations: Record<string, Migration> = {
   '010-board': m010,
   '011-staff': m011,
   '012-card-details': m012,
+  '013-console-catalogue': m013,
+  '014-pack-pause': m014,
+  '015-members-console': m015,
+  '016-job-runs': m016,
+  '017-refunds-shipping-console': m017,
+  '018-odds-disclosure': m018,
 };

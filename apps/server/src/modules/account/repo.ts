@@ -269,7 +269,7 @@ export const creditOnPurchase = prepareQuery(
 
 // --- the buyer of a pack ---
 
-const buyerColumns = ['id', 'rank', 'country_id', 'coin_tenths', 'coin_carry_gems'] as const;
+const buyerColumns = ['id', 'rank', 'country_id', 'coin_tenths', 'coin_carry_gems', 'suspended_at'] as const;
 
 /** The buyer's row, read without a lock (the check route). */
 export async function readBuyer(ex: Executor, userId: number) {
@@ -391,6 +391,50 @@ export async function markRankMaintained(tx: Executor, userId: number, month: st
     .set({ rank_maintained_month: month })
     .where('id', '=', userId)
     .where((eb) => eb.or([eb('rank_maintained_month', 'is', null), eb('rank_maintained_month', '<>', month)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// --- suspension and SMS reset by staff (issue 17) ---
+
+/** When the member was suspended (null: active); undefined when there is no such member. */
+export async function findSuspension(ex: Executor, userId: number) {
+  return ex
+    .selectFrom('users')
+    .select(['suspended_at', 'suspended_reason'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Suspends an active member (one conditional update); false when suspended already or gone. */
+export async function setSuspended(ex: Executor, userId: number, reason: string, at: string) {
+  const r = await ex
+    .updateTable('users')
+    .set({ suspended_at: at, suspended_reason: reason, updated_at: at })
+    .where('id', '=', userId)
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Lifts a suspension; false when the member was not suspended. */
+export async function clearSuspended(ex: Executor, userId: number, at: string) {
+  const r = await ex
+    .updateTable('users')
+    .set({ suspended_at: null, suspended_reason: null, updated_at: at })
+    .where('id', '=', userId)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** SMS verification undone: end_sms 1 → 0 (the tel stays); false when it was not done. */
+export async function clearPhoneVerified(ex: Executor, userId: number, at: string) {
+  const r = await ex
+    .updateTable('users')
+    .set({ end_sms: 0, updated_at: at })
+    .where('id', '=', userId)
+    .where('end_sms', '=', 1)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

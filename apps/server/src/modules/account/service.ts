@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn, type MessageRef } from '../../http/api-error.ts';
-import type { SessionUser } from '../../http/session.ts';
+import { endSessionsOf, type SessionUser } from '../../http/session.ts';
 import { normalizeMail, hashPassword } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
@@ -357,12 +357,15 @@ export function readBuyer(ex: Executor, userId: number) {
  * Locks the buyer's row for the rest of the transaction, so one member's purchases (and decisions) queue:
  * the per-member limit, the gem lots and the coin carry are then read and written by one transaction at a time.
  * When gems will be spent the lock is the `last_gem_use_at` update itself (one statement instead of two).
+ * A suspended member is refused here (409 account_suspended), under the lock.
  */
 export async function lockBuyer(tx: Executor, userId: number, spendsGems: boolean, now: Date) {
   const r = spendsGems
     ? await repo.lockBuyerSpending(tx, { userId, at: now.toISOString() })
     : await repo.lockBuyerRow(tx, { userId });
-  return r.rows[0];
+  const buyer = r.rows[0];
+  if (buyer?.suspended_at) throw accountSuspended(); // the transaction rolls back, last_gem_use_at included
+  return buyer;
 }
 
 // the inactivity rule (the inactivity module's sweep)
@@ -419,4 +422,48 @@ export function applyRanksOfMonth(tx: Executor, month: string, userIds: readonly
 /** A paid rank maintenance for `month` (ranks module), recorded once. */
 export function markRankMaintained(tx: Executor, userId: number, month: string): Promise<boolean> {
   return repo.markRankMaintained(tx, userId, month);
+}
+
+// --- suspension by staff (issue 17) ---
+
+/** The refusal of a suspended member's request (409 with the catalogue's message). */
+export const accountSuspended = () => new ApiError(State.conflict, { message: 'account_suspended' });
+
+/** Whether the member is suspended (false for an unknown member). */
+export async function isSuspended(ex: Executor, userId: number): Promise<boolean> {
+  return !!(await repo.findSuspension(ex, userId))?.suspended_at;
+}
+
+/**
+ * Refuses a suspended member's value-moving request (a gem purchase, a decision, an exchange, a transfer):
+ * 409 account_suspended. Inside the request's transaction after the member's row lock where there is one, so a
+ * suspension either lands before (refused) or after (the request is done, as before the suspension).
+ */
+export async function refuseIfSuspended(ex: Executor, userId: number): Promise<void> {
+  if (await isSuspended(ex, userId)) throw accountSuspended();
+}
+
+/**
+ * Suspends the member and ends every session of theirs, in the caller's transaction (the console's audited
+ * write). Their items, gems and coins stay. Null when suspended already (nothing changed); else the sessions
+ * ended.
+ */
+export async function suspendMember(
+  tx: Transaction<Database>,
+  userId: number,
+  reason: string,
+  now: Date,
+): Promise<{ sessionsEnded: number } | null> {
+  if (!(await repo.setSuspended(tx, userId, reason, now.toISOString()))) return null;
+  return { sessionsEnded: await endSessionsOf(tx, userId) };
+}
+
+/** Lifts a suspension; false when the member was not suspended. */
+export function unsuspendMember(tx: Executor, userId: number, now: Date): Promise<boolean> {
+  return repo.clearSuspended(tx, userId, now.toISOString());
+}
+
+/** Staff undo a member's SMS verification (end_sms back to 0, the tel kept); false when it was not done. */
+export function resetPhoneVerification(tx: Executor, userId: number, now: Date): Promise<boolean> {
+  return repo.clearPhoneVerified(tx, userId, now.toISOString());
 }

@@ -12,6 +12,9 @@ export interface Actor {
   ip: string;
 }
 
+/** A shell command run on the server (scripts/*.ts): no staff account, recorded as such. */
+export const COMMAND_LINE: Actor = { staffId: null, ip: 'command line' };
+
 /**
  * Appends the audit row of an admin write: call it inside the write's own transaction, so a failed write leaves
  * none and a done one exactly one. The table refuses updates and deletes (migration 011's triggers).

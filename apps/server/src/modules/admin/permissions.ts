@@ -7,7 +7,7 @@ import type { StaffRole } from '../../db/schema.ts';
  *   owner     everything, staff accounts included
  *   operator  the catalogue and daily operations, the audit log
  *   support   members, shipping and board moderation; reads the catalogue
- *   viewer    reads only
+ *   viewer    reads only (members with their personal data masked)
  */
 export const ROLES: readonly StaffRole[] = ['owner', 'operator', 'support', 'viewer'];
 
@@ -19,6 +19,17 @@ export const PERMISSIONS = {
   'shipping.read': ['owner', 'operator', 'support', 'viewer'],
   'shipping.write': ['owner', 'operator', 'support'],
   'board.moderate': ['owner', 'operator', 'support'],
+  // issue 17: members (read by all; personal data in full and the actions for those who serve members) and
+  // the dashboard
+  'members.read': ['owner', 'operator', 'support', 'viewer'],
+  'members.pii': ['owner', 'operator', 'support'],
+  'members.write': ['owner', 'operator', 'support'],
+  'dashboard.read': ['owner', 'operator', 'support', 'viewer'],
+  // issue 17: payments (read by all, the member's email and a transfer's name in full with members.pii), refunds
+  // (money leaves the shop: owner and operator), bank transfers matched by hand (those who serve members)
+  'payments.read': ['owner', 'operator', 'support', 'viewer'],
+  'payments.refund': ['owner', 'operator'],
+  'payments.match': ['owner', 'operator', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/index.ts';
 
 export function findLoginByMail(db: Db, mail: string) {
-  return db.selectFrom('users').select(['id', 'pass_hash']).where('mail', '=', mail).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'pass_hash', 'suspended_at'])
+    .where('mail', '=', mail)
+    .executeTakeFirst();
 }
 
 export function findLoginById(db: Db, userId: number) {

@@ -30,7 +30,8 @@ const blockMs = (config: AuthDeps['config']) => config.login.blockMinutes * 60_0
  * counted before the password is looked at, so parallel tries are limited like sequential ones, and a key
  * over its limit answers 429 without a look at the password. A right password clears the account's count
  * and gives the address its attempt back. Unknown mail and wrong password take the same time (a dummy hash is
- * verified) and give the same answer.
+ * verified) and give the same answer. A member suspended by staff is refused after the right password
+ * (errors.mail account_suspended).
  */
 export async function login(
   { db, config }: AuthDeps,
@@ -48,6 +49,8 @@ export async function login(
   // the address keeps its failures: one good account must not reset what an address did to others
   await clearThrottle(db, account.key);
   await releaseAttempt(db, address);
+  // said only to whoever knows the password; no session is started
+  if (user.suspended_at) throw fieldError('mail', 'account_suspended');
   return user.id;
 }
 

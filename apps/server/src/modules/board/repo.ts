@@ -113,6 +113,36 @@ export function pendingPosts(ex: Executor, limit: number) {
     .execute();
 }
 
+export function countByStatus(ex: Executor, status: 'pending' | 'approved' | 'rejected'): Promise<number> {
+  return countRows(ex.selectFrom('posts').where('status', '=', status));
+}
+
+export function postsByStatus(
+  ex: Executor,
+  status: 'pending' | 'approved' | 'rejected',
+  page: { limit: number; offset: number },
+) {
+  return ex
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      'u.last_name',
+      'u.first_name',
+      'p.content',
+      'p.status',
+      'p.reject_reason',
+      'p.created_at',
+      'p.decided_at',
+    ])
+    .where('p.status', '=', status)
+    .orderBy('p.id', status === 'pending' ? 'asc' : 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
 export function imagesOf(ex: Executor, postIds: readonly number[]) {
   if (!postIds.length) return Promise.resolve([]);
   return ex

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { randomBytes } from 'node:crypto';
 import {
   POST_REWARD_GEMS,
@@ -194,6 +196,7 @@ export async function approvePost(
   db: Db,
   postId: number,
   now: Date,
+  inTx?: (tx: Transaction<Database>) => Promise<void>,
 ): Promise<{ id: number; approved: boolean; gems: number }> {
   return db.transaction().execute(async (tx) => {
     const decided = await repo.decide(tx, postId, {
@@ -220,25 +223,68 @@ export async function approvePost(
       },
       now,
     );
+    if (inTx) await inTx(tx);
     return { id: postId, approved: true, gems: POST_REWARD_GEMS };
   });
 }
 
 /** Rejects a pending post with a reason its member sees (staff); no gems, never listed. */
-export async function rejectPost(db: Db, postId: number, reason: string, now: Date) {
+export async function rejectPost(
+  db: Db,
+  postId: number,
+  reason: string,
+  now: Date,
+  inTx?: (tx: Transaction<Database>) => Promise<void>,
+) {
   const text = reason.trim();
   if (!text || text.length > 500) throw new RangeError('a reason of 1 to 500 characters is required');
-  const decided = await repo.decide(db, postId, {
-    status: 'rejected',
-    reject_reason: text,
-    decided_at: now.toISOString(),
+  return db.transaction().execute(async (tx) => {
+    const decided = await repo.decide(tx, postId, {
+      status: 'rejected',
+      reject_reason: text,
+      decided_at: now.toISOString(),
+    });
+    if (!decided) {
+      const post = await repo.findPost(tx, postId);
+      if (!post) throw notFound('post_not_found');
+      return { id: postId, rejected: false, status: post.status };
+    }
+    if (inTx) await inTx(tx);
+    return { id: postId, rejected: true, status: 'rejected' as const };
   });
-  if (!decided) {
-    const post = await repo.findPost(db, postId);
-    if (!post) throw notFound('post_not_found');
-    return { id: postId, rejected: false, status: post.status };
-  }
-  return { id: postId, rejected: true, status: 'rejected' as const };
+}
+
+export const STAFF_POSTS_PAGE = 20;
+
+/** Posts of one state for the console, oldest pending first (newest first otherwise), with their pictures. */
+export async function postsForStaff(db: Db, status: 'pending' | 'approved' | 'rejected', page: number) {
+  const total = await repo.countByStatus(db, status);
+  const { page: current, all_page: allPage } = pageInfo(page, total, STAFF_POSTS_PAGE);
+  const rows = await repo.postsByStatus(db, status, {
+    limit: STAFF_POSTS_PAGE,
+    offset: (current - 1) * STAFF_POSTS_PAGE,
+  });
+  const images = await repo.imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      user_id: r.user_id,
+      name: `${r.last_name} ${r.first_name}`.trim(),
+      content: r.content,
+      status: r.status,
+      reject_reason: r.reject_reason,
+      created_at: r.created_at,
+      decided_at: r.decided_at,
+      images: images
+        .filter((i) => i.post_id === r.id)
+        .map((i) => ({ url: mediaUrl(i.image_key), thumb_url: mediaUrl(i.thumb_key) })),
+    })),
+    page: current,
+    all_page: allPage,
+  };
 }
 
 export { pendingPosts } from './repo.ts';

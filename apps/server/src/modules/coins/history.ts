@@ -70,6 +70,10 @@ export async function coinHistory(
         memo = message('coin_memo_admin', args.lang);
         historyId = null;
         break;
+      case 'admin_deduction':
+        memo = message('coin_memo_admin_deduction', args.lang);
+        historyId = null;
+        break;
       default:
         memo = r.reason;
     }

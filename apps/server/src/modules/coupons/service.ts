@@ -1,8 +1,12 @@
+import { pageInfo } from '@gacha/contract/paging';
 import { randomInt } from 'node:crypto';
 import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
+import type { Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { CouponsTable, Database } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../http/api-error.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
@@ -46,6 +50,7 @@ export async function useCoupon(
     answer = await db.transaction().execute(async (tx) => {
       const coupon = await repo.findByCode(tx, code);
       if (!coupon) throw new CouponRefused('coupon_invalid');
+      if (coupon.disabled_at) throw new CouponRefused('coupon_expired');
       if (at < coupon.starts_at) throw new CouponRefused('coupon_not_started');
       if (at >= coupon.ends_at) throw new CouponRefused('coupon_expired');
 
@@ -101,8 +106,27 @@ export function randomCouponCode(length = 10): string {
   return out;
 }
 
-/** Creates a coupon (scripts/coupon.ts until the admin console exists). Throws Error with a readable reason. */
-export async function createCoupon(db: Db, input: NewCoupon, now: Date) {
+/** A coupon that cannot be made: a readable reason (the command line) and the field and key (the console). */
+export class CouponInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly key: MessageKey,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Creates a coupon (scripts/coupon.ts, the console). Throws CouponInputError with a readable reason; `inTx` runs
+ * in the coupon's transaction (the console's audit row).
+ */
+export async function createCoupon(
+  db: Db,
+  input: NewCoupon,
+  now: Date,
+  inTx?: (tx: Transaction<Database>, created: { id: number; code: string }) => Promise<void>,
+) {
   const code = (input.code ?? randomCouponCode()).trim().toUpperCase();
   if (!COUPON_CODE.test(code)) throw new Error('the code must be 3-64 characters of A-Z, 0-9, _ or -');
   if (!(input.endsAt.getTime() > input.startsAt.getTime()))
@@ -122,10 +146,16 @@ export async function createCoupon(db: Db, input: NewCoupon, now: Date) {
     if (!ids.length) throw new Error('an unlock coupon needs --courses (point price ids)');
     const found = await repo.existingPointPriceIds(db, ids);
     const missing = ids.filter((id) => !found.includes(id));
-    if (missing.length) throw new Error(`unknown point price ids: ${missing.join(', ')}`);
+    if (missing.length)
+      throw new CouponInputError(
+        `unknown point price ids: ${missing.join(', ')}`,
+        'point_price_ids',
+        'point_price_not_found',
+      );
   }
   return db.transaction().execute(async (tx) => {
-    if (await repo.codeExists(tx, code)) throw new Error(`a coupon with the code ${code} exists`);
+    if (await repo.codeExists(tx, code))
+      throw new CouponInputError(`a coupon with the code ${code} exists`, 'code', 'coupon_code_taken');
     const id = await repo.insertCoupon(tx, {
       code,
       kind: input.kind,
@@ -137,6 +167,7 @@ export async function createCoupon(db: Db, input: NewCoupon, now: Date) {
       created_at: now.toISOString(),
     });
     if (ids.length) await repo.insertCourses(tx, id, ids);
+    if (inTx) await inTx(tx, { id, code });
     return { id, code };
   });
 }
@@ -148,4 +179,69 @@ export async function listCoupons(db: Db) {
     ...c,
     point_price_ids: courses.filter((p) => p.coupon_id === c.id).map((p) => p.point_price_id),
   }));
+}
+
+// --- the console (issue 16) ---
+
+const couponRow = (ex: Db | Transaction<Database>, id: number) =>
+  ex.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Changes a coupon's window, total limit or note (its kind and reward stay); answers before and after. */
+export async function changeCoupon(
+  tx: Transaction<Database>,
+  id: number,
+  set: Pick<Updateable<CouponsTable>, 'starts_at' | 'ends_at' | 'max_uses' | 'note'>,
+) {
+  const before = await couponRow(tx, id);
+  if (!before) throw notFound('coupon_not_found');
+  const after = { ...before, ...set };
+  if (after.starts_at >= after.ends_at) throw fieldError('ends_at', 'window_invalid');
+  if (after.max_uses !== null && after.max_uses < after.used_count) throw fieldError('max_uses', 'invalid');
+  await tx.updateTable('coupons').set(set).where('id', '=', id).execute();
+  return { before, after };
+}
+
+/** Switches a coupon off for good; null when it was off already (a repeat changes nothing). */
+export async function disableCoupon(tx: Transaction<Database>, id: number, now: Date) {
+  const before = await couponRow(tx, id);
+  if (!before) throw notFound('coupon_not_found');
+  if (before.disabled_at) return null;
+  await tx.updateTable('coupons').set({ disabled_at: now.toISOString() }).where('id', '=', id).execute();
+  return { before: { disabled_at: null }, after: { disabled_at: now.toISOString() } };
+}
+
+export const COUPON_USES_PAGE = 50;
+
+/** Who used a coupon, newest first. */
+export async function couponUses(db: Db, id: number, page: number) {
+  if (!(await couponRow(db, id))) throw notFound('coupon_not_found');
+  const total = Number(
+    (
+      await db
+        .selectFrom('coupon_uses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('coupon_id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const { page: current, all_page: allPage } = pageInfo(page, total, COUPON_USES_PAGE);
+  const list = await db
+    .selectFrom('coupon_uses as u')
+    .innerJoin('users as m', 'm.id', 'u.user_id')
+    .select(['u.user_id', 'm.mail', 'm.last_name', 'm.first_name', 'u.created_at'])
+    .where('u.coupon_id', '=', id)
+    .orderBy('u.id', 'desc')
+    .limit(COUPON_USES_PAGE)
+    .offset((current - 1) * COUPON_USES_PAGE)
+    .execute();
+  return {
+    list: list.map((u) => ({
+      user_id: u.user_id,
+      email: u.mail,
+      name: `${u.last_name} ${u.first_name}`.trim(),
+      created_at: u.created_at,
+    })),
+    page: current,
+    all_page: allPage,
+  };
 }

@@ -23,6 +23,7 @@ const pack: PackRow = {
   card_type_id: 1,
   seed: 'a'.repeat(64),
   commitment: 'b'.repeat(64),
+  paused_at: null,
 };
 const buyer = { rank: 1, played: 0 };
 
@@ -61,6 +62,7 @@ describe('purchaseTerms, the one purchase rule', () => {
   it('refuses in order: sale phase, the pack’s count limits, the member’s limit', () => {
     expect(decide({ start_at: '2026-11-24T03:00:01.000Z' })).toBe('400 pack_not_started');
     expect(decide({ end_at: now.toISOString() })).toBe('400 pack_ended');
+    expect(decide({ paused_at: '2026-11-24T02:00:00.000Z' })).toBe('409 pack_paused');
     expect(decide({ sold_count: 100 })).toBe('409 pack_sold_out');
     expect(decide({ sold_count: 100, end_at: '2026-11-01T00:00:00.000Z' })).toBe('409 pack_sold_out');
     expect(decide({ max_buy_count: 5 }, buyer, 6)).toBe('400 max_count_exceeded');

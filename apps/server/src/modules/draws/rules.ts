@@ -11,12 +11,16 @@ export function refuse(state: number, reason: PurchaseRefusal, ref?: MessageRef)
   return new ApiError(state, { errors: { count: ref ?? reason }, extra: { reason } });
 }
 
-/** Refuses a purchase from a pack that is not on sale (not started, sold out, ended). */
-export function refuseUnlessOnSale(pack: Parameters<typeof packPhase>[0], now: Date): void {
+/** Refuses a purchase from a pack that is not on sale (not started, sold out, ended, paused by staff). */
+export function refuseUnlessOnSale(
+  pack: Parameters<typeof packPhase>[0] & { paused_at: string | null },
+  now: Date,
+): void {
   const phase = packPhase(pack, now);
   if (phase === 'before') throw refuse(400, 'pack_not_started');
   if (phase === 'sold_out') throw refuse(409, 'pack_sold_out');
   if (phase === 'ended') throw refuse(400, 'pack_ended');
+  if (pack.paused_at) throw refuse(409, 'pack_paused');
 }
 
 /** What the buyer brings to the rule: their rank now, and the plays they already made on the pack. */
@@ -77,9 +81,13 @@ export function purchaseTerms(
     discountPercent,
     baseCharge: basePrice * unit,
     charge: price * unit,
-    // every coin-pack item and every ship-only prize is shipping only ('2')
-    actionTypes: { choosable: gemPack ? '0' : '2', shipOnly: '2' },
+    actionTypes: packActionTypes(pack),
   };
+}
+
+/** What the won items of a pack may become: every coin-pack item and every ship-only prize is shipping only ('2'). */
+export function packActionTypes(pack: Pick<PackRow, 'payment_method'>): PurchaseTerms['actionTypes'] {
+  return { choosable: pack.payment_method === GEM_PACK ? '0' : '2', shipOnly: '2' };
 }
 
 /** `can_limit`: refused with the pack's own message in the member's language, or the catalogue's. */

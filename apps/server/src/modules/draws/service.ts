@@ -6,6 +6,7 @@ import type {
   ResultCard,
 } from '@gacha/contract/draws';
 import { canonicalLots } from '@gacha/contract/fairness';
+import { countPurchase } from '../ops/service.ts';
 import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
@@ -31,11 +32,19 @@ import {
   actionTypeOf,
   GEM_PACK,
   insufficientBalance,
+  packActionTypes,
   purchaseTerms,
   refuse,
   refuseUnlessOnSale,
 } from './rules.ts';
 
+/** The action_type a won item of this prize would get on this pack (what a practice draw shows, issue 20). */
+export function actionTypeFor(
+  pack: Pick<PackRow, 'payment_method'>,
+  prize: { ship_only: number },
+): ActionType {
+  return actionTypeOf({ actionTypes: packActionTypes(pack) }, prize);
+}
 /** Publishing moved to the packs module (it writes the pack and its lots); bench/setup.ts still imports it here. */
 
 async function loadPack(db: Db, packId: number): Promise<PackRow> {
@@ -119,6 +128,7 @@ export async function buyPacks(
     now,
     lastOne: cached.lastOne,
   });
+  countPurchase(done.currency, args.count);
 
   let prizeById = cached.byId;
   const prizeIds = [...done.lots.prizeIds, ...done.lastOne.map((x) => x.prize_id)];

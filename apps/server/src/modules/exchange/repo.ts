@@ -133,32 +133,6 @@ export function exchangingMember(ex: Executor, userId: number) {
     .executeTakeFirst();
 }
 
-/** Every exchange card with its card and how many were exchanged (the staff list). */
-export function allExchangeCards(ex: Executor) {
-  return ex
-    .selectFrom('exchange_cards as e')
-    .innerJoin('cards as c', 'c.id', 'e.card_id')
-    .select((eb) => [
-      'e.id',
-      'e.card_id',
-      'c.name_en',
-      'c.model_number',
-      'c.card_type_id',
-      'e.sub_coin',
-      'e.stock',
-      'e.member_limit',
-      'e.visible_from',
-      'e.visible_until',
-      eb
-        .selectFrom('exchanges as x')
-        .select((x) => x.fn.countAll<number>().as('n'))
-        .whereRef('x.exchange_card_id', '=', 'e.id')
-        .as('exchanged'),
-    ])
-    .orderBy('e.id')
-    .execute();
-}
-
 /** Adds to a card's stock; false when there is no such card. */
 export async function addStock(ex: Executor, id: number, count: number): Promise<boolean> {
   const r = await ex

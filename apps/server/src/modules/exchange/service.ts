@@ -13,6 +13,7 @@ import { pageInfo } from '@gacha/contract/paging';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Db } from '../../db/index.ts';
 import { ApiError, fieldError, notFound, type MessageRef } from '../../http/api-error.ts';
+import { refuseIfSuspended } from '../account/service.ts';
 import { spendCoinsOr } from '../coins/service.ts';
 import { lockGemAccount } from '../gems/service.ts';
 import { joinOpenShipment } from '../shipping/service.ts';
@@ -25,7 +26,8 @@ import * as repo from './repo.ts';
  * the coins (a ledger row naming the exchange).
  */
 
-export { insertExchangeCard, allExchangeCards, type NewExchangeCard } from './repo.ts';
+export { insertExchangeCard, type NewExchangeCard } from './repo.ts';
+export { addExchangeCard, changeExchangeCard, changeStock, exchangeCardsForStaff } from './staff.ts';
 
 const refuse = (result: ExchangeRefusalResult, ref: MessageRef, state = 400) =>
   new ApiError(state, { errors: { count: ref }, extra: { result } });
@@ -128,6 +130,7 @@ export async function exchangeCard(
 ): Promise<ExchangeResult> {
   return db.transaction().execute(async (tx) => {
     await lockGemAccount(tx, args.userId); // one member's exchanges queue: the limit is counted by one at a time
+    await refuseIfSuspended(tx, args.userId);
     const at = now.toISOString();
     const [card, member, exchanged] = await Promise.all([
       repo.findVisible(tx, args.cardId, at),

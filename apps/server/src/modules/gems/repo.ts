@@ -137,3 +137,14 @@ export function ledgerRows(ex: Executor, userId: number, page: { limit: number; 
     .offset(page.offset)
     .execute();
 }
+
+/** One lot of a member, locked on PostgreSQL (a refund reads it before taking back its remaining). */
+export function lotLocked(tx: Executor, userId: number, lotId: number) {
+  return tx
+    .selectFrom('gem_lots')
+    .select(['id', 'remaining', 'amount', 'expires_at'])
+    .where('id', '=', lotId)
+    .where('user_id', '=', userId)
+    .$if(isPostgres(tx), (q) => q.forUpdate())
+    .executeTakeFirst();
+}

@@ -264,6 +264,37 @@ export async function voidGems(tx: Transaction<Database>, userId: number, now: D
   return total;
 }
 
+/**
+ * Takes back what is left of one lot (a refunded purchase's own lot, issue 17): its unexpired `remaining` is
+ * zeroed with a conditional update and gets one ledger row (`reason`, `reference`). An expired lot gives back
+ * nothing (its gems are gone; the expiry sweep writes their row). Call inside the transaction that decides the
+ * refund; it takes the member's gem lock first, like every gem write, so a spend racing it waits and then finds
+ * the lot empty. Returns the gems taken back and the lot's amount.
+ */
+export async function reclaimLot(
+  tx: Executor,
+  args: { userId: number; lotId: number; reason: string; reference: string },
+  now: Date,
+): Promise<{ reclaimed: number; amount: number }> {
+  await lockGemAccount(tx, args.userId);
+  const at = now.toISOString();
+  const lot = await repo.lotLocked(tx, args.userId, args.lotId);
+  if (!lot) throw new Error(`gem lot ${args.lotId} is not member ${args.userId}'s`);
+  if (lot.remaining === 0 || lot.expires_at <= at) return { reclaimed: 0, amount: lot.amount };
+  if (!(await repo.zeroLot(tx, lot)))
+    throw new ConcurrentSpendError(`gem lot ${lot.id} changed during a refund`);
+  const balanceAfter = await gemBalance(tx, args.userId, now);
+  await repo.insertLedgerRows(tx, {
+    user_id: args.userId,
+    delta: -lot.remaining,
+    reason: args.reason,
+    reference: args.reference,
+    balance_after: balanceAfter,
+    created_at: at,
+  });
+  return { reclaimed: lot.remaining, amount: lot.amount };
+}
+
 /** A ledger row as "Your gems history" shows it. */
 export interface LedgerRow {
   id: number;
@@ -317,6 +348,10 @@ export function ledgerMemoKey(reason: string): MessageKey {
     case 'admin':
     case 'demo_grant':
       return 'gem_memo_admin';
+    case 'admin_deduction':
+      return 'gem_memo_admin_deduction';
+    case 'refund':
+      return 'gem_memo_refund';
     default:
       return 'gem_memo_other';
   }

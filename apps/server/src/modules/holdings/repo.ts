@@ -45,7 +45,7 @@ function itemCardsQuery(ex: Executor) {
 export async function lockMember(tx: Executor, userId: number) {
   return tx
     .selectFrom('users')
-    .select(['id', 'country_id'])
+    .select(['id', 'country_id', 'suspended_at'])
     .where('id', '=', userId)
     .$if(isPostgres(tx), (q) => q.forUpdate())
     .executeTakeFirst();

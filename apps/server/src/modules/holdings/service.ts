@@ -16,6 +16,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database, WonItemStatus } from '../../db/schema.ts';
 import { formatJstDate } from '../../db/time.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/api-error.ts';
+import { accountSuspended } from '../account/service.ts';
 import { awardGemsBatch } from '../gems/service.ts';
 import { closeShipment, joinOpenShipment } from '../shipping/service.ts';
 import {
@@ -153,6 +154,7 @@ export async function decide(
     return await db.transaction().execute(async (tx) => {
       const member = await lockMember(tx, args.userId);
       if (!member) throw notFound();
+      if (member.suspended_at) throw accountSuspended(); // suspended by staff: the items stay as they are
       const items = await ownedItems(tx, args.userId, all);
       if (items.length !== all.length) throw notFound();
       if (items.some((i) => reductionSet.has(i.id) && i.action_type !== '0')) {
@@ -356,22 +358,35 @@ export async function historyDetail(
  */
 export async function markShipped(
   db: Db,
-  args: { shipmentId: number; deliveryCode: string },
+  args: { shipmentId: number; deliveryCode: string; carrier?: string | null },
   now: Date,
   /** Runs in the same transaction once shipped (the staff console's audit row). */
   andThen?: (tx: Transaction<Database>, done: ShippedBatch) => Promise<void>,
 ): Promise<ShippedBatch> {
   return db.transaction().execute(async (tx) => {
-    const row = await closeShipment(tx, args, now);
-    const done = {
-      id: row.id,
-      user_id: row.user_id,
-      items: await shipBatchItems(tx, row.id),
-      delivery_code: args.deliveryCode,
-    };
+    const done = await shipBatch(tx, args, now);
     await andThen?.(tx, done);
     return done;
   });
+}
+
+/**
+ * markShipped inside the caller's transaction (the console's CSV import ships many batches in one transaction,
+ * all or nothing): closes the batch (404 unknown, 409 not open) and turns its items 'shipped'.
+ */
+export async function shipBatch(
+  tx: Transaction<Database>,
+  args: { shipmentId: number; deliveryCode: string; carrier?: string | null },
+  now: Date,
+): Promise<ShippedBatch> {
+  const row = await closeShipment(tx, args, now);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    items: await shipBatchItems(tx, row.id),
+    delivery_code: args.deliveryCode,
+    carrier: args.carrier ?? null,
+  };
 }
 
 export interface ShippedBatch {
@@ -379,4 +394,5 @@ export interface ShippedBatch {
   user_id: number;
   items: number;
   delivery_code: string;
+  carrier: string | null;
 }

@@ -35,6 +35,13 @@ type Templates = {
     account: { bank: string; branch: string; accountType: string; number: string; name: string } | null;
     instructionsUrl: string | null;
   };
+  shipment_shipped: {
+    shipmentId: number;
+    items: number;
+    trackingCode: string;
+    /** The carrier's name in the member's language; null when staff gave none. */
+    carrier: string | null;
+  };
 };
 
 export type MailKind = keyof Templates;
@@ -104,6 +111,26 @@ const mails: { [K in MailKind]: Record<Lang, (p: Templates[K]) => Composed> } = 
         `利用規約に基づき、${deadline}（日本時間）までにジェムのご利用がない場合、アカウントを削除し、` +
         `保有ジェム（現在${gems.toLocaleString('ja-JP')}ジェム）は失効します。\n` +
         `アカウントを継続される場合は、期限までにログインしてジェムをご利用ください。`,
+    }),
+  },
+  shipment_shipped: {
+    en: (p) => ({
+      subject: `[${SITE_NAME.en}] Your items have been shipped`,
+      text:
+        `Your items (${p.items} in shipment #${p.shipmentId}) have been shipped from Japan.\n\n` +
+        (p.carrier ? `    Carrier: ${p.carrier}\n` : '') +
+        `    Tracking code: ${p.trackingCode}\n\n` +
+        `You can also find the tracking code under My page > Purchase history.\n` +
+        `Customs duties, import taxes and fees of your country, if any, are paid by the recipient on delivery.`,
+    }),
+    ja: (p) => ({
+      subject: `【${SITE_NAME.ja}】アイテムを発送しました`,
+      text:
+        `ご依頼のアイテム（配送番号${p.shipmentId}、${p.items}点）を日本から発送しました。\n\n` +
+        (p.carrier ? `    配送業者：${p.carrier}\n` : '') +
+        `    追跡番号：${p.trackingCode}\n\n` +
+        `追跡番号はマイページ＞購入履歴でもご確認いただけます。\n` +
+        `お届け先の国で関税・輸入税・手数料がかかる場合は、受取人のご負担となります。`,
     }),
   },
   bank_transfer: {

@@ -6,7 +6,7 @@ type SubColumn = 'google_sub' | 'apple_sub';
 export function findBySub(db: Db, col: SubColumn, sub: string) {
   return db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'suspended_at'])
     .where(col, '=', sub)
     .where('anonymised_at', 'is', null)
     .executeTakeFirst();
@@ -16,7 +16,7 @@ export function findBySub(db: Db, col: SubColumn, sub: string) {
 export function findByMail(db: Db, mail: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'google_sub', 'apple_sub'])
+    .select(['id', 'google_sub', 'apple_sub', 'suspended_at'])
     .where('mail', '=', mail)
     .where('anonymised_at', 'is', null)
     .executeTakeFirst();

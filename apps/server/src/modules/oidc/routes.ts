@@ -45,6 +45,7 @@ export const oidcApi: ApiPlugin = async (app) => {
   };
 
   const failure = (provider: OidcProviderName, create: boolean, outcome?: SignInOutcome['kind']) => {
+    if (outcome === 'suspended') return SIGN_IN_REDIRECTS.suspended;
     if (provider === 'google') {
       if (!create)
         return outcome === 'not_registered'
@@ -219,6 +220,7 @@ export const oidcApi: ApiPlugin = async (app) => {
         clock.now(),
       );
       if (outcome.kind === 'not_registered') throw fieldError('mail', 'social_not_registered');
+      if (outcome.kind === 'suspended') throw fieldError('mail', 'account_suspended');
       if (outcome.kind !== 'ok') throw fieldError('mail', 'login_mismatch');
       await sessions.start(req, reply, outcome.userId, false);
       return currentUser(db, req.user, req.lang, clock.now());

@@ -222,12 +222,14 @@ export type SignInOutcome =
   | { kind: 'already_registered' }
   | { kind: 'not_registered' }
   | { kind: 'no_email' }
-  | { kind: 'mismatch' };
+  | { kind: 'mismatch' }
+  | { kind: 'suspended' };
 
 /**
  * Login: the member linked to this provider account, or the member whose mail the provider verified (then
- * linked, unless linked to another account of the provider → mismatch); nobody → not registered (a new account
- * needs the registration page and its terms). Create: a new member with the verified mail and names, no
+ * linked, unless linked to another account of the provider → mismatch); a member suspended by staff →
+ * suspended (nothing linked); nobody → not registered (a new account needs the registration page and its
+ * terms). Create: a new member with the verified mail and names, no
  * password; an account with this provider id or mail → already registered; no verified mail → no_email.
  */
 export async function signIn(
@@ -247,6 +249,7 @@ export async function signIn(
   const byMail = identity.email ? await repo.findByMail(db, identity.email) : undefined;
 
   if (!args.create) {
+    if ((bySub ?? byMail)?.suspended_at) return { kind: 'suspended' }; // suspended by staff: no session
     if (bySub) return { kind: 'ok', userId: bySub.id, created: false };
     if (!byMail) return { kind: 'not_registered' };
     if (byMail[col] !== null) return { kind: 'mismatch' };

@@ -1,3 +1,4 @@
+import { announce, onAnnounce } from '../../cluster/bus.ts';
 import type { Db } from '../../db/index.ts';
 import type { PackVideo } from '@gacha/contract/packs';
 import { findSaleRow, packPrizes, packVideos, type PackRow, type PrizeRow } from './repo.ts';
@@ -8,8 +9,9 @@ import { findSaleRow, packPrizes, packVideos, type PackRow, type PrizeRow } from
  * with their cards and its own opening videos (the buy-pack result carries them; no query per buy).
  * sold_count is NOT trusted from here: the buy's conditional UPDATE answers the live one, and any refusal is
  * decided again on a fresh read. Entries are per database handle (tests open many), kept only for published
- * packs whose sale has started, and expire after PACK_CACHE_TTL_MS so that another server process's edit (or a
- * card's new name) is seen within that bound; `forgetPack` drops one at once.
+ * packs whose sale has started. `forgetPack` drops one at once in this process and, through the cache bus
+ * (cluster/bus.ts: Redis pub/sub or PostgreSQL LISTEN/NOTIFY), in every other server process on the same
+ * database within milliseconds; PACK_CACHE_TTL_MS bounds the age of an entry should a message be lost.
  */
 export const PACK_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 1_000;
@@ -23,23 +25,37 @@ export interface CachedPack {
   loadedAt: number;
 }
 
-const caches = new WeakMap<Db, Map<number, CachedPack>>();
+interface PackCache {
+  entries: Map<number, CachedPack>;
+  /** Bumped by every drop: a load that began before a drop does not store what it read. */
+  generation: number;
+}
 
-function cacheOf(db: Db): Map<number, CachedPack> {
+const caches = new WeakMap<Db, PackCache>();
+const TOPIC = 'pack';
+
+function cacheOf(db: Db): PackCache {
   let c = caches.get(db);
   if (!c) {
-    c = new Map();
-    caches.set(db, c);
+    const cache: PackCache = { entries: new Map(), generation: 0 };
+    onAnnounce(db, TOPIC, (payload) => {
+      cache.generation++;
+      if (payload === '*') cache.entries.clear();
+      else cache.entries.delete(Number(payload));
+    });
+    caches.set(db, (c = cache));
   }
   return c;
 }
 
 /** The pack and its prizes, from memory when fresh enough; undefined when there is no such pack. */
 export async function cachedPack(db: Db, packId: number, now: Date): Promise<CachedPack | undefined> {
-  const cache = cacheOf(db);
+  const c = cacheOf(db);
+  const cache = c.entries;
   const hit = cache.get(packId);
   const t = Date.now();
   if (hit && t - hit.loadedAt < PACK_CACHE_TTL_MS) return hit;
+  const generation = c.generation;
   const pack = await findSaleRow(db, packId);
   if (!pack) {
     cache.delete(packId);
@@ -55,7 +71,7 @@ export async function cachedPack(db: Db, packId: number, now: Date): Promise<Cac
     loadedAt: t,
   };
   // only a published pack on sale is frozen; anything else is read afresh every time
-  if (pack.seed && pack.start_at <= now.toISOString()) {
+  if (pack.seed && pack.start_at <= now.toISOString() && generation === c.generation) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(packId, entry);
   } else {
@@ -64,7 +80,10 @@ export async function cachedPack(db: Db, packId: number, now: Date): Promise<Cac
   return entry;
 }
 
-/** Drops a pack from the cache of one database handle (after an edit of the pack, its prizes or cards). */
+/**
+ * Drops a pack from the cache of one database handle (after an edit of the pack, its prizes or cards), in this
+ * process and in every other one on the same database.
+ */
 export function forgetPack(db: Db, packId: number): void {
-  caches.get(db)?.delete(packId);
+  announce(db, TOPIC, String(packId));
 }

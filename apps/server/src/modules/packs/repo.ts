@@ -201,6 +201,7 @@ export async function findSaleRow(ex: Executor, packId: number) {
       'card_type_id',
       'seed',
       'commitment',
+      'paused_at',
     ])
     .where('id', '=', packId)
     .executeTakeFirst();
@@ -276,23 +277,18 @@ export function findPublishState(ex: Executor, packId: number) {
     .executeTakeFirst();
 }
 
-export function listPrizeLots(ex: Executor, packId: number) {
-  return ex
-    .selectFrom('pack_prizes')
-    .select(['id', 'quantity', 'is_last_one'])
-    .where('pack_id', '=', packId)
-    .execute();
-}
-
-/** Stores the seed and commitment unless the pack has a seed already; false when it had. */
+/**
+ * Stores the seed, the commitment and the odds disclosure (one statement: the disclosure is kept with the
+ * commitment) unless the pack has a seed already; false when it had.
+ */
 export async function setSeedOnce(
   tx: Executor,
   packId: number,
-  plan: { seed: string; commitment: string },
+  plan: { seed: string; commitment: string; disclosure: string },
 ): Promise<boolean> {
   const r = await tx
     .updateTable('packs')
-    .set({ seed: plan.seed, commitment: plan.commitment })
+    .set({ seed: plan.seed, commitment: plan.commitment, odds_disclosure: plan.disclosure })
     .where('id', '=', packId)
     .where('seed', 'is', null)
     .executeTakeFirst();
@@ -306,6 +302,26 @@ export async function findCommitment(ex: Executor, packId: number) {
     .where('id', '=', packId)
     .executeTakeFirstOrThrow();
   return row.commitment;
+}
+
+/** The published pack's commitment and odds disclosure (null columns for a draft). */
+export function findDisclosure(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('packs')
+    .select(['id', 'seed', 'commitment', 'odds_disclosure'])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+}
+
+/** Stores a published pack's disclosure unless it has one already (packs published before migration 018). */
+export async function setDisclosureOnce(ex: Executor, packId: number, disclosure: string): Promise<void> {
+  await ex
+    .updateTable('packs')
+    .set({ odds_disclosure: disclosure })
+    .where('id', '=', packId)
+    .where('seed', 'is not', null)
+    .where('odds_disclosure', 'is', null)
+    .execute();
 }
 
 export async function insertLots(tx: Executor, packId: number, sequence: readonly number[]): Promise<void> {

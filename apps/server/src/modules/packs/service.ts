@@ -1,4 +1,5 @@
 import type { Lang } from '@gacha/contract/messages';
+import type { DisclosureRecord } from '@gacha/contract/pack-fairness';
 import type {
   CardType,
   PackCardPage,
@@ -14,13 +15,23 @@ import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
+import { buildDisclosure, parseDisclosure } from './disclosure.ts';
 import { newSeed, planLots, type SeedSource } from './fairness.ts';
 import { cachedPack, forgetPack } from './pack-cache.ts';
 import * as repo from './repo.ts';
 import { sanitizePackHtml } from './sanitize.ts';
 
 export type { PackRow, PrizeRow } from './repo.ts';
-export { isRevealed } from './fairness.ts';
+export { isRevealed, newSeed } from './fairness.ts';
+export {
+  addCardType,
+  cardTypeExists,
+  cardTypesForStaff,
+  changeCardType,
+  packPictures,
+  setPackPaused,
+  setPackPictures,
+} from './staff-catalogue.ts';
 
 export const PACKS_PER_PAGE = 20;
 
@@ -59,6 +70,7 @@ export const LOCKED_AFTER_PUBLISHING = [
   'sold_count',
   'seed',
   'commitment',
+  'odds_disclosure',
 ] as const satisfies readonly (keyof PackUpdate)[];
 
 /** Refuses a change of a published pack's locked columns (the purchase and the commitment depend on them). */
@@ -142,7 +154,8 @@ export function claimLots(tx: Executor, packId: number, count: number) {
 
 /**
  * Publishes a pack's lot sequence (DOMAIN.md Packs and lots): a fresh secret 32-byte seed, the commitment
- * sha256(seed ‖ ':' ‖ canonical list) and the Fisher–Yates sequence driven by the seed, stored as `pack_lots`.
+ * sha256(seed ‖ ':' ‖ canonical list) and the Fisher–Yates sequence driven by the seed, stored as `pack_lots`;
+ * beside the commitment, in the same statement, the odds disclosure (disclosure.ts: every prize and quantity).
  * Idempotent: a published pack is never reshuffled (the seed is set with a conditional `WHERE seed IS NULL`,
  * in the same transaction as the lots, so two publishers at once store one sequence).
  * The lots must add up to the pack's total_pack_count. The buy path's cached copy of the pack is dropped.
@@ -153,19 +166,22 @@ export async function publishPack(
   seedSource: SeedSource = newSeed,
   /** Runs in the transaction that publishes, only when this call published (the console's audit row). */
   andThen?: (tx: Transaction<Database>, commitment: string) => Promise<void>,
+  /** When the disclosure says it was fixed (the demo loader publishes its packs as of their creation). */
+  publishedAt: Date = new Date(),
 ): Promise<{ commitment: string; published: boolean }> {
   const pack = await repo.findPublishState(db, packId);
   if (!pack) throw new Error(`pack ${packId} does not exist`);
   if (pack.seed && pack.commitment) return { commitment: pack.commitment, published: false };
-  const prizes = await repo.listPrizeLots(db, packId);
+  const prizes = await repo.packPrizes(db, packId);
   const plan = planLots(prizes, seedSource);
+  const disclosure = JSON.stringify(buildDisclosure(prizes, publishedAt));
   if (plan.canonical.length !== pack.total_pack_count) {
     throw new Error(
       `pack ${packId}: its prizes hold ${plan.canonical.length} lots but total_pack_count is ${pack.total_pack_count}`,
     );
   }
   const published = await db.transaction().execute(async (tx) => {
-    if (!(await repo.setSeedOnce(tx, packId, plan))) {
+    if (!(await repo.setSeedOnce(tx, packId, { ...plan, disclosure }))) {
       return { commitment: (await repo.findCommitment(tx, packId))!, published: false };
     }
     await repo.insertLots(tx, packId, plan.sequence);
@@ -174,6 +190,25 @@ export async function publishPack(
   });
   forgetPack(db, packId);
   return published;
+}
+
+/**
+ * A published pack's odds disclosure (issue 20), fixed with its commitment; undefined for a draft or no pack. A
+ * pack published before migration 018 gets its disclosure fixed now, once, from its prizes (which publishing
+ * locked).
+ */
+export async function packDisclosure(
+  db: Db,
+  packId: number,
+): Promise<{ commitment: string; disclosure: DisclosureRecord } | undefined> {
+  let row = await repo.findDisclosure(db, packId);
+  if (!row?.seed || !row.commitment) return undefined;
+  if (row.odds_disclosure === null) {
+    const fixed = buildDisclosure(await repo.packPrizes(db, packId), new Date());
+    await repo.setDisclosureOnce(db, packId, JSON.stringify(fixed));
+    row = (await repo.findDisclosure(db, packId))!;
+  }
+  return { commitment: row.commitment!, disclosure: parseDisclosure(row.odds_disclosure)! };
 }
 
 export type NewCard = Omit<Insertable<Database['cards']>, 'id' | 'image_url'>;
@@ -222,7 +257,12 @@ export type NewPackVideo = { packId: number; rarity: number | null; movieStyle: 
  * file (kept in the database and served at /media/packs/{id}/videos/{videoId}.{ext}, media-routes.ts) or the
  * same-origin path of a file served elsewhere. The buy-pack result carries the pack's videos from then on.
  */
-export async function addPackVideo(db: Db, v: NewPackVideo, now: Date): Promise<{ id: number; url: string }> {
+export async function addPackVideo(
+  db: Db,
+  v: NewPackVideo,
+  now: Date,
+  inTx?: (tx: Transaction<Database>, video: { id: number; url: string }) => Promise<void>,
+): Promise<{ id: number; url: string }> {
   if (v.rarity !== null && !(Number.isInteger(v.rarity) && v.rarity >= 1 && v.rarity <= 7)) {
     throw new RangeError('rarity must be 1–7 or null');
   }
@@ -252,6 +292,7 @@ export async function addPackVideo(db: Db, v: NewPackVideo, now: Date): Promise<
       created_at: now.toISOString(),
     });
     if (file) await repo.setVideoUrl(tx, videoId, packVideoUrl(v.packId, videoId, file.ext));
+    if (inTx) await inTx(tx, { id: videoId, url: await repo.findVideoUrl(tx, videoId) });
     return videoId;
   });
   forgetPack(db, v.packId);
@@ -274,9 +315,17 @@ export async function listPackVideos(db: Db, packId: number): Promise<PackVideoR
 }
 
 /** Removes one opening video; purchases from then on play the next match or the app's own animation. */
-export async function removePackVideo(db: Db, videoId: number): Promise<{ id: number; pack_id: number }> {
-  const row = await repo.deleteVideo(db, videoId);
-  if (!row) throw notFound();
+export async function removePackVideo(
+  db: Db,
+  videoId: number,
+  inTx?: (tx: Transaction<Database>, removed: { id: number; pack_id: number }) => Promise<void>,
+): Promise<{ id: number; pack_id: number }> {
+  const row = await db.transaction().execute(async (tx) => {
+    const removed = await repo.deleteVideo(tx, videoId);
+    if (removed && inTx) await inTx(tx, removed);
+    return removed;
+  });
+  if (!row) throw notFound('video_not_found');
   forgetPack(db, row.pack_id);
   return row;
 }
@@ -421,6 +470,7 @@ function staffRow(p: Pack, now: Date) {
     sold_count: p.sold_count,
     start_at: p.start_at,
     end_at: p.end_at,
+    paused: p.paused_at !== null,
   };
 }
 
@@ -448,6 +498,8 @@ export async function packForStaff(db: Db, packId: number, now: Date) {
       movie_style: p.movie_style,
       sort: p.sort,
       commitment: p.commitment,
+      images: parseImages(p.images),
+      banner_image: p.banner_image,
     },
     prizes: prizes.map((x) => ({ ...x, sold: Number(x.sold) })),
   };
@@ -496,8 +548,7 @@ export const STAFF_CARDS_PAGE = 50;
 
 export async function cardsForStaff(db: Db, typeId: number | undefined, page: number) {
   const total = await repo.countCards(db, typeId);
-  const allPage = Math.max(1, Math.ceil(total / STAFF_CARDS_PAGE));
-  const current = Math.min(Math.max(1, page), allPage);
+  const { page: current, all_page: allPage } = pageInfo(page, total, STAFF_CARDS_PAGE);
   const list = await repo.cardsPage(db, typeId, {
     limit: STAFF_CARDS_PAGE,
     offset: (current - 1) * STAFF_CARDS_PAGE,

@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import {
   METHOD_FAILURE_KEYS,
@@ -8,15 +9,14 @@ import {
 import type { PaymentMethodKey } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/api-error.ts';
 import { awardGems } from '../gems/service.ts';
 import { checkReferralReward } from '../referrals/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import {
-  NotificationRejectedError,
   ProviderUnavailableError,
   type FailureCode,
-  type NotificationInput,
   type PaymentRef,
   type ProviderStatus,
 } from './providers/provider.ts';
@@ -27,15 +27,14 @@ import {
   latestPayment,
   memberPayment,
   paymentById,
-  paymentForNotification,
-  recordEvent,
   recordStart,
   type PaymentRow,
 } from './repo.ts';
+import { countCredit } from '../ops/service.ts';
 
 /**
- * What providers say about payments: notifications, confirmations on the buyer's return, and the credit of a
- * succeeded payment (exactly once). Also the failure message of spec §8 a refused payment answers.
+ * What providers say about payments: confirmations on the buyer's return, a status to apply (notifications come
+ * through webhooks.ts), and the credit of a succeeded payment (exactly once). Also the failure message of spec §8 a refused payment answers.
  */
 
 /**
@@ -75,10 +74,16 @@ export function refOf(p: PaymentRow): PaymentRef {
  * payment_id). A second caller — a replayed notification, a reloaded return page, a racing confirmation —
  * finds the status already moved and writes nothing. Returns whether this call credited.
  */
-export async function creditPayment(db: Db, payment: PaymentRow, now: Date): Promise<boolean> {
+export async function creditPayment(
+  db: Db,
+  payment: PaymentRow,
+  now: Date,
+  /** Runs in the credit's transaction once this call credits (a bank transfer matched by hand: its row and audit). */
+  andThen?: (tx: Transaction<Database>) => Promise<void>,
+): Promise<boolean> {
   const at = now.toISOString();
   try {
-    return await db.transaction().execute(async (tx) => {
+    const credited = await db.transaction().execute(async (tx) => {
       if (!(await markSucceeded(tx, payment.id, at))) return false;
       const { lotId } = await awardGems(
         tx,
@@ -101,8 +106,11 @@ export async function creditPayment(db: Db, payment: PaymentRow, now: Date): Pro
       });
       // a purchase can complete a referral (SMS done + 1,000 gems bought): paid in the same transaction
       await checkReferralReward(tx, payment.user_id, now);
+      await andThen?.(tx);
       return true;
     });
+    if (credited) countCredit(payment.gems);
+    return credited;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
@@ -199,51 +207,4 @@ export async function pointEnd(
   if (p && p.status === 'pending' && p.method !== 'combini' && p.method !== 'bank')
     return endResult(await confirmWithProvider(deps, p));
   return endResult(p);
-}
-
-// --- notifications --------------------------------------------------------------------------------------
-
-/**
- * A provider's notification (POST /api/payments/notify/{provider}): signature and timestamp checked by the
- * provider's adapter, recorded once per event id, then applied (credit once). The answer is for the
- * provider: 200 received (also for payments we do not know), 400 refused (bad or stale signature), 503
- * try again later.
- */
-export async function handleNotification(
-  deps: PaymentsDeps,
-  providerName: string,
-  input: Omit<NotificationInput, 'receivedAt'>,
-): Promise<{ status: number; body: object }> {
-  const provider = deps.providers.byName(providerName);
-  if (!provider) return { status: 404, body: { error: 'unknown provider' } };
-  const now = deps.clock.now();
-  let n;
-  try {
-    n = await provider.verifyNotification({ ...input, receivedAt: now });
-  } catch (err) {
-    if (err instanceof NotificationRejectedError) {
-      deps.log?.warn({ provider: providerName, reason: err.message }, 'payment notification refused');
-      return { status: 400, body: { error: 'invalid signature' } };
-    }
-    if (err instanceof ProviderUnavailableError) return { status: 503, body: { error: 'try again later' } };
-    throw err;
-  }
-  const payment = await paymentForNotification(deps.db, providerName, n.ref, n.paymentId);
-  await recordEvent(deps.db, {
-    provider: providerName,
-    event_id: n.eventId,
-    type: n.type,
-    payment_id: payment?.id ?? null,
-    received_at: now.toISOString(),
-  });
-  if (!payment) return { status: 200, body: { received: true } };
-  let st = n.status;
-  try {
-    if (!st) st = await provider.confirm(refOf(payment));
-  } catch (err) {
-    if (err instanceof ProviderUnavailableError) return { status: 503, body: { error: 'try again later' } };
-    throw err;
-  }
-  await applyProviderStatus(deps, payment, st, now);
-  return { status: 200, body: { received: true } };
 }

@@ -13,6 +13,7 @@ import { pageInfo } from '@gacha/contract/paging';
 import type { Database, PointPricesTable } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
+import { campaignAt, type Campaign } from './campaigns.ts';
 import { fxRateAt, rateEffectiveFrom, yenToCents, type FxRate } from './fx.ts';
 import {
   countVisibleCourses,
@@ -26,34 +27,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 type PointPriceRow = Pick<Selectable<PointPricesTable>, 'id' | 'point' | 'price' | 'rate' | 'modified'>;
 
 export const POINT_PRICE_PAGE_SIZE = 20;
-
-/**
- * Campaign discount windows (spec §2 Buy gems: 10% off gem prices from 10 Oct 2025 04:00 to 11 Oct 2025 09:00
- * Japan time). Inside a window a purchase charges the discounted price, rounded down to whole yen.
- */
-export const CAMPAIGNS: readonly { start: string; end: string; percent: number }[] = [
-  { start: '2025-10-09T19:00:00.000Z', end: '2025-10-11T00:00:00.000Z', percent: 10 },
-];
-
-export interface Campaign {
-  active: boolean;
-  /** The discount of the window shown (the current one, else the next, else the last), active or not. */
-  percent: number;
-  start: string;
-  end: string;
-}
-
-export function campaignAt(now: Date): Campaign {
-  const at = now.toISOString();
-  const active = CAMPAIGNS.find((c) => c.start <= at && at < c.end);
-  const shown = active ?? CAMPAIGNS.find((c) => at < c.end) ?? CAMPAIGNS[CAMPAIGNS.length - 1]!;
-  return {
-    active: Boolean(active),
-    percent: shown.percent,
-    start: shown.start,
-    end: shown.end,
-  };
-}
 
 export function campaignInfo(c: Campaign): CampaignInfo {
   return {
@@ -97,8 +70,7 @@ export async function listPointPrices(
     limit: POINT_PRICE_PAGE_SIZE,
     offset: (info.page - 1) * POINT_PRICE_PAGE_SIZE,
   });
-  const fx = await fxRateAt(db, now, fallbackRate);
-  const campaign = campaignAt(now);
+  const [fx, campaign] = await Promise.all([fxRateAt(db, now, fallbackRate), campaignAt(db, now)]);
   return {
     ...info,
     ...fxInfo(fx),
@@ -120,8 +92,7 @@ export async function pointPriceDetail(
 ): Promise<PointPriceDetail> {
   const row = await visibleCourse(db, args.userId, args.id);
   if (!row) throw notFound('point_price_not_found');
-  const fx = await fxRateAt(db, now, fallbackRate);
-  const campaign = campaignAt(now);
+  const [fx, campaign] = await Promise.all([fxRateAt(db, now, fallbackRate), campaignAt(db, now)]);
   return { ...fxInfo(fx), ...campaignInfo(campaign), detail: priceView(row, fx, campaign) };
 }
 
@@ -142,7 +113,7 @@ export async function purchasableCourse(
     throw fieldError('pointPriceId', 'point_out_of_range');
   if (row.rate === FREE_GRANT_RATE || !(await visibleCourse(db, userId, id)))
     throw fieldError('pointPriceId', 'point_price_not_found');
-  return priceView(row, await fxRateAt(db, now, fallbackRate), campaignAt(now));
+  return priceView(row, await fxRateAt(db, now, fallbackRate), await campaignAt(db, now));
 }
 
 /** Adds point price courses (the demo catalogue; staff tools). */

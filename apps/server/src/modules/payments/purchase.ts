@@ -12,6 +12,7 @@ import {
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Config, PaymentMethodKey } from '../../config.ts';
 import { ApiError, fieldError, notFound } from '../../http/api-error.ts';
+import { refuseIfSuspended } from '../account/service.ts';
 import { formatDeadline, memberMail } from '../mail/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { applyProviderStatus, failureMessage } from './notifications.ts';
@@ -106,6 +107,7 @@ export async function buyPoints(
   if (info.key === 'card' && !args.input.token && provider.name !== 'stripe')
     throw fieldError('token', 'card_check_failed');
 
+  await refuseIfSuspended(db, args.userId); // suspended by staff (issue 17): no intent is made
   const user = await findPayer(db, args.userId);
   if (user.country_id === JAPAN_COUNTRY_ID) {
     // spec §4: isJp — shipping to Japan is not available, so nothing is created or charged

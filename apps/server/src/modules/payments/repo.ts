@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { FREE_GRANT_RATE, MAX_PURCHASE_GEMS, MIN_PURCHASE_GEMS } from '@gacha/contract/payments';
 import { countRows } from '../../db/count.ts';
 import type { Database, PaymentStatusValue, PaymentsTable } from '../../db/schema.ts';
@@ -242,6 +249,7 @@ export async function insertUnlock(tx: Executor, userId: number, pointPriceId: n
 function visibleCourses(db: Executor, userId: number | null) {
   return db
     .selectFrom('point_prices as pp')
+    .where('pp.disabled', '=', 0)
     .where((eb) =>
       eb.or([
         eb('pp.coupon_only', '=', 0),
@@ -312,6 +320,37 @@ export function findCourse(db: Executor, id: number) {
 
 export async function insertCourses(db: Executor, rows: readonly Insertable<Database['point_prices']>[]) {
   await db.insertInto('point_prices').values(rows).execute();
+}
+
+/** Every course with the number of payments naming it, for staff. */
+export function coursesForStaff(db: Executor) {
+  return db
+    .selectFrom('point_prices as pp')
+    .select([...COURSE_COLUMNS, 'pp.disabled'])
+    .select((eb) =>
+      eb
+        .selectFrom('payments as p')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('p.point_price_id', '=', 'pp.id')
+        .as('payments'),
+    )
+    .orderBy('pp.sort')
+    .orderBy('pp.point')
+    .orderBy('pp.id')
+    .execute();
+}
+
+export function courseRow(db: Executor, id: number) {
+  return db.selectFrom('point_prices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCourse(db: Executor, row: Insertable<Database['point_prices']>): Promise<number> {
+  const r = await db.insertInto('point_prices').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateCourse(db: Executor, id: number, set: Updateable<Database['point_prices']>) {
+  await db.updateTable('point_prices').set(set).where('id', '=', id).execute();
 }
 
 // --- settings (the monthly exchange rates) ---

@@ -32,13 +32,14 @@ import {
 import type { PaymentsDeps } from './deps.ts';
 import { presentFreeGrant } from './grants.ts';
 import { pointHistory } from './history.ts';
-import { appendPoints, handleNotification, pointEnd } from './notifications.ts';
+import { appendPoints, pointEnd } from './notifications.ts';
 import { acsRedirect, bankInfo, combiniNumber } from './pending.ts';
 import { listPointPrices, pointPriceDetail } from './point-prices.ts';
 import { createProviders } from './providers/registry.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox/adapter.ts';
 import { sandboxPages } from './providers/sandbox/pages.ts';
 import { buyPoints, payStyles } from './purchase.ts';
+import { handleNotification } from './webhooks.ts';
 
 const NOTIFY_BODY_LIMIT = 512 * 1024;
 

@@ -9,6 +9,27 @@
  *   amazon-pay.ts     Amazon Pay's checkout session calls (the button's signing is under providers/sandbox/)
  *   grants.ts         free grants and unlocked point price courses
  *   history.ts        the gem history (Your gems history)
+ *   webhooks.ts       provider notifications: a payment's status, or a refund of it
+ *   refunds.ts        refunds (issue 17): decided once with the unspent gems taken back, then sent to the provider
+ *   staff-payments.ts the console's list and detail of payments, and bank transfers matched by hand
  */
 export { unlockPointPrice } from './grants.ts';
 export { addPointPrices } from './point-prices.ts';
+export {
+  addCampaign,
+  addCourse,
+  campaignsForStaff,
+  changeCampaign,
+  changeCourse,
+  fxForStaff,
+  pointPricesForStaff,
+  setFxRate,
+} from './staff-prices.ts';
+export { refundPayment, type RefundRecorder, type StaffRefundKind } from './refunds.ts';
+export {
+  listPayments,
+  matchBankTransfer,
+  paymentForStaff,
+  paymentRowForStaff,
+  refundForStaff,
+} from './staff-payments.ts';

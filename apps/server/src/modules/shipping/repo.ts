@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { PERSONAL_DATA_COLUMNS } from '../account/service.ts';
@@ -29,43 +30,84 @@ export async function openEmpty(tx: Executor, userId: number, now: string): Prom
     .execute();
 }
 
-/** Batches with their member's name, address and tel (the personal data columns), oldest first. */
-export function listWithAddress(ex: Executor, opts: { status: 'open' | 'shipped' | 'all'; limit: number }) {
+export interface BatchFilter {
+  status: 'open' | 'shipped' | 'all';
+  /** Batches created at or before this instant (waited at least so many days). */
+  createdAtMost?: string;
+  /** Batches created after this instant (waited at most so many days). */
+  createdAfter?: string;
+  userId?: number;
+  ids?: readonly number[];
+}
+
+function batches(ex: Executor, f: BatchFilter) {
   return ex
     .selectFrom('shipments as s')
+    .$if(f.status !== 'all', (q) => q.where('s.status', '=', f.status as 'open' | 'shipped'))
+    .$if(f.createdAtMost !== undefined, (q) => q.where('s.created_at', '<=', f.createdAtMost!))
+    .$if(f.createdAfter !== undefined, (q) => q.where('s.created_at', '>', f.createdAfter!))
+    .$if(f.userId !== undefined, (q) => q.where('s.user_id', '=', f.userId!))
+    .$if(f.ids !== undefined, (q) => q.where('s.id', 'in', f.ids!.length ? f.ids! : [0]));
+}
+
+export function countBatches(ex: Executor, f: BatchFilter): Promise<number> {
+  return countRows(batches(ex, f));
+}
+
+/** Batches with their member's name, address and tel (the personal data columns) and country, oldest first. */
+export function listWithAddress(ex: Executor, f: BatchFilter & { limit: number; offset?: number }) {
+  return batches(ex, f)
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('countries as c', 'c.id', 'u.country_id')
     .select([
       's.id',
       's.user_id',
       's.status',
       's.delivery_code',
+      's.carrier',
       's.created_at',
       's.shipped_at',
       's.item_count',
+      'c.name_en as country_name',
+      'c.code as country_code',
     ])
     .select(PERSONAL_DATA_COLUMNS.map((c) => `u.${c}` as const))
-    .$if(opts.status !== 'all', (q) => q.where('s.status', '=', opts.status as 'open' | 'shipped'))
     .orderBy('s.id')
-    .limit(opts.limit)
+    .limit(f.limit)
+    .offset(f.offset ?? 0)
     .execute();
 }
 
-/** The won items of the given batches with their card's name, by item id. */
+/** The won items of the given batches with their card's name, customs category and value, by item id. */
 export function itemsOf(ex: Executor, shipmentIds: readonly number[]) {
   return ex
     .selectFrom('won_items as w')
     .innerJoin('cards as c', 'c.id', 'w.card_id')
-    .select(['w.id', 'w.shipment_id', 'w.card_id', 'w.status', 'c.name_en', 'c.model_number'])
+    .select([
+      'w.id',
+      'w.shipment_id',
+      'w.card_id',
+      'w.status',
+      'w.buy_point',
+      'c.name_en',
+      'c.model_number',
+      'c.customs_category',
+    ])
     .where('w.shipment_id', 'in', shipmentIds)
     .orderBy('w.id')
     .execute();
 }
 
 /** Marks an open batch shipped; its id and member, or undefined when it is not open (or does not exist). */
-export function closeOpen(tx: Executor, shipmentId: number, deliveryCode: string, now: string) {
+export function closeOpen(
+  tx: Executor,
+  shipmentId: number,
+  args: { deliveryCode: string; carrier: string | null },
+  now: string,
+) {
   return tx
     .updateTable('shipments')
-    .set({ status: 'shipped', delivery_code: deliveryCode, shipped_at: now })
+    .set({ status: 'shipped', delivery_code: args.deliveryCode, carrier: args.carrier, shipped_at: now })
     .where('id', '=', shipmentId)
     .where('status', '=', OPEN)
     .returning(['id', 'user_id'])
@@ -82,8 +124,34 @@ export function exchangesOf(ex: Executor, shipmentIds: readonly number[]) {
   return ex
     .selectFrom('exchanges as x')
     .innerJoin('cards as c', 'c.id', 'x.card_id')
-    .select(['x.id', 'x.shipment_id', 'x.card_id', 'c.name_en', 'c.model_number'])
+    .select([
+      'x.id',
+      'x.shipment_id',
+      'x.card_id',
+      'c.name_en',
+      'c.model_number',
+      'c.customs_category',
+      'c.conversion_value',
+    ])
     .where('x.shipment_id', 'in', shipmentIds)
     .orderBy('x.id')
+    .execute();
+}
+
+/** The state of the given batches (the CSV import checks every line before it writes). */
+export function statesOf(ex: Executor, ids: readonly number[]) {
+  return ex
+    .selectFrom('shipments')
+    .select(['id', 'status'])
+    .where('id', 'in', ids.length ? ids : [0])
+    .execute();
+}
+
+/** Where and in which language to tell members their batches shipped. */
+export function recipientsOf(ex: Executor, userIds: readonly number[]) {
+  return ex
+    .selectFrom('users')
+    .select(['id', 'mail', 'lang'])
+    .where('id', 'in', userIds.length ? userIds : [0])
     .execute();
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteInfoSchema } from '@gacha/contract/site';
+import { bannersSchema, siteInfoSchema } from '@gacha/contract/site';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { liveBanners } from './banners.ts';
+import type { PrerenderedPages } from './prerendered-pages.ts';
 import { canonicalPageRedirect } from './canonical-host.ts';
 import { ROBOTS_TXT } from './robots.ts';
 
@@ -39,10 +41,33 @@ export const sitePages = fp(
  * router decides what it shows), or a plain-text 404 — for a missing hashed asset too (an old tab after a
  * deploy), which must fail as a 404 a script loader recognises, never as HTML or JSON under a script's name.
  */
-export function sendPageOrNotFound(req: FastifyRequest, reply: FastifyReply, hasWeb: boolean) {
+export function sendPageOrNotFound(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  hasWeb: boolean,
+  pages?: PrerenderedPages,
+) {
   const isPage =
     (req.method === 'GET' || req.method === 'HEAD') && !/^\/(?:assets|media)(?:\/|$)/.test(req.url);
-  if (hasWeb && isPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  // a prerendered page's form (method="post") sent by the browser itself, before the app had started: back to
+  // the page (its fields are the app's business; nothing was read)
+  if (
+    hasWeb &&
+    req.method === 'POST' &&
+    !/^\/(?:api|assets|media|admin)(?:\/|$)/.test(req.url) &&
+    /\btext\/html\b/.test(req.headers.accept ?? '')
+  ) {
+    return reply.code(303).header('location', req.url).header('cache-control', 'no-store').send();
+  }
+  if (hasWeb && isPage) {
+    const preload = pages?.preloadFor(req);
+    if (preload) reply.header('link', preload);
+    // the page differs by the language (cookie, Accept-Language) and the encoding a browser takes
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .sendFile(pages ? pages.fileFor(req) : 'index.html');
+  }
   return reply
     .code(404)
     .type('text/plain; charset=utf-8')
@@ -72,4 +97,8 @@ export const siteApi: ApiPlugin = async (app) => {
       support_hours: SUPPORT_HOURS[req.lang],
     }));
   }
+
+  app.get('/user/banners', { schema: { response: okResponse(bannersSchema) } }, async (req) =>
+    liveBanners(app.db, app.clock.now(), req.lang),
+  );
 };

@@ -3,6 +3,7 @@ import type { TransferItem, TransferResult, TransferStatus } from '@gacha/contra
 import type { Db } from '../../db/index.ts';
 import { formatJst } from '../../db/time.ts';
 import { ApiError, fieldError } from '../../http/api-error.ts';
+import { refuseIfSuspended } from '../account/service.ts';
 import { awardGems } from '../gems/service.ts';
 import type { TransferDeps } from './deps.ts';
 import { PartnerUnavailable } from './partner.ts';
@@ -127,6 +128,7 @@ export async function transferPoints(
   input: { point: number; request_id?: string | undefined },
   now: Date,
 ): Promise<TransferResult> {
+  await refuseIfSuspended(deps.db, userId); // before the partner is asked to debit anything
   const link = await repo.findLink(deps.db, userId);
   if (!link) throw notLinked();
   const requestId = input.request_id ?? null;

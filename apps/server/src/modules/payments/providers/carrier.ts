@@ -5,10 +5,12 @@ import {
   headerValue,
   NotificationRejectedError,
   ProviderUnavailableError,
+  signPayload,
   verifySignedPayload,
   type PaymentProvider,
   type PaymentRef,
   type ProviderStatus,
+  type RefundOutcome,
 } from './provider.ts';
 
 export const CARRIER_SIGNATURE_HEADER = 'carrier-signature';
@@ -25,6 +27,11 @@ export const CARRIER_SIGNATURE_HEADER = 'carrier-signature';
  *   amount, carrier}, header `Carrier-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`.
  * - status: GET `{CARRIER_BASE_URL}/api/payments/{order_id}?merchant_id&ts&sig` → the same JSON, signed the
  *   same way in the answer's Carrier-Signature header.
+ * - refund (a cancellation of the charge, whole or in part): POST `{CARRIER_BASE_URL}/api/refunds`, JSON
+ *   {merchant_id, order_id, refund_id (the shop's idempotency key), amount, ts}, signed like a notification in
+ *   its Carrier-Signature header → a signed JSON {refund_id, order_id, status: refunded | pending | failed,
+ *   amount, reason?}. The same refund_id again answers the same refund.
+ * - refund notification: the notification's JSON with `refund_id` and status refunded | refund_failed.
  */
 export function createCarrierProvider(deps: {
   config: PaymentsConfig['carrier'];
@@ -76,8 +83,57 @@ export function createCarrierProvider(deps: {
     }
   }
 
+  const refundStatus = (status: unknown): RefundOutcome['status'] =>
+    status === 'refunded' ? 'succeeded' : status === 'pending' ? 'pending' : 'failed';
+
+  async function refund(req: { payment: PaymentRef; refundKey: string; amountYen: number }) {
+    const body = JSON.stringify({
+      merchant_id: cfg.merchantId,
+      order_id: req.payment.paymentId,
+      refund_id: req.refundKey,
+      amount: req.amountYen,
+      ts: unix(),
+    });
+    let text: string;
+    let signature: string | undefined;
+    let httpStatus: number;
+    try {
+      const res = await fetch(`${base}/api/refunds`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [CARRIER_SIGNATURE_HEADER]: signPayload(cfg.secret, body, unix()),
+        },
+        body,
+        signal: AbortSignal.timeout(20_000),
+      });
+      httpStatus = res.status;
+      text = await res.text();
+      signature = res.headers.get(CARRIER_SIGNATURE_HEADER) ?? undefined;
+    } catch (err) {
+      throw new ProviderUnavailableError(err instanceof Error ? err.message : String(err));
+    }
+    if (httpStatus >= 500) throw new ProviderUnavailableError(`carrier refund ${httpStatus}`);
+    let answer: Record<string, unknown>;
+    try {
+      verifySignedPayload(cfg.secret, text, signature, deps.clock.now(), deps.toleranceSeconds);
+      answer = JSON.parse(text) as Record<string, unknown>;
+      if (answer.refund_id !== req.refundKey) throw new Error('another refund');
+    } catch (err) {
+      if (httpStatus >= 400)
+        return { status: 'failed' as const, ref: null, failureCode: `http_${httpStatus}` };
+      throw new ProviderUnavailableError(`unverifiable carrier answer: ${String(err)}`);
+    }
+    const status = refundStatus(answer.status);
+    const ref = typeof answer.refund_id === 'string' ? answer.refund_id : req.refundKey;
+    return status === 'failed'
+      ? { status, ref, failureCode: typeof answer.reason === 'string' ? answer.reason : 'refused' }
+      : { status, ref };
+  }
+
   return {
     name: 'carrier',
+    refund,
 
     async start(req) {
       const query = signedQuery(cfg.secret, {
@@ -113,6 +169,20 @@ export function createCarrierProvider(deps: {
       }
       if (typeof body?.event_id !== 'string' || typeof body.order_id !== 'string')
         throw new NotificationRejectedError('unexpected body');
+      if (typeof body.refund_id === 'string')
+        return {
+          eventId: body.event_id,
+          type: `carrier.${String(body.status)}`,
+          ref: body.order_id,
+          paymentId: body.order_id,
+          status: null,
+          refund: {
+            ref: body.refund_id,
+            status: refundStatus(body.status),
+            amountYen: Number.isInteger(body.amount) ? (body.amount as number) : null,
+            refundKey: body.refund_id,
+          },
+        };
       return {
         eventId: body.event_id,
         type: `carrier.${String(body.status)}`,

@@ -4,6 +4,7 @@ import {
   Client,
   Environment,
   OrdersController,
+  PaymentsController,
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
   type Order,
@@ -17,6 +18,7 @@ import {
   type PaymentProvider,
   type PaymentRef,
   type ProviderStatus,
+  type RefundOutcome,
 } from './provider.ts';
 
 const LIVE = 'https://api-m.paypal.com';
@@ -29,6 +31,10 @@ const SANDBOX = 'https://api-m.sandbox.paypal.com';
  * other PAYPAL_BASE_URL (the tests' local fake) its HTTP client is given an adapter that sends the same
  * requests to that origin. Webhooks are verified by PayPal's verify-webhook-signature API plus a
  * transmission-time tolerance, and the order is then read from the API (the notification is only a trigger).
+ *
+ * Refunds (issue 17): POST /v2/payments/captures/{capture id}/refund (the order's completed capture) for the
+ * yen amount, with the shop's refund key as PayPal-Request-Id and the shop's payment id as custom_id; the
+ * PAYMENT.CAPTURE.REFUNDED / REVERSED webhooks (a refund resource, verified like every webhook) report refunds.
  */
 export function createPaypalProvider(deps: {
   config: PaymentsConfig['paypal'];
@@ -45,6 +51,7 @@ export function createPaypalProvider(deps: {
     ...(custom ? { unstable_httpClientOptions: { adapter: rebasedFetchAdapter(origin) } } : {}),
   });
   const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
 
   function unreachable(err: unknown): never {
     throw new ProviderUnavailableError(err instanceof Error ? err.message : String(err));
@@ -64,6 +71,9 @@ export function createPaypalProvider(deps: {
     if (o.status === 'VOIDED') return { status: 'canceled', amountYen: null };
     return { status: 'pending', amountYen: null };
   }
+
+  const refundStatus = (status: string | undefined): RefundOutcome['status'] =>
+    status === 'COMPLETED' ? 'succeeded' : status === 'PENDING' ? 'pending' : 'failed';
 
   async function getOrder(id: string): Promise<Order> {
     try {
@@ -187,13 +197,79 @@ export function createPaypalProvider(deps: {
         ?.related_ids;
       const orderId = event.event_type.startsWith('CHECKOUT.ORDER.') ? (r.id as string) : related?.order_id;
       const units = r.purchase_units as { custom_id?: string }[] | undefined;
-      return {
+      const base = {
         eventId: event.id,
         type: event.event_type,
         ref: typeof orderId === 'string' ? orderId : null,
         paymentId: (typeof r.custom_id === 'string' ? r.custom_id : units?.[0]?.custom_id) ?? null,
         status: null, // the order is read (and captured when approved) from the API
       };
+      if (
+        (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
+          event.event_type === 'PAYMENT.CAPTURE.REVERSED') &&
+        typeof r.id === 'string'
+      ) {
+        const amount = Number((r.amount as { value?: string } | undefined)?.value);
+        // a refund made on PayPal's site may not carry the shop's id: its capture does
+        let paymentId = base.paymentId;
+        const up = (r.links as { rel?: string; href?: string }[] | undefined)?.find(
+          (l) => l.rel === 'up',
+        )?.href;
+        const captureId = up ? /\/captures\/([^/?#]+)/.exec(up)?.[1] : undefined;
+        if (!paymentId && captureId) {
+          try {
+            paymentId = (await payments.getCapturedPayment({ captureId })).result.customId ?? null;
+          } catch (err) {
+            if (!clientError(err)) unreachable(err);
+          }
+        }
+        return {
+          ...base,
+          paymentId,
+          refund: {
+            ref: r.id,
+            status: refundStatus(typeof r.status === 'string' ? r.status : undefined),
+            amountYen: Number.isInteger(amount) ? amount : null,
+            refundKey: null,
+          },
+        };
+      }
+      return base;
+    },
+
+    /** Refunds the order's completed capture (idempotent by PayPal-Request-Id). */
+    async refund(req) {
+      if (!req.payment.ref) return { status: 'failed', ref: null, failureCode: 'no_provider_payment' };
+      const order = await getOrder(req.payment.ref);
+      const capture = (order.purchaseUnits ?? [])
+        .flatMap((u) => u.payments?.captures ?? [])
+        .find(
+          (c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED' || c.status === 'REFUNDED',
+        );
+      if (!capture?.id) return { status: 'failed', ref: null, failureCode: 'no_capture' };
+      try {
+        const { result } = await payments.refundCapturedPayment({
+          captureId: capture.id,
+          paypalRequestId: `refund-${req.refundKey}`,
+          prefer: 'return=representation',
+          body: {
+            amount: { currencyCode: 'JPY', value: String(req.amountYen) },
+            customId: req.payment.paymentId,
+            noteToPayer: req.reason.slice(0, 255),
+          },
+        });
+        const status = refundStatus(result.status);
+        return status === 'failed'
+          ? { status, ref: result.id ?? null, failureCode: result.statusDetails?.reason ?? 'declined' }
+          : { status, ref: result.id ?? null };
+      } catch (err) {
+        if (clientError(err)) {
+          const issue = (err as ApiError & { result?: { details?: { issue?: string }[] } }).result
+            ?.details?.[0]?.issue;
+          return { status: 'failed', ref: null, failureCode: issue ?? 'refused' };
+        }
+        return unreachable(err);
+      }
     },
   };
 }

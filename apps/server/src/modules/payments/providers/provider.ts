@@ -25,6 +25,41 @@ export interface PaymentProvider {
   verifyNotification(input: NotificationInput): Promise<VerifiedNotification>;
   /** Best effort: tells the provider an expired pending payment will not be paid. */
   cancel?(ref: PaymentRef): Promise<void>;
+  /**
+   * Refunds (part of) a succeeded payment (issue 17: staff refunds). `refundKey` is the shop's idempotency key:
+   * the same key sent twice is one refund at the provider. Answers what the provider says of the refund;
+   * throws ProviderUnavailableError when the provider cannot be reached (the refund stays requested and is
+   * sent again with the same key).
+   */
+  refund(req: RefundRequest): Promise<RefundOutcome>;
+}
+
+export interface RefundRequest {
+  payment: PaymentRef;
+  /** The shop's refund id and attempt ('<refund id>-<attempt>'), unique per attempt. */
+  refundKey: string;
+  amountYen: number;
+  /** Why, in a few words (Stripe's `reason` is a fixed list; the others take a note). */
+  reason: string;
+}
+
+export type RefundProviderStatus = 'succeeded' | 'pending' | 'failed';
+
+export interface RefundOutcome {
+  status: RefundProviderStatus;
+  /** The provider's id of the refund (null when it refused before making one). */
+  ref: string | null;
+  failureCode?: string;
+}
+
+/** A provider's notification about a refund (its own, or one the shop asked for). */
+export interface RefundNotice {
+  ref: string;
+  status: RefundProviderStatus;
+  /** Yen refunded by this refund, when the notification says. */
+  amountYen: number | null;
+  /** The shop's refund key when the provider echoes it. */
+  refundKey: string | null;
 }
 
 export interface StartRequest {
@@ -115,6 +150,8 @@ export interface VerifiedNotification {
   paymentId: string | null;
   /** The status the signed notification states; null when the shop must ask the provider (confirm). */
   status: ProviderStatus | null;
+  /** Set when the notification is about a refund of the payment (then `status` is not applied). */
+  refund?: RefundNotice;
 }
 
 /** Network failure or provider outage: answer 'Unable to connect to payment company', keep the intent pending. */

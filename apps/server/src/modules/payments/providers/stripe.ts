@@ -8,6 +8,8 @@ import {
   type PaymentProvider,
   type PaymentRef,
   type ProviderStatus,
+  type RefundNotice,
+  type RefundOutcome,
   type StartOutcome,
   type StartRequest,
 } from './provider.ts';
@@ -18,6 +20,10 @@ import {
  * redirect), konbini (convenience store), customer_balance (Japanese bank transfer to a virtual account),
  * and Checkout Sessions for UnionPay cards and Alipay. STRIPE_API_BASE points the SDK at another host (the
  * tests' local fake). Webhooks are checked with stripe.webhooks.constructEvent.
+ *
+ * Refunds (issue 17): POST /v1/refunds on the payment's PaymentIntent (a Checkout Session's is read from the
+ * session) for the yen amount, with the shop's refund key as the idempotency key and in metadata; the refund.*
+ * webhooks (a Refund object) report refunds, the shop's own and those made on Stripe's dashboard.
  */
 export function createStripeProvider(deps: {
   config: PaymentsConfig['stripe'];
@@ -200,6 +206,21 @@ export function createStripeProvider(deps: {
     }
   }
 
+  function refundStatus(status: string | null): RefundOutcome['status'] {
+    if (status === 'succeeded') return 'succeeded';
+    if (status === 'failed' || status === 'canceled') return 'failed';
+    return 'pending'; // pending, requires_action (konbini and bank transfer refunds wait for the buyer's account)
+  }
+
+  function refundNotice(r: Stripe.Refund): RefundNotice {
+    return {
+      ref: r.id,
+      status: refundStatus(r.status),
+      amountYen: r.amount,
+      refundKey: r.metadata?.refund_key ?? null,
+    };
+  }
+
   async function customerFor(req: StartRequest): Promise<string> {
     if (req.customer.customerRef) return req.customer.customerRef;
     try {
@@ -300,6 +321,23 @@ export function createStripeProvider(deps: {
         paymentId: metadata.payment_id ?? (obj.client_reference_id as string | undefined) ?? null,
       };
       switch (event.type) {
+        case 'refund.created':
+        case 'refund.updated':
+        case 'refund.failed':
+        case 'charge.refund.updated': {
+          const r = event.data.object as Stripe.Refund;
+          const pi = typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? null);
+          // a refund made on Stripe's dashboard has no metadata: the PaymentIntent says whose payment it was
+          let paymentId = metadata.payment_id ?? null;
+          if (!paymentId && pi) {
+            try {
+              paymentId = (await stripe.paymentIntents.retrieve(pi)).metadata?.payment_id ?? null;
+            } catch (err) {
+              if (!isStripeError(err, 'StripeInvalidRequestError')) unreachable(err);
+            }
+          }
+          return { ...base, ref: pi, paymentId, status: null, refund: refundNotice(r) };
+        }
         case 'payment_intent.succeeded':
         case 'payment_intent.payment_failed':
         case 'payment_intent.canceled':
@@ -312,6 +350,37 @@ export function createStripeProvider(deps: {
           return { ...base, status: { status: 'failed', amountYen: null, failureCode: 'declined' } };
         default:
           return { ...base, status: null };
+      }
+    },
+
+    async refund(req) {
+      const ref = req.payment.ref;
+      if (!ref) return { status: 'failed', ref: null, failureCode: 'no_provider_payment' };
+      try {
+        let intent = ref;
+        if (ref.startsWith('cs_')) {
+          const session = await stripe.checkout.sessions.retrieve(ref);
+          const pi = session.payment_intent;
+          intent = (typeof pi === 'string' ? pi : pi?.id) ?? '';
+          if (!intent) return { status: 'failed', ref: null, failureCode: 'no_provider_payment' };
+        }
+        const r = await stripe.refunds.create(
+          {
+            payment_intent: intent,
+            amount: req.amountYen,
+            reason: 'requested_by_customer',
+            metadata: { payment_id: req.payment.paymentId, refund_key: req.refundKey, note: req.reason },
+          },
+          { idempotencyKey: `refund-${req.refundKey}` },
+        );
+        const status = refundStatus(r.status);
+        return status === 'failed'
+          ? { status, ref: r.id, failureCode: r.failure_reason ?? 'declined' }
+          : { status, ref: r.id };
+      } catch (err) {
+        if (isStripeError(err, 'StripeInvalidRequestError') || isStripeError(err, 'StripeCardError'))
+          return { status: 'failed', ref: null, failureCode: (err as { code?: string }).code ?? 'invalid' };
+        return unreachable(err);
       }
     },
 

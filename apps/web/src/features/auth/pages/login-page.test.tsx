@@ -81,4 +81,17 @@ describe('login form', () => {
     expect((await screen.findByTestId('landing')).textContent).toContain('pack ?packId=7');
     expect(api.callsTo('POST user/login')).toHaveLength(1);
   });
+
+  it('the redirect flags of a social sign-in show their message: 1 mismatch, 2 not registered, 3 suspended', async () => {
+    fakeApi({ 'GET user/point': guest });
+    for (const [flag, text] of [
+      ['1', /could not be matched/i],
+      ['2', /no account is registered/i],
+      ['3', /suspended/i],
+    ] as const) {
+      const view = renderAt(`/login?login_error=${flag}`, routes);
+      expect(await screen.findByText(text)).toBeTruthy();
+      view.unmount();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginSchema, type LoginInput } from '@gacha/contract/user';
+import { SIGN_IN_FLAG_MESSAGES } from '@gacha/contract/account';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useCatalogue } from '../../../lib/i18n.ts';
@@ -39,10 +40,11 @@ export function LoginPage() {
   const packId = params.get('packId');
   // The redirect flags of Google/Apple sign-in. Spec §2: "Query flags Apple or login_error show the mismatch
   // message", so ?Apple (any value, either case) and ?login_error show 'login_mismatch'; login_error=2 (a social
-  // account not registered yet) is our own extension with a link to registration.
+  // account not registered yet) and 3 (suspended by staff) are our own extensions (contract SIGN_IN_FLAG_MESSAGES).
+  const loginError = params.get('login_error');
   const flagMessage: string | null =
-    params.get('login_error') === '2'
-      ? 'social_not_registered'
+    loginError === '2' || loginError === '3'
+      ? SIGN_IN_FLAG_MESSAGES.login_error[loginError]
       : params.has('Apple') || params.has('apple') || params.has('login_error')
         ? 'login_mismatch'
         : null;
@@ -112,7 +114,9 @@ export function LoginPage() {
               {formMessage && <FormAlert>{formMessage}</FormAlert>}
               <SocialButtons packId={packId} />
               <OrDivider>{t('login.orEmail')}</OrDivider>
-              <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+              {/* method="post": sent before the app has started (the page is prerendered), the password never
+                  goes into an address; the server sends the browser back to the page */}
+              <form ref={formRef} className={styles.form} onSubmit={onSubmit} method="post" noValidate>
                 <TextField
                   label={t('fields.mail')}
                   type="email"

@@ -27,7 +27,11 @@ export function ImageCarousel({ images, alt, children }: ImageCarouselProps) {
           src={images[i]}
           alt={i === 0 ? alt : t('carousel.imageAlt', { name: alt, index: i + 1 })}
           className={styles.image}
+          // square (the CSS's aspect-ratio too): the place is kept before the picture arrives
+          width={640}
+          height={640}
           loading={i === 0 ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
         />

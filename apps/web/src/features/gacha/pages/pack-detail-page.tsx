@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
+import { MAX_PRACTICE_COUNT } from '@gacha/contract/pack-fairness';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
@@ -12,12 +13,16 @@ import { buyPacks } from '../api/buy-packs.ts';
 import { checkPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { FairnessPanel } from '../components/fairness-panel.tsx';
+import { LiveOdds } from '../components/live-odds.tsx';
+import { PracticeBadge } from '../components/practice-badge.tsx';
 import { ImageCarousel } from '../components/image-carousel.tsx';
 import { PackCardList } from '../components/pack-card-list.tsx';
 import { PackDescription } from '../components/pack-description.tsx';
+import { PackDetailSkeleton } from '../components/pack-detail-skeleton.tsx';
 import { NotEnoughModal, PurchaseConfirmModal } from '../components/purchase-modals.tsx';
 import { countOptions, listPrice, maxPurchaseCount } from '../purchase.ts';
 import { usePurchaseCall } from '../use-purchase-call.ts';
+import { usePracticeCall } from '../use-practice-call.ts';
 import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './pack-detail-page.module.css';
 
@@ -27,6 +32,7 @@ import styles from './pack-detail-page.module.css';
  * the JST start, the description, the card list with its popup, and the fairness panel.
  * BUY: a guest goes to /login?packId; a member's count is checked (POST /user/pack/check), confirmed in a modal
  * and bought (POST /user/pack/buy) → /gacha-animation. Refusals show the count error or the balance modals.
+ * Issue 20: the live odds beside the fairness panel, and a free practice draw (guests too) → /practice-draw.
  */
 export function PackDetailPage() {
   const { t } = useTranslation('gacha');
@@ -40,6 +46,7 @@ export function PackDetailPage() {
   const errorId = useId();
   const descId = useId();
   const cardsId = useId();
+  const practiceHintId = useId();
 
   const [count, setCount] = useState(1);
   const [check, setCheck] = useState<PackCheckResult | null>(null);
@@ -77,6 +84,12 @@ export function PackDetailPage() {
     },
   });
 
+  const practice = usePracticeCall((result) =>
+    navigate(`/practice-draw?${new URLSearchParams({ packId: String(result.pack_id) })}`, {
+      state: { result },
+    }),
+  );
+
   const phase = pack ? packPhaseAt(pack, now) : null;
   const max = pack ? maxPurchaseCount(pack) : 0;
 
@@ -91,7 +104,7 @@ export function PackDetailPage() {
   }, [max, count]);
 
   if (!packId) return null;
-  if (isPending) return <div className="page" aria-busy="true" />;
+  if (isPending) return <PackDetailSkeleton />;
   if (isError || !pack) {
     return (
       <div className="page page-narrow">
@@ -121,6 +134,8 @@ export function PackDetailPage() {
   };
 
   const status = phase === 'soldOut' ? t('detail.soldOut') : phase === 'ended' ? t('detail.ended') : null;
+  // a practice draw needs lots left and a sale that has not ended (issue 20)
+  const canPractise = (phase === 'onSale' || phase === 'before') && pack.pack_count > 0;
 
   return (
     <div className="page">
@@ -246,6 +261,27 @@ export function PackDetailPage() {
             {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
           </button>
           {!isLoggedIn(user) && canBuy && <p className={styles.guestNote}>{t('detail.guestNote')}</p>}
+          {canPractise && (
+            <div className={styles.practice}>
+              <button
+                type="button"
+                className={`btn btn-secondary btn-block ${styles.practiceButton}`}
+                disabled={practice.isPending}
+                onClick={() => practice.send(pack.id, Math.min(count, MAX_PRACTICE_COUNT))}
+                aria-describedby={practiceHintId}
+              >
+                {t('practice.button')} <PracticeBadge />
+              </button>
+              <p id={practiceHintId} className={styles.practiceHint}>
+                {t('practice.buttonHint')}
+              </p>
+              {practice.message && (
+                <p className={styles.countError} role="alert">
+                  {practice.message}
+                </p>
+              )}
+            </div>
+          )}
           <Link to="/specific-commerce" className={styles.legal}>
             {t('detail.legal')}
           </Link>
@@ -269,6 +305,7 @@ export function PackDetailPage() {
             <PackCardList packId={packId} />
           </section>
         )}
+        <LiveOdds packId={packId} />
         <FairnessPanel packId={packId} />
         <p className={styles.footLinks}>
           <Link to="/specific-commerce">{t('detail.legal')}</Link>

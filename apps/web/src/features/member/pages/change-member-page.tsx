@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { changeTelSchema } from '@gacha/contract/user';
 import { FormAlert, TextField } from '../../../components/form.tsx';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
+import { CONTACT_PATH } from '../../../lib/links.ts';
 import { schemaResolver } from '../../../lib/messages-resolver.ts';
 import { useApiForm } from '../../../lib/use-api-form.ts';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
@@ -92,7 +93,9 @@ export function ChangeMemberPage() {
     <div className="page page-narrow">
       <div className={`card ${styles.panel}`}>
         <h1 className={styles.title}>{t('member.title')}</h1>
-        <p className={styles.note}>{msg('personal_info_contact')}</p>
+        <p className={styles.note}>
+          {msg('personal_info_contact')} <Link to={CONTACT_PATH}>{t('pages.contact', { ns: 'common' })}</Link>
+        </p>
         {formMessage && <FormAlert>{formMessage}</FormAlert>}
         <dl className={styles.facts} lang={currentLang()}>
           {rows.map(([label, value]) => (

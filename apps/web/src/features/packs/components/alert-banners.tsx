@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
+import { useBanners } from '../api/get-banners.ts';
 import styles from './alert-banners.module.css';
 
 interface AlertProps {
@@ -44,18 +45,31 @@ function CollapsibleAlert({ tone, title, children, defaultOpen = false }: AlertP
   );
 }
 
-/** Collapsible notices above the tabs (spec §2): the monthly exchange-rate update and the customs note. */
+/**
+ * Collapsible notices above the tabs (spec §2), from GET /user/banners (staff keep them: the monthly
+ * exchange-rate update, the customs note, …). A notice's text is plain text: each line a paragraph, the lines
+ * after the first in the smaller note style. While the answer is on its way their place is held; without
+ * notices (none live, or the call failed) nothing is shown.
+ */
 export function AlertBanners() {
-  const { t } = useTranslation('packs');
+  const { data, isPending } = useBanners();
+  if (isPending) return <div className={`${styles.stack} ${styles.waiting}`} aria-hidden="true" />;
+  if (!data?.alerts.length) return null;
   return (
     <div className={styles.stack}>
-      <CollapsibleAlert tone="info" title={t('alerts.rate.title')}>
-        <p>{t('alerts.rate.text')}</p>
-        <p className={styles.note}>{t('alerts.rate.note')}</p>
-      </CollapsibleAlert>
-      <CollapsibleAlert tone="warn" title={t('alerts.customs.title')}>
-        <p>{t('alerts.customs.text')}</p>
-      </CollapsibleAlert>
+      {data.alerts.map((alert) => (
+        <CollapsibleAlert key={alert.id} tone={alert.tone === 'warn' ? 'warn' : 'info'} title={alert.title}>
+          {alert.text
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .map((line, i) => (
+              <p key={i} className={i > 0 ? styles.note : undefined}>
+                {line}
+              </p>
+            ))}
+        </CollapsibleAlert>
+      ))}
     </div>
   );
 }

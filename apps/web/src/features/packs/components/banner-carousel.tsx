@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autoplay from 'embla-carousel-autoplay';
 import { Carousel } from '../../../components/carousel.tsx';
+import { whenIdle } from '../../../lib/idle.ts';
 import { useCarousel } from '../../../lib/use-carousel.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import { bannersAt, bannerTiming, emblaDurationForMs } from '../banners.ts';
-import { BannerSlide } from './banner-slide.tsx';
+import { useBanners, type TopBanner } from '../api/get-banners.ts';
+import { bannerTiming, emblaDurationForMs } from '../banner-timing.ts';
+import { BannerSlide, BannerStatic } from './banner-slide.tsx';
 import styles from './banner-carousel.module.css';
 
 const timing = bannerTiming(import.meta.env);
@@ -16,18 +17,28 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The Top carousel (spec §2): two banners with desktop and mobile images, auto-rotating (VITE_BANNER_DELAY_MS,
- * default 2500 ms per image; VITE_BANNER_DURATION_MS, default 800 ms transition), dots, arrows at ≤ 768 px,
- * a pause button, and banner 1 swapped for the campaign image inside its window.
+ * The Top carousel (spec §2): the banners live now from GET /user/banners (staff keep them; the server swaps
+ * banner 1 for the campaign picture inside its window), with desktop and mobile images. Until the answer is in,
+ * the static placeholder holds the place; without banners (none live, or the call failed) nothing is shown.
  */
 export function BannerCarousel() {
+  const { data } = useBanners();
+  if (!data) return <BannerStatic />;
+  return data.top.length ? <Rotating banners={data.top} /> : null;
+}
+
+/**
+ * The banners auto-rotating (VITE_BANNER_DELAY_MS, default 2500 ms per image; VITE_BANNER_DURATION_MS, default
+ * 800 ms transition), with dots, arrows at ≤ 768 px and a pause button.
+ */
+function Rotating({ banners }: { banners: readonly TopBanner[] }) {
   const { t } = useTranslation('packs');
-  const now = useNow(30_000);
-  const banners = bannersAt(now);
   const autoplay = useMemo(
     () =>
       Autoplay({
         delay: timing.delayMs,
+        // started below once the page is idle: the first paint and hydration come first
+        playOnInit: false,
         stopOnInteraction: false,
         stopOnMouseEnter: true,
         stopOnFocusIn: true,
@@ -40,16 +51,19 @@ export function BannerCarousel() {
 
   useEffect(() => {
     const plugin = embla?.plugins().autoplay;
-    if (!plugin) return;
-    if (playing) plugin.play();
-    else plugin.stop();
+    if (!plugin) return undefined;
+    if (!playing) {
+      plugin.stop();
+      return undefined;
+    }
+    return whenIdle(() => plugin.play());
   }, [embla, playing]);
 
   return (
     <Carousel
       ns="packs"
       label={t('carousel.label')}
-      slides={banners.map((banner) => banner.id)}
+      slides={banners.map((banner) => String(banner.id))}
       carousel={carousel}
       styles={styles}
       renderSlide={(i, active) => <BannerSlide banner={banners[i]!} eager={i === 0} active={active} />}

@@ -1,16 +1,26 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { bannersAt, type Banner } from '../banners.ts';
+import { useBanners, type TopBanner } from '../api/get-banners.ts';
 import styles from './banner-carousel.module.css';
 
-export function BannerSlide({ banner, eager, active }: { banner: Banner; eager: boolean; active: boolean }) {
-  const { t } = useTranslation('packs');
+/** The caption looks staff can pick for a Top banner; another tone shows the plain (violet) look. */
+const CAPTION_TONES = new Set(['violet', 'gold', 'pink']);
+
+export function BannerSlide({
+  banner,
+  eager,
+  active,
+}: {
+  banner: TopBanner;
+  eager: boolean;
+  active: boolean;
+}) {
+  const tone = CAPTION_TONES.has(banner.tone) ? (styles[banner.tone] ?? '') : '';
   const content = (
     <>
       <picture>
-        <source media="(max-width: 768px)" srcSet={banner.sp_file_name} />
+        <source media="(max-width: 768px)" srcSet={banner.sp_image_url} />
         <img
-          src={banner.file_name}
+          src={banner.image_url}
           alt=""
           className={styles.image}
           loading={eager ? 'eager' : 'lazy'}
@@ -18,16 +28,16 @@ export function BannerSlide({ banner, eager, active }: { banner: Banner; eager: 
           draggable={false}
         />
       </picture>
-      <div className={`${styles.caption} ${styles[banner.tone]}`}>
-        <p className={`${styles.title} phrase`}>{t(banner.titleKey)}</p>
-        <p className={`${styles.text} phrase`}>{t(banner.textKey)}</p>
-        {banner.ctaKey && <span className={styles.cta}>{t(banner.ctaKey)}</span>}
+      <div className={`${styles.caption} ${tone}`}>
+        {banner.title && <p className={`${styles.title} phrase`}>{banner.title}</p>}
+        {banner.text && <p className={`${styles.text} phrase`}>{banner.text}</p>}
+        {banner.cta && <span className={styles.cta}>{banner.cta}</span>}
       </div>
     </>
   );
-  if (banner.mode === 'link' && banner.url) {
+  if (banner.link_url) {
     return (
-      <Link to={banner.url} className={styles.link} tabIndex={active ? 0 : -1}>
+      <Link to={banner.link_url} className={styles.link} tabIndex={active ? 0 : -1}>
         {content}
       </Link>
     );
@@ -36,25 +46,32 @@ export function BannerSlide({ banner, eager, active }: { banner: Banner; eager: 
 }
 
 /**
- * What the carousel looks like before its code arrives: the first banner in place, same size, so the Top
- * page paints at once and nothing moves when embla takes over.
+ * What the carousel looks like before its code arrives: the first banner in place, same size, so the Top page
+ * paints at once and nothing moves when embla takes over. While GET /user/banners is on its way, an empty slide
+ * of the same size holds the place; without banners (none live, or the call failed) nothing is shown.
  */
 export function BannerStatic() {
-  const first = bannersAt(new Date())[0];
-  const count = bannersAt(new Date()).length;
+  const { data, isPending } = useBanners();
+  const banners = data?.top ?? [];
+  if (!isPending && !banners.length) return null;
+  const first = banners[0];
   return (
     <section className={styles.carousel} aria-hidden="true">
       <div className={styles.viewport}>
         <div className={styles.container}>
-          <div className={styles.slide}>{first && <BannerSlide banner={first} eager active={false} />}</div>
+          <div className={styles.slide}>
+            {first ? <BannerSlide banner={first} eager active={false} /> : <div className={styles.link} />}
+          </div>
         </div>
       </div>
-      <div className={styles.controls}>
-        <div className={styles.dots}>
-          {Array.from({ length: count }, (_, i) => (
-            <span key={i} className={`${styles.dot} ${i === 0 ? styles.dotActive : ''}`} />
-          ))}
-        </div>
+      <div className={`${styles.controls} ${first ? '' : styles.waiting}`}>
+        {banners.length > 1 && (
+          <div className={styles.dots}>
+            {banners.map((b, i) => (
+              <span key={b.id} className={`${styles.dot} ${i === 0 ? styles.dotActive : ''}`} />
+            ))}
+          </div>
+        )}
         <span className={styles.pause} />
       </div>
     </section>

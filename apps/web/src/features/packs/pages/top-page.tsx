@@ -42,7 +42,11 @@ export function TopPage() {
       </Suspense>
       <div className={styles.content}>
         <AlertBanners />
-        <section className={styles.tabs} aria-label={t('top.tabsSection')}>
+        <section className={styles.tabs} aria-labelledby="top-tabs-heading">
+          {/* the packs' names below are h3s: this h2 keeps the headings in order */}
+          <h2 id="top-tabs-heading" className="visually-hidden">
+            {t('top.tabsSection')}
+          </h2>
           <Tabs
             items={TOP_TABS.map((x) => ({ value: x.id, label: t(x.key) }))}
             value={tab}

@@ -36,7 +36,10 @@ export function ContactPage() {
       <h1 className="page-title">{t('contact.title')}</h1>
       <p className={styles.lead}>{t('contact.lead')}</p>
 
-      <section className={`card ${styles.box}`} aria-labelledby="contact-mail">
+      <section
+        className={`card ${styles.box} ${info.isPending ? styles.boxPending : ''}`}
+        aria-labelledby="contact-mail"
+      >
         <h2 id="contact-mail" className={styles.boxTitle}>
           {t('contact.byMail')}
         </h2>

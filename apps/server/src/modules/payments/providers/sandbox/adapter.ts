@@ -10,6 +10,7 @@ import {
 } from '../provider.ts';
 import {
   SANDBOX_BANK,
+  SandboxError,
   type SandboxGateway,
   type SandboxMethod,
   type SandboxNotification,
@@ -115,13 +116,44 @@ export function createSandboxProvider(deps: {
       const d = event?.data;
       if (typeof event?.id !== 'string' || !d || typeof d.id !== 'string' || !Number.isInteger(d.amount))
         throw new NotificationRejectedError('unexpected body');
-      return {
+      const base = {
         eventId: event.id,
         type: event.type,
         ref: d.id,
         paymentId: typeof d.merchant_reference === 'string' ? d.merchant_reference : null,
-        status: toStatus(d.status, d.amount, d.failure_code),
       };
+      const r = event.refund;
+      if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
+        if (!r || typeof r.id !== 'string' || !Number.isInteger(r.amount))
+          throw new NotificationRejectedError('unexpected refund body');
+        return {
+          ...base,
+          status: null,
+          refund: {
+            ref: r.id,
+            status: r.status === 'succeeded' ? ('succeeded' as const) : ('failed' as const),
+            amountYen: r.amount,
+            refundKey: typeof r.merchant_refund_id === 'string' ? r.merchant_refund_id : null,
+          },
+        };
+      }
+      return { ...base, status: toStatus(d.status, d.amount, d.failure_code) };
+    },
+
+    async refund(req) {
+      let r;
+      try {
+        r = await gateway.refund(req.payment.ref ?? req.payment.paymentId, {
+          amount: req.amountYen,
+          merchantRefundId: req.refundKey,
+        });
+      } catch (err) {
+        if (err instanceof SandboxError) return { status: 'failed', ref: null, failureCode: err.code };
+        throw err;
+      }
+      return r.status === 'succeeded'
+        ? { status: 'succeeded', ref: r.id }
+        : { status: 'failed', ref: r.id, failureCode: r.failure_code ?? 'other' };
     },
 
     async cancel(ref) {

@@ -8,7 +8,12 @@ import {
 import { SANDBOX_TEST_CARDS } from '@gacha/contract/sandbox-cards';
 import type { Clock } from '../../../../http/app-deps.ts';
 import type { Db } from '../../../../db/index.ts';
-import type { SandboxPaymentStatus, SandboxPaymentsTable } from '../../../../db/schema.ts';
+import { isUniqueViolation } from '../../../../db/errors.ts';
+import type {
+  SandboxPaymentStatus,
+  SandboxPaymentsTable,
+  SandboxRefundsTable,
+} from '../../../../db/schema.ts';
 import { signPayload } from '../provider.ts';
 import * as repo from './repo.ts';
 
@@ -19,7 +24,11 @@ import * as repo from './repo.ts';
  * shop's payments table.
  */
 
-export type SandboxPayment = Omit<SandboxPaymentsTable, 'status'> & { status: SandboxPaymentStatus };
+export type SandboxPayment = Omit<SandboxPaymentsTable, 'status' | 'refunded_amount'> & {
+  status: SandboxPaymentStatus;
+  refunded_amount?: number;
+};
+export type SandboxRefund = SandboxRefundsTable;
 
 export type SandboxMethod =
   'card' | 'combini' | 'bank' | 'paypal' | 'amazon_pay' | 'carrier' | 'unionpay' | 'alipay';
@@ -37,7 +46,13 @@ const PAY_LATER_TTL_MS = 3 * 24 * 3600_000;
 
 export interface SandboxNotification {
   id: string;
-  type: 'payment.succeeded' | 'payment.failed' | 'payment.expired' | 'payment.canceled';
+  type:
+    | 'payment.succeeded'
+    | 'payment.failed'
+    | 'payment.expired'
+    | 'payment.canceled'
+    | 'refund.succeeded'
+    | 'refund.failed';
   created: number;
   data: {
     id: string;
@@ -46,6 +61,14 @@ export interface SandboxNotification {
     amount: number;
     currency: 'JPY';
     status: SandboxPaymentStatus;
+    failure_code: string | null;
+  };
+  /** refund.* events: the refund (its merchant_refund_id is the shop's key; null for one made on the page). */
+  refund?: {
+    id: string;
+    merchant_refund_id: string | null;
+    amount: number;
+    status: 'succeeded' | 'failed';
     failure_code: string | null;
   };
 }
@@ -310,6 +333,81 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
     }
   }
 
+  /**
+   * Refunds `amount` of a succeeded payment (the shop's call, with its idempotency key, or the tester's button
+   * on the payment's page, without one). The same key again answers the same refund. The refunded total never
+   * exceeds the payment (one conditional update), so two refunds racing for the whole amount: one succeeds, the
+   * other fails with 'amount_exceeds'. Either way a signed refund.* notification follows.
+   */
+  async function refund(
+    idOrReference: string,
+    args: { amount?: number; merchantRefundId?: string | null },
+  ): Promise<SandboxRefund> {
+    const key = args.merchantRefundId ?? null;
+    if (key) {
+      const existing = await repo.refundByMerchantId(db, key);
+      if (existing) return existing;
+    }
+    const p = await get(idOrReference);
+    const amount = args.amount ?? p.amount - (p.refunded_amount ?? 0);
+    const row: SandboxRefund = {
+      id: newId('sbr'),
+      payment_id: p.id,
+      merchant_refund_id: key,
+      amount: Math.max(1, amount),
+      status: 'succeeded',
+      failure_code: null,
+      created_at: nowIso(),
+    };
+    try {
+      await db.transaction().execute(async (tx) => {
+        await repo.insertRefund(tx, row);
+        const code =
+          p.status !== 'succeeded'
+            ? 'payment_not_succeeded'
+            : !Number.isInteger(amount) || amount <= 0
+              ? 'amount_invalid'
+              : (await repo.claimRefund(tx, p.id, amount))
+                ? null
+                : 'amount_exceeds';
+        if (code) {
+          await repo.failRefund(tx, row.id, code);
+          Object.assign(row, { status: 'failed', failure_code: code });
+        }
+      });
+    } catch (err) {
+      if (key && isUniqueViolation(err)) {
+        const existing = await repo.refundByMerchantId(db, key);
+        if (existing) return existing;
+      }
+      throw err;
+    }
+    await notifyRefund((await find(p.id)) ?? p, row);
+    return row;
+  }
+
+  async function notifyRefund(p: SandboxPayment, r: SandboxRefund): Promise<number> {
+    if (!deps.deliver) return 0;
+    const body = JSON.stringify({
+      ...notification(p),
+      type: r.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+      refund: {
+        id: r.id,
+        merchant_refund_id: r.merchant_refund_id,
+        amount: r.amount,
+        status: r.status,
+        failure_code: r.failure_code,
+      },
+    } satisfies SandboxNotification);
+    const sig = signPayload(deps.secret, body, Math.floor(clock.now().getTime() / 1000));
+    try {
+      return await deps.deliver(body, sig);
+    } catch (err) {
+      deps.log?.warn({ refund: r.id, err }, 'sandbox refund notification failed');
+      return 0;
+    }
+  }
+
   async function recent(limit = 30): Promise<SandboxPayment[]> {
     return repo.recentPayments(db, limit);
   }
@@ -324,6 +422,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps) {
     payLater,
     settle,
     cancel,
+    refund,
     resend,
     recent,
     notification,

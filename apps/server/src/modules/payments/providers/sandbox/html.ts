@@ -47,6 +47,11 @@ const T = {
   },
   backToShop: { en: 'Back to the shop', ja: 'ショップに戻る' },
   resend: { en: 'Send the notification again', ja: '通知を再送する' },
+  refund: {
+    en: 'Refund the rest (as the provider’s dashboard would)',
+    ja: '残額を返金する（決済会社の管理画面として）',
+  },
+  refunded: { en: 'Refunded', ja: '返金済み' },
   notFound: { en: 'This sandbox payment does not exist.', ja: 'このサンドボックス決済は存在しません。' },
   testCards: { en: 'Test cards', ja: 'テストカード' },
   testCardsNote: {
@@ -174,7 +179,9 @@ export function paymentPage(p: SandboxPayment, lang: Lang, error?: string): stri
     body = `${facts([...rows, [T.due[lang], formatJst(p.expires_at)], ...common])}<p>${escapeHtml(T.pendingText[lang])}</p><div class="actions">${button(`${base}/settle`, T.settleCombini[lang])}${button(`${base}/fail`, T.payFail[lang], 'danger')}</div>`;
   } else {
     const back = p.status === 'succeeded' ? p.return_url : p.cancel_url;
-    body = `${facts(common)}<div class="actions"><a class="button" href="${escapeHtml(back)}">${escapeHtml(T.backToShop[lang])}</a>${button(`${base}/resend`, T.resend[lang], 'plain')}</div>`;
+    const refunded = p.refunded_amount ?? 0;
+    const refundable = p.status === 'succeeded' && refunded < p.amount;
+    body = `${facts(refunded ? [...common, [T.refunded[lang], yen(refunded)]] : common)}<div class="actions"><a class="button" href="${escapeHtml(back)}">${escapeHtml(T.backToShop[lang])}</a>${button(`${base}/resend`, T.resend[lang], 'plain')}${refundable ? button(`${base}/refund`, T.refund[lang], 'danger') : ''}</div>`;
   }
   return layout(lang, title, err + body);
 }

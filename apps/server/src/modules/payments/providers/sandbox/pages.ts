@@ -14,7 +14,8 @@ import { indexPage, notFoundPage, paymentPage, SANDBOX_CSS } from './html.ts';
  *   GET  /sandbox-pay                                 test cards and recent sandbox payments
  *   POST /sandbox-pay/token                           card tokenizer (JSON or form) → {code, token, req_card_number}
  *   GET  /sandbox-pay/pay/{id}                        a payment's page: 3-D Secure, checkout, slip, bank details
- *   POST /sandbox-pay/pay/{id}/complete|fail|later|settle|resend   the page's buttons
+ *   POST /sandbox-pay/pay/{id}/complete|fail|later|settle|resend|refund   the page's buttons (refund: what
+ *                                                     the provider's dashboard does, the shop learns it by notification)
  *   POST /sandbox-pay/payments/{payment_id}/settle    settle a pending payment (sandbox id or the shop's payment_id)
  *   POST /sandbox-pay/payments/{payment_id}/fail      fail a pending payment
  *   GET  /sandbox-pay/amazon-pay/button?payloadJSON&signature   the Amazon Pay button: checks the shop's signature
@@ -101,7 +102,7 @@ export const sandboxPages: FastifyPluginAsync<{
     return html(reply, paymentPage(p, lang));
   });
 
-  const actions = ['complete', 'fail', 'later', 'settle', 'resend'] as const;
+  const actions = ['complete', 'fail', 'later', 'settle', 'resend', 'refund'] as const;
   app.post('/sandbox-pay/pay/:id/:action', async (req, reply) => {
     const lang = resolveLang(req);
     const id = idParam(req);
@@ -184,6 +185,11 @@ export const sandboxPages: FastifyPluginAsync<{
       case 'resend':
         await gateway.resend(id);
         return gateway.get(id);
+      case 'refund': {
+        const r = await gateway.refund(id, {});
+        if (r.status === 'failed') throw new SandboxError(r.failure_code ?? 'refund_failed');
+        return gateway.get(id);
+      }
     }
   }
 };

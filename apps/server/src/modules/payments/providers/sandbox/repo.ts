@@ -1,6 +1,13 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../../../db/index.ts';
-import type { Database, SandboxPaymentStatus, SandboxPaymentsTable } from '../../../../db/schema.ts';
+import type {
+  Database,
+  SandboxPaymentStatus,
+  SandboxPaymentsTable,
+  SandboxRefundsTable,
+} from '../../../../db/schema.ts';
+
+type Executor = Db | Transaction<Database>;
 
 /**
  * The sandbox provider's own tables (the stand-in for a payment company's books; db/table-owners.json counts
@@ -54,4 +61,38 @@ export async function moveStatus(
 
 export function recentPayments(db: Db, limit: number) {
   return db.selectFrom('sandbox_payments').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+// --- refunds (issue 17) ---
+
+export async function insertRefund(tx: Executor, row: Insertable<SandboxRefundsTable>) {
+  await tx.insertInto('sandbox_refunds').values(row).execute();
+}
+
+export function refundByMerchantId(ex: Executor, merchantRefundId: string) {
+  return ex
+    .selectFrom('sandbox_refunds')
+    .selectAll()
+    .where('merchant_refund_id', '=', merchantRefundId)
+    .executeTakeFirst();
+}
+
+/** Adds `amount` to a succeeded payment's refunded total, never past its amount; false when it would. */
+export async function claimRefund(tx: Executor, paymentId: string, amount: number): Promise<boolean> {
+  const r = await tx
+    .updateTable('sandbox_payments')
+    .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount) }))
+    .where('id', '=', paymentId)
+    .where('status', '=', 'succeeded')
+    .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('amount')))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function failRefund(tx: Executor, id: string, code: string) {
+  await tx
+    .updateTable('sandbox_refunds')
+    .set({ status: 'failed', failure_code: code })
+    .where('id', '=', id)
+    .execute();
 }

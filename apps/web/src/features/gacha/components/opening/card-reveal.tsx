@@ -8,8 +8,22 @@ import styles from './opening.module.css';
 
 export type CardStage = 'down' | 'flipping' | 'open';
 
+/** What the opening shows of a card: a won item's (ResultCard), or a practice draw's, which has no history id. */
+export type OpeningCard = Pick<
+  ResultCard,
+  | 'action_type'
+  | 'rarity'
+  | 'rarity_label'
+  | 'image'
+  | 'name'
+  | 'model_number'
+  | 'num'
+  | 'buy_point'
+  | 'is_last_one'
+>;
+
 interface CardRevealProps {
-  card: ResultCard;
+  card: OpeningCard;
   index: number;
   total: number;
   stage: CardStage;

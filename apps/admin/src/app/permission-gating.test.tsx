@@ -1,0 +1,190 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, meAs } from '../test/fake-api.ts';
+import { renderConsole } from '../test/render.tsx';
+
+/**
+ * A role sees a write control only with the write permission (/me's `permissions`): a viewer, who reads the
+ * catalogue and the shipments, can press no button that writes, on any of their pages; an owner can.
+ */
+
+const pack = (status: 'draft' | 'published') => ({
+  id: 7,
+  name_en: 'Gated Pack',
+  name_ja: 'ゲートパック',
+  status,
+  phase: 'on_sale',
+  card_type_id: 2,
+  payment_method: 1,
+  point: 100,
+  total_pack_count: 5,
+  sold_count: 1,
+  start_at: '2026-01-01T01:00:00.000Z',
+  end_at: null,
+  paused: false,
+});
+const detail = (status: 'draft' | 'published') => ({
+  pack: {
+    ...pack(status),
+    can_limit: 0,
+    limit_count: 0,
+    limit_message_en: '',
+    limit_message_ja: '',
+    max_buy_count: 0,
+    show_cardlist: 1,
+    detail_en: '<p>Hi</p>',
+    detail_ja: '',
+    movie_style: 0,
+    sort: 0,
+    commitment: status === 'published' ? 'abc' : null,
+    images: [],
+    banner_image: '',
+  },
+  prizes: [
+    {
+      id: 1,
+      card_id: 3,
+      name_en: 'Card',
+      rarity: 7,
+      quantity: 5,
+      buy_point: 10,
+      num: 1,
+      ship_only: 0,
+      is_last_one: 0,
+      sold: 1,
+    },
+  ],
+});
+const card = {
+  id: 3,
+  card_type_id: 2,
+  name_en: 'Card',
+  name_ja: 'カード',
+  model_number: 'X-1',
+  rarity: 7,
+  rarity_label: 'UR',
+  image_url: '/media/x.webp',
+  conversion_value: 10,
+  ship_only: 0,
+  customs_category: 'cards',
+};
+const shipment = {
+  id: 9,
+  user_id: 4,
+  status: 'open',
+  delivery_code: null,
+  created_at: '2026-01-02T00:00:00.000Z',
+  shipped_at: null,
+  item_count: 1,
+  // what the operations part adds to a batch (extra fields are stripped by an older schema)
+  carrier: null,
+  age_days: 1,
+  due_at: '2026-01-16T00:00:00.000Z',
+  overdue: false,
+  declared_total_yen: 10,
+  address: {
+    name: 'Ann',
+    country_id: 840,
+    zipcode: '10001',
+    state: 'NY',
+    city: 'NYC',
+    address: '1 Main St',
+    building: '',
+    tel: '555',
+  },
+  items: [
+    {
+      history_id: 1,
+      exchange_id: null,
+      card_id: 3,
+      name: 'Card',
+      model_number: 'X-1',
+      status: 'ship',
+      customs_category: 'cards',
+      value_yen: 10,
+      declared_value_yen: 10,
+    },
+  ],
+};
+
+function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
+  return fakeApi({
+    'GET admin/me': () => meAs(role),
+    'GET admin/packs': () => ({ list: [pack(status)] }),
+    'GET admin/packs/7': () => detail(status),
+    'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1 }),
+    'GET admin/card-types': () => ({
+      list: [{ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1, cards: 1, packs: 1 }],
+    }),
+    'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, total: 1 }),
+  });
+}
+
+/** Buttons that only read or move around: the frame's, the pager's, the tables' sort headers. */
+const READING =
+  /^(Menu|EN|日本語|English|Sign out|First|Previous|Next|Last|ID|Name|State|Price per play|Sold|Sale window \(JST\)|Batch|Member|Requested \(JST\))/;
+
+function enabledWriteButtons(): string[] {
+  return screen
+    .queryAllByRole('button')
+    .filter((b) => !(b as HTMLButtonElement).disabled && !b.closest('fieldset:disabled'))
+    .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '')
+    .filter((name) => !READING.test(name.trim()));
+}
+
+const PAGES = [
+  { path: '/packs', ready: 'Gated Pack' },
+  { path: '/packs/7', ready: 'Pack #7 · Gated Pack' },
+  { path: '/cards', ready: 'Card' },
+  { path: '/shipments', ready: 'X-1', exact: true },
+];
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('permission gating', () => {
+  for (const status of ['draft', 'published'] as const) {
+    it(`a viewer can press no write button (pack ${status})`, async () => {
+      api('viewer', status);
+      for (const { path, ready, exact } of PAGES) {
+        const view = await renderConsole(path);
+        await screen.findAllByText(ready, { exact: exact ?? false });
+        expect(enabledWriteButtons(), path).toEqual([]);
+        expect(screen.queryByRole('link', { name: /New (pack|card)/ }), path).toBeNull();
+        // every form control of a form the viewer sees is disabled
+        for (const el of Array.from(document.querySelectorAll('form input, form select, form textarea')))
+          expect((el as HTMLInputElement).matches(':disabled'), `${path} ${el.getAttribute('name')}`).toBe(
+            true,
+          );
+        view.unmount();
+      }
+      // the audit log is not theirs: no nav item, and the page says so
+      await renderConsole('/audit');
+      expect(await screen.findByText('Your role does not allow this section.')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+    });
+  }
+
+  it('an owner has the write buttons on the same pages', async () => {
+    api('owner', 'draft');
+    const found: string[] = [];
+    for (const { path, ready, exact } of PAGES) {
+      const view = await renderConsole(path);
+      await screen.findAllByText(ready, { exact: exact ?? false });
+      await waitFor(() =>
+        expect(
+          enabledWriteButtons().length + screen.queryAllByRole('link', { name: /New/ }).length,
+        ).toBeGreaterThan(0),
+      );
+      found.push(
+        ...enabledWriteButtons(),
+        ...screen.queryAllByRole('link', { name: /New/ }).map((l) => l.textContent ?? ''),
+      );
+      view.unmount();
+    }
+    expect(found).toEqual(
+      expect.arrayContaining(['New pack', 'Publish…', 'Save prizes', 'Save', 'New card', 'Mark shipped']),
+    );
+  });
+});

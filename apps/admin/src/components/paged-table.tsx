@@ -1,0 +1,55 @@
+import { useTable, type PaginationState, type RowData, type Updater } from '@tanstack/react-table';
+import { consoleFeatures, DataTable, Pager, type Columns } from './data-table.tsx';
+
+/** The paging fields of a paged answer (members, payments, shipments). */
+export interface PagedAnswer<T> {
+  list: T[];
+  page: number;
+  all_page: number;
+  per_page: number;
+  total: number;
+}
+
+/**
+ * A table of one page the API answered (TanStack Table with manual pagination): the page and the page count are
+ * the server's, a move asks `onPage` (which puts the page in the address).
+ */
+export function PagedTable<T extends RowData>({
+  columns,
+  data,
+  page,
+  onPage,
+  caption,
+  empty,
+  pagerLabel,
+}: {
+  columns: Columns<T>;
+  data: PagedAnswer<T> | undefined;
+  page: number;
+  onPage: (page: number) => void;
+  caption: string;
+  empty: string;
+  pagerLabel: string;
+}) {
+  const current = data?.page ?? page;
+  const pagination: PaginationState = { pageIndex: current - 1, pageSize: data?.per_page ?? 50 };
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: data?.list ?? [],
+    enableSorting: false,
+    manualPagination: true,
+    pageCount: Math.max(1, data?.all_page ?? 1),
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      onPage(next.pageIndex + 1);
+    },
+  });
+  return (
+    <>
+      <DataTable table={table} caption={caption} empty={empty} />
+      {(data?.all_page ?? 1) > 1 ? <Pager table={table} label={pagerLabel} /> : null}
+    </>
+  );
+}

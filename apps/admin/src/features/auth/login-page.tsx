@@ -1,0 +1,289 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import {
+  adminCodeSchema,
+  adminEnrolmentSchema,
+  adminLoginResultSchema,
+  adminLoginSchema,
+  adminRecoveryCodesSchema,
+} from '@gacha/contract/admin';
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { LanguageSwitch } from '../../app/language-switch.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { api, unwrap } from '../../lib/api.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { isSignedIn, ME_KEY, useMe } from '../../lib/me.ts';
+
+/**
+ * /admin/login: the password, then the second factor. A staff member without an authenticator yet sets one up
+ * (the QR code and its key as text, the first code, then the ten recovery codes shown once); one with an
+ * authenticator gives its code, or a recovery code. A reload in the middle resumes at the step /me names.
+ */
+type Step = 'password' | 'enrol' | 'verify' | 'codes';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step | null>(null);
+  const [codes, setCodes] = useState<string[]>([]);
+
+  const back = params.get('back');
+  const target = back && back.startsWith('/') && !back.startsWith('//') ? back : '/';
+
+  // where a reload resumes: signed in with the password, the second factor still to give
+  const resumed: Step | null =
+    me.data?.signed_in && !me.data.second_factor ? (me.data.enrolled ? 'verify' : 'enrol') : null;
+  const current: Step = step ?? resumed ?? 'password';
+
+  const finish = async () => {
+    await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    void navigate(target, { replace: true });
+  };
+
+  if (me.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (isSignedIn(me.data) && current !== 'codes') return <Navigate to={target} replace />;
+
+  return (
+    <div className="login-screen">
+      <div className="login-top">
+        <LanguageSwitch />
+      </div>
+      <main className="login-card" id="main">
+        <h1>{t('login.title')}</h1>
+        {current === 'password' ? <PasswordStep onNext={(next) => setStep(next)} /> : null}
+        {current === 'enrol' ? (
+          <EnrolStep
+            onEnrolled={(list) => {
+              setCodes(list);
+              setStep('codes');
+            }}
+          />
+        ) : null}
+        {current === 'verify' ? <VerifyStep onVerified={finish} /> : null}
+        {current === 'codes' ? <RecoveryCodes codes={codes} onDone={finish} /> : null}
+        {current !== 'password' && current !== 'codes' ? (
+          <StartOver onDone={() => setStep('password')} />
+        ) : null}
+      </main>
+    </div>
+  );
+}
+
+function PasswordStep({ onNext }: { onNext: (next: 'enrol' | 'verify') => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  type Values = { email: string; password: string };
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { next: 'enrol' | 'verify' }>({
+    defaultValues: { email: '', password: '' },
+    resolver: schemaResolver<Values>(adminLoginSchema, (v) => v),
+    send: (values) => api.post('admin/login', values, adminLoginResultSchema),
+    fields: ['email', 'password'],
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      onNext(res.next);
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="password-step-title">
+      <h2 id="password-step-title">{t('login.passwordStep')}</h2>
+      <FormMessage message={formMessage} />
+      <FormField label={t('login.email')} error={errors.email?.message}>
+        {(p) => <input {...p} type="email" autoComplete="username" {...form.register('email')} />}
+      </FormField>
+      <FormField label={t('login.password')} error={errors.password?.message}>
+        {(p) => (
+          <input {...p} type="password" autoComplete="current-password" {...form.register('password')} />
+        )}
+      </FormField>
+      <button type="submit" className="button-primary" disabled={pending}>
+        {t('login.signIn')}
+      </button>
+    </form>
+  );
+}
+
+type CodeValues = { code: string };
+
+function CodeField({
+  form,
+  label,
+}: {
+  form: ReturnType<typeof useApiForm<CodeValues, object>>['form'];
+  label: string;
+}) {
+  return (
+    <FormField label={label} error={form.formState.errors.code?.message}>
+      {(p) => (
+        <input
+          {...p}
+          className="code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...form.register('code')}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function EnrolStep({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  // a new secret each call: asked once (a query, not refetched; StrictMode's second mount shares it)
+  const enrolment = useQuery({
+    queryKey: ['admin', 'totp-start'],
+    queryFn: async () => unwrap(await api.post('admin/totp/start', {}, adminEnrolmentSchema)),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<
+    CodeValues,
+    { recovery_codes: string[] }
+  >({
+    defaultValues: { code: '' },
+    resolver: schemaResolver<CodeValues>(adminCodeSchema, (v) => ({ code: v.code.trim() })),
+    send: (v) => api.post('admin/totp/confirm', { code: v.code.trim() }, adminRecoveryCodesSchema),
+    fields: ['code'],
+    onSuccess: (res) => onEnrolled(res.recovery_codes),
+  });
+
+  if (enrolment.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (enrolment.isError) return <p role="alert">{enrolment.error.message || t('common.loadFailed')}</p>;
+  const { qr_svg, secret } = enrolment.data;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="enrol-title">
+      <h2 id="enrol-title">{t('login.enrolTitle')}</h2>
+      <p>{t('login.enrolIntro')}</p>
+      <img
+        className="qr"
+        width={200}
+        height={200}
+        // the server's SVG as an image: nothing in it can run or reach the page
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr_svg)}`}
+        alt={t('login.qrAlt')}
+      />
+      <p className="secret">
+        <span id="totp-secret-label">{t('login.secretLabel')}</span>{' '}
+        <code aria-labelledby="totp-secret-label" data-testid="totp-secret">
+          {secret}
+        </code>
+      </p>
+      <FormMessage message={formMessage} />
+      <CodeField form={form} label={t('login.code')} />
+      <button type="submit" className="button-primary" disabled={pending}>
+        {t('login.confirmCode')}
+      </button>
+    </form>
+  );
+}
+
+function VerifyStep({ onVerified }: { onVerified: () => void }) {
+  const { t } = useTranslation();
+  const [recovery, setRecovery] = useState(false);
+  type Values = { code: string; recovery_code: string };
+  const payload = (v: Values) =>
+    recovery ? { recovery_code: v.recovery_code.trim() } : { code: v.code.trim() };
+  const { form, formRef, onSubmit, pending, formMessage, setFormMessage } = useApiForm<Values, object>({
+    defaultValues: { code: '', recovery_code: '' },
+    resolver: schemaResolver<Values>(adminCodeSchema, payload, {
+      extra: (v): Record<string, string> =>
+        recovery && !v.recovery_code.trim() ? { recovery_code: t('login.recoveryRequired') } : {},
+    }),
+    send: (v) => api.post('admin/totp/verify', payload(v), emptyAnswerSchema),
+    fields: ['code', 'recovery_code'],
+    onSuccess: onVerified,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    form.clearErrors();
+    setFormMessage(null);
+    // the field of the chosen way takes the focus
+    form.setFocus(recovery ? 'recovery_code' : 'code');
+  }, [recovery, form, setFormMessage]);
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="verify-title">
+      <h2 id="verify-title">{t('login.verifyTitle')}</h2>
+      <p>{recovery ? t('login.recoveryIntro') : t('login.verifyIntro')}</p>
+      <FormMessage message={formMessage} />
+      {recovery ? (
+        <FormField label={t('login.recoveryCode')} error={errors.recovery_code?.message}>
+          {(p) => <input {...p} autoComplete="off" spellCheck={false} {...form.register('recovery_code')} />}
+        </FormField>
+      ) : (
+        <FormField label={t('login.code')} error={errors.code?.message}>
+          {(p) => (
+            <input
+              {...p}
+              className="code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...form.register('code')}
+            />
+          )}
+        </FormField>
+      )}
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {t('login.verify')}
+        </button>
+        <button type="button" className="button-link" onClick={() => setRecovery((r) => !r)}>
+          {recovery ? t('login.useApp') : t('login.useRecovery')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="codes-title">
+      <h2 id="codes-title">{t('login.codesTitle')}</h2>
+      <p>{t('login.codesIntro')}</p>
+      <ol className="recovery-codes" aria-label={t('login.codesTitle')}>
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="button-primary" onClick={onDone}>
+        {t('login.codesSaved')}
+      </button>
+    </section>
+  );
+}
+
+/** Another account: ends the half-done session and shows the password step. */
+function StartOver({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <p className="start-over">
+      <button
+        type="button"
+        className="button-link"
+        onClick={async () => {
+          await api.post('admin/logout', {}, emptyAnswerSchema).catch(() => undefined);
+          queryClient.removeQueries({ queryKey: ['admin', 'totp-start'] });
+          await queryClient.invalidateQueries({ queryKey: ME_KEY });
+          onDone();
+        }}
+      >
+        {t('login.startOver')}
+      </button>
+    </p>
+  );
+}

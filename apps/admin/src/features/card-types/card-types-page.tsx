@@ -1,0 +1,221 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import {
+  adminCardTypeCreateSchema,
+  adminCardTypeListSchema,
+  adminCardTypeUpdateSchema,
+} from '@gacha/contract/admin-shop';
+import type { z } from 'zod';
+import cols from '../../components/columns.module.css';
+import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/me.ts';
+
+type CardType = z.infer<typeof adminCardTypeListSchema>['list'][number];
+
+/** The key the cards' and packs' type selects read too (lib/card-types.ts): a change here shows there. */
+const TYPES_KEY = ['admin', 'card-types'] as const;
+
+/**
+ * /admin/card-types: the card types, each a tab on the shop's Top page (GET /api/admin/card-types) with how many
+ * cards and packs use it; a role with catalogue.write adds one (its number is the tab's, /?tab=5) and renames or
+ * reorders one (POST /api/admin/card-types, /{id}).
+ */
+export function CardTypesPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const canWrite = useCan()('catalogue.write');
+  const [editing, setEditing] = useState<CardType | 'new' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const types = useQuery({
+    queryKey: TYPES_KEY,
+    queryFn: async () => unwrap(await api.get('admin/card-types', adminCardTypeListSchema)).list,
+  });
+
+  const columns = useMemo<Columns<CardType>>(
+    () => [
+      { id: 'id', header: () => t('shop.cardTypes.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
+      { id: 'name_en', header: () => t('shop.cardTypes.nameEn'), accessorFn: (r) => r.name_en },
+      { id: 'name_ja', header: () => t('shop.cardTypes.nameJa'), accessorFn: (r) => r.name_ja },
+      {
+        id: 'sort',
+        header: () => t('shop.common.sort'),
+        accessorFn: (r) => r.sort,
+        meta: { className: 'num' },
+      },
+      {
+        id: 'cards',
+        header: () => t('shop.cardTypes.cards'),
+        accessorFn: (r) => r.cards,
+        cell: ({ row }) => formatNumber(row.original.cards, lang),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'packs',
+        header: () => t('shop.cardTypes.packs'),
+        accessorFn: (r) => r.packs,
+        cell: ({ row }) => formatNumber(row.original.packs, lang),
+        meta: { className: 'num' },
+      },
+      ...(canWrite
+        ? [
+            {
+              id: 'edit',
+              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              enableSorting: false,
+              meta: { className: 'nowrap' },
+              cell: ({ row }: { row: { original: CardType } }) => (
+                <button
+                  type="button"
+                  onClick={() => setEditing(row.original)}
+                  aria-label={t('shop.cardTypes.editOne', { name: row.original.name_en })}
+                >
+                  {t('common.edit')}
+                </button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, lang, canWrite],
+  );
+
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: types.data ?? [],
+    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 200 } },
+  });
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t('shop.cardTypes.title')}</h1>
+        <div className="actions">
+          <button
+            type="button"
+            className="button-primary"
+            disabled={!canWrite}
+            onClick={() => {
+              setDone(null);
+              setEditing('new');
+            }}
+          >
+            {t('shop.cardTypes.new')}
+          </button>
+        </div>
+      </div>
+      <p className="muted">{t('shop.cardTypes.intro')}</p>
+      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
+      {types.isError ? <p role="alert">{types.error.message}</p> : null}
+      {types.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <div className={cols.tablet}>
+          <DataTable table={table} caption={t('shop.cardTypes.title')} empty={t('shop.cardTypes.empty')} />
+        </div>
+      )}
+      <Modal
+        open={editing !== null}
+        title={
+          editing === 'new'
+            ? t('shop.cardTypes.new')
+            : t('shop.cardTypes.editTitle', { id: editing ? editing.id : '' })
+        }
+        onClose={() => setEditing(null)}
+      >
+        {(close) =>
+          editing !== null ? (
+            <CardTypeForm
+              row={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(message) => {
+                setDone(message);
+                close();
+              }}
+            />
+          ) : null
+        }
+      </Modal>
+    </>
+  );
+}
+
+type Values = { id: string; name_en: string; name_ja: string; sort: string };
+const FIELDS = ['id', 'name_en', 'name_ja', 'sort'] as const;
+const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+function CardTypeForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: CardType | null;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const payload = (v: Values) => ({
+    ...(row ? {} : { id: int(v.id) }),
+    name_en: v.name_en,
+    name_ja: v.name_ja,
+    sort: int(v.sort),
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
+    defaultValues: {
+      id: row ? String(row.id) : '',
+      name_en: row?.name_en ?? '',
+      name_ja: row?.name_ja ?? '',
+      sort: row ? String(row.sort) : '0',
+    },
+    resolver: schemaResolver<Values>(row ? adminCardTypeUpdateSchema : adminCardTypeCreateSchema, payload),
+    send: (v) =>
+      row
+        ? api.post(apiPath('admin', 'card-types', row.id), payload(v), adminIdAnswerSchema)
+        : api.post('admin/card-types', payload(v), adminIdAnswerSchema),
+    fields: FIELDS,
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: TYPES_KEY });
+      onSaved(row ? t('shop.common.savedOne', { id: res.id }) : t('shop.cardTypes.created', { id: res.id }));
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <FormMessage message={formMessage} />
+      <FormField label={t('shop.cardTypes.id')} error={errors.id?.message} hint={t('shop.cardTypes.idHint')}>
+        {(p) => (
+          <input {...p} type="number" inputMode="numeric" min={1} readOnly={!!row} {...form.register('id')} />
+        )}
+      </FormField>
+      <FormField label={t('shop.cardTypes.nameEn')} error={errors.name_en?.message}>
+        {(p) => <input {...p} lang="en" {...form.register('name_en')} />}
+      </FormField>
+      <FormField label={t('shop.cardTypes.nameJa')} error={errors.name_ja?.message}>
+        {(p) => <input {...p} lang="ja" {...form.register('name_ja')} />}
+      </FormField>
+      <FormField label={t('shop.common.sort')} error={errors.sort?.message} hint={t('shop.common.sortHint')}>
+        {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
+      </FormField>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {row ? t('common.save') : t('shop.common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

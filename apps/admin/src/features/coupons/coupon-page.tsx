@@ -1,0 +1,361 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/admin-shop';
+import type { z } from 'zod';
+import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, isOk, query, unwrap } from '../../lib/api.ts';
+import { formatJst, formatNumber, toJstInput } from '../../lib/format.ts';
+import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { JstWindow } from '../../components/jst-window.tsx';
+import { useCan } from '../../lib/me.ts';
+import { requiredInstant } from './coupon-create-form.tsx';
+import { COUPONS_KEY, couponStatus, STATUS_CLASS, useCoupons, type Coupon } from './coupon-query.ts';
+import { Reward } from './coupons-page.tsx';
+import styles from './coupons.module.css';
+
+type Use = z.infer<typeof adminCouponUsesSchema>['list'][number];
+
+/**
+ * /admin/coupons/{id}: one coupon — what it gives, its window, uses and state; for a role with catalogue.write
+ * its window, total limit and note can change (POST /api/admin/coupons/{id}) and it can be disabled after a
+ * confirmation (POST /{id}/disable; members are refused from then on, for good). Below, who used it, newest
+ * first, 50 a page (GET /{id}/uses?page, the page in the address).
+ */
+export function CouponPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const couponId = Number(id);
+  const coupons = useCoupons();
+  const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
+  const canWrite = useCan()('catalogue.write');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (coupons.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (!coupon)
+    return (
+      <>
+        <h1>{t('shop.coupons.title')}</h1>
+        <p role="alert">{coupons.isError ? coupons.error.message : t('shop.coupons.notFound')}</p>
+        <Link to="/coupons">{t('shop.coupons.backToList')}</Link>
+      </>
+    );
+  const status = couponStatus(coupon);
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>
+          {t('shop.coupons.couponTitle')} <span className={styles.bigCode}>{coupon.code}</span>
+        </h1>
+        <span className={`status ${STATUS_CLASS[status]}`}>{t(`shop.coupons.statuses.${status}`)}</span>
+        <div className="actions">
+          <Link to="/coupons">{t('shop.coupons.backToList')}</Link>
+        </div>
+      </div>
+      <div role="status">{notice ? <p className="success">{notice}</p> : null}</div>
+      <Summary coupon={coupon} />
+      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <div className={styles.twoCols}>
+        <CouponEditForm
+          key={`${coupon.id}-${coupon.disabled_at ?? ''}`}
+          coupon={coupon}
+          canWrite={canWrite}
+          onSaved={setNotice}
+        />
+        <DisablePanel coupon={coupon} canWrite={canWrite} onDone={setNotice} />
+      </div>
+      <UsesList coupon={coupon} />
+    </>
+  );
+}
+
+function Summary({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <dl className={styles.summary}>
+      <div>
+        <dt>{t('shop.coupons.reward')}</dt>
+        <dd>
+          <Reward coupon={coupon} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('shop.common.windowJst')}</dt>
+        <dd>
+          <JstWindow start={coupon.starts_at} end={coupon.ends_at} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('shop.coupons.uses')}</dt>
+        <dd>
+          {coupon.max_uses === null
+            ? t('shop.coupons.usesUnlimited', { used: formatNumber(coupon.used_count, lang) })
+            : t('shop.coupons.usesOf', {
+                used: formatNumber(coupon.used_count, lang),
+                max: formatNumber(coupon.max_uses, lang),
+              })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('shop.coupons.created')}</dt>
+        <dd>{formatJst(coupon.created_at)}</dd>
+      </div>
+      {coupon.disabled_at ? (
+        <div>
+          <dt>{t('shop.coupons.disabledAt')}</dt>
+          <dd>{formatJst(coupon.disabled_at)}</dd>
+        </div>
+      ) : null}
+      {coupon.note ? (
+        <div>
+          <dt>{t('shop.common.note')}</dt>
+          <dd>{coupon.note}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+type EditValues = { starts_at: string; ends_at: string; max_uses: string; note: string };
+
+function CouponEditForm({
+  coupon,
+  canWrite,
+  onSaved,
+}: {
+  coupon: Coupon;
+  canWrite: boolean;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const payload = (v: EditValues) => ({
+    starts_at: requiredInstant(v.starts_at),
+    ends_at: requiredInstant(v.ends_at),
+    max_uses: v.max_uses.trim() === '' ? null : Number(v.max_uses),
+    note: v.note,
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<EditValues, { id: number }>({
+    defaultValues: {
+      starts_at: toJstInput(coupon.starts_at),
+      ends_at: toJstInput(coupon.ends_at),
+      max_uses: coupon.max_uses === null ? '' : String(coupon.max_uses),
+      note: coupon.note,
+    },
+    resolver: schemaResolver<EditValues>(adminCouponUpdateSchema, payload, {
+      extra: (v): Record<string, string> => {
+        const p = payload(v);
+        const out: Record<string, string> = {};
+        if (!p.starts_at) out.starts_at = catalogue('required');
+        if (!p.ends_at) out.ends_at = catalogue('required');
+        else if (
+          p.starts_at &&
+          p.starts_at !== 'invalid' &&
+          p.ends_at !== 'invalid' &&
+          p.starts_at >= p.ends_at
+        )
+          out.ends_at = t('shop.common.windowInvalid');
+        return out;
+      },
+    }),
+    send: (v) => api.post(apiPath('admin', 'coupons', coupon.id), payload(v), adminIdAnswerSchema),
+    fields: ['starts_at', 'ends_at', 'max_uses', 'note'],
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+      onSaved(t('shop.coupons.saved', { code: coupon.code }));
+    },
+  });
+  const { errors } = form.formState;
+  const locked = !canWrite || !!coupon.disabled_at;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="panel" aria-labelledby="coupon-edit-title">
+      <h2 id="coupon-edit-title">{t('shop.coupons.editTitle')}</h2>
+      <p className="muted">{t('shop.coupons.editIntro')}</p>
+      <FormMessage message={formMessage} />
+      <fieldset disabled={locked} className={styles.plain}>
+        <div className="grid">
+          <FormField label={t('shop.common.startsJst')} error={errors.starts_at?.message}>
+            {(p) => <input {...p} type="datetime-local" {...form.register('starts_at')} />}
+          </FormField>
+          <FormField label={t('shop.common.endsJst')} error={errors.ends_at?.message}>
+            {(p) => <input {...p} type="datetime-local" {...form.register('ends_at')} />}
+          </FormField>
+        </div>
+        <FormField
+          label={t('shop.coupons.maxUses')}
+          error={errors.max_uses?.message}
+          hint={t('shop.coupons.maxUsesHint')}
+        >
+          {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('max_uses')} />}
+        </FormField>
+        <FormField label={t('shop.common.note')} error={errors.note?.message}>
+          {(p) => <input {...p} {...form.register('note')} />}
+        </FormField>
+        {canWrite && !coupon.disabled_at ? (
+          <div className="actions">
+            <button type="submit" className="button-primary" disabled={pending}>
+              {t('common.save')}
+            </button>
+          </div>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+function DisablePanel({
+  coupon,
+  canWrite,
+  onDone,
+}: {
+  coupon: Coupon;
+  canWrite: boolean;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const disable = useSubmit({
+    mutationFn: () => api.post(apiPath('admin', 'coupons', coupon.id, 'disable'), {}, adminIdAnswerSchema),
+    onSuccess: async (res) => {
+      if (!isOk(res)) {
+        setError(res.message ?? catalogue('server_error'));
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+      setAsking(false);
+      onDone(t('shop.coupons.disabledDone', { code: coupon.code }));
+    },
+    onError: () => setError(catalogue('server_error')),
+  });
+  return (
+    <section className={`panel ${styles.danger}`} aria-labelledby="coupon-disable-title">
+      <h2 id="coupon-disable-title">{t('shop.coupons.disableTitle')}</h2>
+      {coupon.disabled_at ? (
+        <p>{t('shop.coupons.disabledSince', { when: formatJst(coupon.disabled_at) })}</p>
+      ) : (
+        <>
+          <p className="muted">{t('shop.coupons.disableIntro')}</p>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={!canWrite}
+            onClick={() => {
+              setError(null);
+              setAsking(true);
+            }}
+          >
+            {t('shop.coupons.disable')}
+          </button>
+        </>
+      )}
+      <Modal
+        open={asking}
+        title={t('shop.coupons.disableConfirmTitle', { code: coupon.code })}
+        onClose={() => setAsking(false)}
+      >
+        {(close) => (
+          <>
+            <p>{t('shop.coupons.disableConfirm')}</p>
+            <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
+            <div className="actions">
+              <button
+                type="button"
+                className="button-danger"
+                disabled={disable.isPending}
+                onClick={() => disable.send()}
+                data-autofocus
+              >
+                {t('shop.coupons.disableYes')}
+              </button>
+              <button type="button" onClick={close}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </section>
+  );
+}
+
+const USES_PAGE = 50;
+
+function UsesList({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const uses = useQuery({
+    queryKey: ['admin', 'coupon-uses', coupon.id, page, coupon.used_count],
+    queryFn: async () =>
+      unwrap(
+        await api.get(
+          `${apiPath('admin', 'coupons', coupon.id, 'uses')}${query({ page })}`,
+          adminCouponUsesSchema,
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo<Columns<Use>>(
+    () => [
+      {
+        id: 'when',
+        header: () => t('shop.coupons.usedAt'),
+        cell: ({ row }) => (
+          <time dateTime={row.original.created_at}>{formatJst(row.original.created_at)}</time>
+        ),
+        meta: { className: 'nowrap' },
+      },
+      {
+        id: 'member',
+        header: () => t('shop.coupons.member'),
+        cell: ({ row }) => `#${row.original.user_id}`,
+        meta: { className: 'num' },
+      },
+      { id: 'name', header: () => t('shop.coupons.memberName'), accessorFn: (r) => r.name },
+      { id: 'email', header: () => t('shop.coupons.memberEmail'), accessorFn: (r) => r.email },
+    ],
+    [t],
+  );
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize: USES_PAGE };
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: uses.data?.list ?? [],
+    enableSorting: false,
+    manualPagination: true,
+    pageCount: uses.data?.all_page ?? 1,
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      const p = new URLSearchParams(params);
+      p.set('page', String(next.pageIndex + 1));
+      setParams(p);
+    },
+  });
+  return (
+    <section aria-labelledby="coupon-uses-title">
+      <h2 id="coupon-uses-title">{t('shop.coupons.usesTitle')}</h2>
+      {uses.isError ? <p role="alert">{uses.error.message}</p> : null}
+      {uses.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <>
+          <DataTable table={table} caption={t('shop.coupons.usesTitle')} empty={t('shop.coupons.noUses')} />
+          {(uses.data?.all_page ?? 1) > 1 ? (
+            <Pager table={table} label={t('shop.coupons.usesPages')} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,709 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  adminDashboardSchema,
+  shipmentAgeBuckets,
+  type AdminDashboard,
+  type AdminDashboardTotals,
+} from '@gacha/contract/admin-dashboard';
+import { NAV } from '../../app/nav.ts';
+import { api, unwrap } from '../../lib/api.ts';
+import { formatJst, formatNumber, formatPercent } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/me.ts';
+import { COLORS } from './dashboard-colors.ts';
+import styles from './dashboard.module.css';
+
+// recharts only in the dashboard's chunk
+const DailyChart = lazy(() => import('./dashboard-charts.tsx').then((m) => ({ default: m.DailyChart })));
+const RowsChart = lazy(() => import('./dashboard-charts.tsx').then((m) => ({ default: m.RowsChart })));
+
+export const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
+/** The packs drawn in the chart (the table lists every one). */
+const CHART_PACKS = 12;
+
+/**
+ * /admin/dashboard, the console's home for a role with dashboard.read (GET /api/admin/dashboard, read again
+ * every minute): what waits on staff (shipments by age, pending bank transfers, posts to moderate) with links to
+ * the pages that handle them; today and this month in Japan time — gems sold by payment method and their yen,
+ * gems spent on packs, coins issued; the packs on sale with sold and remaining lots. Every chart has its figures
+ * as a table beside it (the charts are for the eye; screen readers read the tables).
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const dashboard = useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: async () => unwrap(await api.get('admin/dashboard', adminDashboardSchema)),
+    refetchInterval: 60_000,
+  });
+  const data = dashboard.data;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t('dashboard.title')}</h1>
+        {data ? (
+          <span className="muted">{t('dashboard.asOf', { when: formatJst(data.generated_at) })}</span>
+        ) : null}
+        <div className="actions">
+          <button type="button" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
+            {dashboard.isFetching ? t('dashboard.refreshing') : t('dashboard.refresh')}
+          </button>
+        </div>
+      </div>
+      {dashboard.isError ? <p role="alert">{dashboard.error.message}</p> : null}
+      {dashboard.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : data ? (
+        <>
+          <Waiting data={data} />
+          <Totals data={data} />
+          <Daily data={data} />
+          <ByMethod data={data} />
+          <CoinsIssued data={data} />
+          <PacksSelling data={data} />
+          <ShipmentsByAge data={data} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`panel ${styles.section}`}>
+      <h2 id={id}>{title}</h2>
+      {intro ? <p className="muted">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
+  return (
+    <div className={styles.chart}>
+      <Suspense fallback={<div style={{ height }} className={styles.chartLoading} />}>{children}</Suspense>
+    </div>
+  );
+}
+
+/** The page of a section when the console has it and the role may read it (null otherwise). */
+function useSectionLink(path: string): string | null {
+  const can = useCan();
+  const item = NAV.find((n) => n.path === path);
+  return item && can(item.permission) ? path : null;
+}
+
+// --- what waits on staff ---
+
+function Waiting({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const n = (v: number) => formatNumber(v, lang);
+  const shipments = useSectionLink('/shipments');
+  const payments = useSectionLink('/payments');
+  const board = useSectionLink('/board');
+  const { shipments_waiting: ship, bank_transfers_pending: bank, posts_pending: posts } = data;
+  const late = ship.by_age.find((b) => b.age === 'over_14_days')?.batches ?? 0;
+  return (
+    <section aria-labelledby="dash-waiting" className={styles.waitingSection}>
+      <h2 id="dash-waiting">{t('dashboard.waiting.title')}</h2>
+      <ul className={styles.tiles}>
+        <li className={`${styles.tile} ${late ? styles.tileLate : ''}`}>
+          <h3>{t('dashboard.waiting.shipments')}</h3>
+          <p className={styles.big} data-testid="waiting-shipments">
+            {t('dashboard.waiting.batches', { count: ship.batches, n: n(ship.batches) })}
+          </p>
+          <p className={styles.tileSub}>
+            {t('dashboard.waiting.items', { count: ship.items, n: n(ship.items) })}
+            {ship.oldest_at ? ` · ${t('dashboard.waiting.oldest', { when: formatJst(ship.oldest_at) })}` : ''}
+          </p>
+          {late ? (
+            <p className={styles.lateNote}>{t('dashboard.waiting.late', { count: late, n: n(late) })}</p>
+          ) : null}
+          {shipments ? (
+            <Link to={`${shipments}?status=open`} className={styles.tileLink}>
+              {t('dashboard.waiting.toShipments')}
+            </Link>
+          ) : null}
+        </li>
+        <li className={styles.tile}>
+          <h3>{t('dashboard.waiting.bank')}</h3>
+          <p className={styles.big} data-testid="waiting-bank">
+            {t('dashboard.waiting.transfers', { count: bank.count, n: n(bank.count) })}
+          </p>
+          <p className={styles.tileSub}>
+            {t('dashboard.waiting.bankSub', { yen: yen(bank.yen, lang), gems: n(bank.gems) })}
+            {bank.oldest_at ? ` · ${t('dashboard.waiting.oldest', { when: formatJst(bank.oldest_at) })}` : ''}
+          </p>
+          {payments ? (
+            <Link to={`${payments}?method=bank&status=pending`} className={styles.tileLink}>
+              {t('dashboard.waiting.toPayments')}
+            </Link>
+          ) : null}
+        </li>
+        <li className={styles.tile}>
+          <h3>{t('dashboard.waiting.posts')}</h3>
+          <p className={styles.big} data-testid="waiting-posts">
+            {t('dashboard.waiting.postsCount', { count: posts.count, n: n(posts.count) })}
+          </p>
+          <p className={styles.tileSub}>
+            {posts.oldest_at
+              ? t('dashboard.waiting.oldest', { when: formatJst(posts.oldest_at) })
+              : t('dashboard.waiting.none')}
+          </p>
+          {board ? (
+            <Link to={board} className={styles.tileLink}>
+              {t('dashboard.waiting.toBoard')}
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** A JST time as its date and its time, which may go on two lines. */
+function When({ iso }: { iso: string }) {
+  const [date, time] = formatJst(iso, { zone: false }).split(' ');
+  return (
+    <>
+      <span className="nowrap">{date}</span> <span className="nowrap">{time}</span>
+    </>
+  );
+}
+
+/** A chart label cut to `max` characters. */
+function short(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function yen(v: number, lang: string): string {
+  return `¥${formatNumber(v, lang)}`;
+}
+
+function coins(tenths: number, lang: string): string {
+  return (tenths / 10).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}
+
+// --- today and this month ---
+
+const FIGURES: Array<{ key: string; value: (x: AdminDashboardTotals, lang: string) => string }> = [
+  { key: 'yen', value: (x, l) => yen(x.sold.yen, l) },
+  { key: 'gemsSold', value: (x, l) => formatNumber(x.sold.gems, l) },
+  { key: 'payments', value: (x, l) => formatNumber(x.sold.payments, l) },
+  { key: 'gemsSpent', value: (x, l) => formatNumber(x.gems_spent_on_packs, l) },
+  { key: 'coinsSpent', value: (x, l) => formatNumber(x.coins_spent_on_packs, l) },
+  { key: 'purchases', value: (x, l) => formatNumber(x.pack_purchases, l) },
+  { key: 'plays', value: (x, l) => formatNumber(x.packs_played, l) },
+  { key: 'coinsIssued', value: (x, l) => coins(x.coins_issued_tenths, l) },
+];
+const TILES = ['yen', 'gemsSold', 'gemsSpent', 'coinsIssued'];
+
+function Totals({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const periods = [
+    {
+      id: 'today',
+      label: t('dashboard.today', { date: data.today.date.replace(/-/g, '/') }),
+      totals: data.today,
+    },
+    {
+      id: 'month',
+      label: t('dashboard.month', { month: data.month.month.replace('-', '/') }),
+      totals: data.month,
+    },
+  ];
+  return (
+    <Section id="dash-totals" title={t('dashboard.totals.title')}>
+      <div className={styles.periods}>
+        {periods.map((p) => (
+          <div key={p.id}>
+            <h3>{p.label}</h3>
+            <dl className={styles.kpis} data-testid={`kpis-${p.id}`}>
+              {FIGURES.filter((f) => TILES.includes(f.key)).map((f) => (
+                <div key={f.key}>
+                  <dt>{t(`dashboard.figures.${f.key}`)}</dt>
+                  <dd>{f.value(p.totals, lang)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+      <div className="table-wrap">
+        <table className="data-table" data-testid="totals-table">
+          <caption className="sr-only">{t('dashboard.totals.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.totals.figure')}</th>
+              {periods.map((p) => (
+                <th key={p.id} scope="col" className="num">
+                  {p.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {FIGURES.map((f) => (
+              <tr key={f.key}>
+                <th scope="row">{t(`dashboard.figures.${f.key}`)}</th>
+                {periods.map((p) => (
+                  <td key={p.id} className="num">
+                    {f.value(p.totals, lang)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+function Daily({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const rows = data.daily.map((d) => ({
+    label: d.date.slice(5).replace('-', '/'),
+    yen: d.yen,
+    gems_sold: d.gems_sold,
+    gems_spent: d.gems_spent_on_packs,
+  }));
+  return (
+    <Section
+      id="dash-daily"
+      title={t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}
+      intro={t('dashboard.daily.intro')}
+    >
+      <div className={styles.twoCharts}>
+        <figure className={styles.figure}>
+          <figcaption>{t('dashboard.daily.yenChart')}</figcaption>
+          {data.month.sold.yen > 0 ? (
+            <ChartSlot height={280}>
+              <DailyChart
+                data={rows}
+                series={[{ key: 'yen', label: t('dashboard.figures.yen'), color: COLORS.yen }]}
+                format={(v) => yen(v, lang)}
+              />
+            </ChartSlot>
+          ) : (
+            <p className={styles.noChart}>{t('dashboard.methods.none')}</p>
+          )}
+        </figure>
+        <figure className={styles.figure}>
+          <figcaption>{t('dashboard.daily.gemsChart')}</figcaption>
+          {data.month.sold.gems + data.month.gems_spent_on_packs > 0 ? (
+            <ChartSlot height={280}>
+              <DailyChart
+                data={rows}
+                series={[
+                  { key: 'gems_sold', label: t('dashboard.figures.gemsSold'), color: COLORS.gems },
+                  {
+                    key: 'gems_spent',
+                    label: t('dashboard.figures.gemsSpent'),
+                    color: COLORS.spent,
+                    type: 'line',
+                  },
+                ]}
+                format={(v) => formatNumber(v, lang)}
+              />
+            </ChartSlot>
+          ) : (
+            <p className={styles.noChart}>{t('dashboard.daily.nothing')}</p>
+          )}
+        </figure>
+      </div>
+      <details className={styles.details}>
+        <summary>{t('dashboard.daily.asTable')}</summary>
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="sr-only">
+              {t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.daily.date')}</th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.payments')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.gemsSold')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.yen')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.gemsSpent')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.coinsSpent')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.plays')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.figures.coinsIssued')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.daily.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row" className="nowrap">
+                    {d.date.replace(/-/g, '/')}
+                  </th>
+                  <td className="num">{formatNumber(d.payments, lang)}</td>
+                  <td className="num">{formatNumber(d.gems_sold, lang)}</td>
+                  <td className="num">{yen(d.yen, lang)}</td>
+                  <td className="num">{formatNumber(d.gems_spent_on_packs, lang)}</td>
+                  <td className="num">{formatNumber(d.coins_spent_on_packs, lang)}</td>
+                  <td className="num">{formatNumber(d.packs_played, lang)}</td>
+                  <td className="num">{coins(d.coins_issued_tenths, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </Section>
+  );
+}
+
+function useMethodName() {
+  const { t } = useTranslation();
+  return (method: string) => t(`dashboard.methodNames.${method}`, { defaultValue: method });
+}
+
+function ByMethod({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const methodName = useMethodName();
+  // the month's order (most yen first), then any method only today has (none: today is in the month)
+  const methods = [
+    ...data.month.gems_sold.map((m) => m.method),
+    ...data.today.gems_sold
+      .map((m) => m.method)
+      .filter((m) => !data.month.gems_sold.some((x) => x.method === m)),
+  ];
+  const of = (totals: AdminDashboardTotals, method: string) =>
+    totals.gems_sold.find((m) => m.method === method) ?? { payments: 0, gems: 0, yen: 0 };
+  return (
+    <Section id="dash-methods" title={t('dashboard.methods.title')}>
+      {methods.length ? (
+        <div className={styles.chartAndTable}>
+          <figure className={styles.figure}>
+            <figcaption>
+              {t('dashboard.methods.chart', { month: data.month.month.replace('-', '/') })}
+            </figcaption>
+            <ChartSlot height={Math.max(120, methods.length * 34 + 60)}>
+              <RowsChart
+                data={data.month.gems_sold.map((m) => ({ label: methodName(m.method), yen: m.yen }))}
+                series={[{ key: 'yen', label: t('dashboard.figures.yen'), color: COLORS.yen }]}
+                format={(v) => yen(v, lang)}
+              />
+            </ChartSlot>
+          </figure>
+          <div className="table-wrap">
+            <table className="data-table" data-testid="methods-table">
+              <caption className="sr-only">{t('dashboard.methods.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" rowSpan={2}>
+                    {t('dashboard.methods.method')}
+                  </th>
+                  <th scope="colgroup" colSpan={2} className={styles.groupHead}>
+                    {t('dashboard.today', { date: data.today.date.replace(/-/g, '/') })}
+                  </th>
+                  <th scope="colgroup" colSpan={2} className={styles.groupHead}>
+                    {t('dashboard.month', { month: data.month.month.replace('-', '/') })}
+                  </th>
+                </tr>
+                <tr>
+                  <th scope="col" className="num">
+                    {t('dashboard.methods.gems')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.methods.yen')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.methods.gems')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.methods.yen')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {methods.map((m) => {
+                  const day = of(data.today, m);
+                  const month = of(data.month, m);
+                  return (
+                    <tr key={m}>
+                      <th scope="row">
+                        {methodName(m)}
+                        <span className={styles.subLine}>
+                          {t('dashboard.methods.payments', {
+                            count: month.payments,
+                            n: formatNumber(month.payments, lang),
+                          })}
+                        </span>
+                      </th>
+                      <td className="num">{formatNumber(day.gems, lang)}</td>
+                      <td className="num">{yen(day.yen, lang)}</td>
+                      <td className="num">{formatNumber(month.gems, lang)}</td>
+                      <td className="num">{yen(month.yen, lang)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('dashboard.methods.total')}</th>
+                  <td className="num">{formatNumber(data.today.sold.gems, lang)}</td>
+                  <td className="num">{yen(data.today.sold.yen, lang)}</td>
+                  <td className="num">{formatNumber(data.month.sold.gems, lang)}</td>
+                  <td className="num">{yen(data.month.sold.yen, lang)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </div>
+      ) : (
+        <p className="muted">{t('dashboard.methods.none')}</p>
+      )}
+    </Section>
+  );
+}
+
+function CoinsIssued({ data }: { data: AdminDashboard }) {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  const reasons = data.month.coins_issued_by_reason.map((r) => r.reason);
+  const of = (totals: AdminDashboardTotals, reason: string) =>
+    totals.coins_issued_by_reason.find((r) => r.reason === reason)?.tenths ?? 0;
+  const reasonName = (r: string) =>
+    i18n.exists(`dashboard.coinReasons.${r}`) ? t(`dashboard.coinReasons.${r}`) : r;
+  return (
+    <Section id="dash-coins" title={t('dashboard.coins.title')} intro={t('dashboard.coins.intro')}>
+      {reasons.length ? (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="sr-only">{t('dashboard.coins.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.coins.reason')}</th>
+                <th scope="col" className="num">
+                  {t('dashboard.today', { date: data.today.date.replace(/-/g, '/') })}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.month', { month: data.month.month.replace('-', '/') })}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {reasons.map((r) => (
+                <tr key={r}>
+                  <th scope="row">{reasonName(r)}</th>
+                  <td className="num">{coins(of(data.today, r), lang)}</td>
+                  <td className="num">{coins(of(data.month, r), lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('dashboard.methods.total')}</th>
+                <td className="num">{coins(data.today.coins_issued_tenths, lang)}</td>
+                <td className="num">{coins(data.month.coins_issued_tenths, lang)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t('dashboard.coins.none')}</p>
+      )}
+    </Section>
+  );
+}
+
+function PacksSelling({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const packs = data.packs_selling;
+  const name = (p: (typeof packs)[number]) => (lang === 'ja' ? p.name_ja : p.name_en);
+  const charted = [...packs].sort((a, b) => b.sold_this_month - a.sold_this_month).slice(0, CHART_PACKS);
+  return (
+    <Section id="dash-packs" title={t('dashboard.packs.title', { count: packs.length })}>
+      {packs.length ? (
+        <>
+          <figure className={styles.figure}>
+            <figcaption>
+              {packs.length > CHART_PACKS
+                ? t('dashboard.packs.chartTop', { n: CHART_PACKS })
+                : t('dashboard.packs.chart')}
+            </figcaption>
+            <ChartSlot height={Math.max(120, charted.length * 30 + 60)}>
+              <RowsChart
+                rowHeight={30}
+                data={charted.map((p) => ({
+                  label: short(name(p), lang === 'ja' ? 11 : 24),
+                  sold: p.sold,
+                  remaining: p.remaining,
+                }))}
+                series={[
+                  { key: 'sold', label: t('dashboard.packs.sold'), color: COLORS.sold, stack: 'lots' },
+                  {
+                    key: 'remaining',
+                    label: t('dashboard.packs.remaining'),
+                    color: COLORS.remaining,
+                    stack: 'lots',
+                  },
+                ]}
+                format={(v) => formatNumber(v, lang)}
+              />
+            </ChartSlot>
+          </figure>
+          <div className="table-wrap">
+            <table className="data-table" data-testid="packs-table">
+              <caption className="sr-only">{t('dashboard.packs.title', { count: packs.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.packs.pack')}</th>
+                  <th scope="col" className="num">
+                    {t('dashboard.packs.price')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.packs.soldOfTotal')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.packs.remaining')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.packs.soldToday')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('dashboard.packs.soldMonth')}
+                  </th>
+                  <th scope="col">{t('dashboard.packs.ends')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {packs.map((p) => (
+                  <tr key={p.id}>
+                    <th scope="row" className={styles.packName}>
+                      <Link to={`/packs/${p.id}`}>{name(p)}</Link>
+                      {p.paused ? (
+                        <>
+                          {' '}
+                          <span className="status status-open">{t('dashboard.packs.paused')}</span>
+                        </>
+                      ) : null}
+                    </th>
+                    <td className="num">
+                      {t(p.payment_method === 2 ? 'dashboard.packs.coins' : 'dashboard.packs.gems', {
+                        n: formatNumber(p.point, lang),
+                      })}
+                    </td>
+                    <td className="num">
+                      {formatNumber(p.sold, lang)} / {formatNumber(p.total, lang)}
+                      <span className={styles.subLine}>
+                        {formatPercent(p.total ? p.sold / p.total : 0, lang)}
+                      </span>
+                    </td>
+                    <td className="num">{formatNumber(p.remaining, lang)}</td>
+                    <td className="num">{formatNumber(p.sold_today, lang)}</td>
+                    <td className="num">{formatNumber(p.sold_this_month, lang)}</td>
+                    <td className="nowrap">
+                      {p.end_at ? <When iso={p.end_at} /> : t('dashboard.packs.noEnd')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : (
+        <p className="muted">{t('dashboard.packs.none')}</p>
+      )}
+    </Section>
+  );
+}
+
+function ShipmentsByAge({ data }: { data: AdminDashboard }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const ship = data.shipments_waiting;
+  const buckets = shipmentAgeBuckets.map(
+    (age) => ship.by_age.find((b) => b.age === age) ?? { age, batches: 0, items: 0 },
+  );
+  const color = { under_7_days: COLORS.fresh, days_7_to_14: COLORS.due, over_14_days: COLORS.late };
+  return (
+    <Section id="dash-ages" title={t('dashboard.ages.title')} intro={t('dashboard.ages.intro')}>
+      <div className={styles.chartAndTable}>
+        <figure className={styles.figure}>
+          <figcaption>{t('dashboard.ages.chart')}</figcaption>
+          <ChartSlot height={180}>
+            <RowsChart
+              data={buckets.map((b) => ({ label: t(`dashboard.ages.${b.age}`), batches: b.batches }))}
+              series={[{ key: 'batches', label: t('dashboard.ages.batches'), color: COLORS.fresh }]}
+              colors={buckets.map((b) => color[b.age])}
+              format={(v) => formatNumber(v, lang)}
+            />
+          </ChartSlot>
+        </figure>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="ages-table">
+            <caption className="sr-only">{t('dashboard.ages.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.ages.age')}</th>
+                <th scope="col" className="num">
+                  {t('dashboard.ages.batches')}
+                </th>
+                <th scope="col" className="num">
+                  {t('dashboard.ages.items')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {buckets.map((b) => (
+                <tr
+                  key={b.age}
+                  className={b.age === 'over_14_days' && b.batches ? styles.lateRow : undefined}
+                >
+                  <th scope="row">{t(`dashboard.ages.${b.age}`)}</th>
+                  <td className="num">{formatNumber(b.batches, lang)}</td>
+                  <td className="num">{formatNumber(b.items, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('dashboard.methods.total')}</th>
+                <td className="num">{formatNumber(ship.batches, lang)}</td>
+                <td className="num">{formatNumber(ship.items, lang)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,466 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import {
+  adminExchangeCardCreateSchema,
+  adminExchangeCardListSchema,
+  adminExchangeCardUpdateSchema,
+  adminStockChangeSchema,
+} from '@gacha/contract/admin-shop';
+import type { z } from 'zod';
+import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { formatNumber, fromJstInput, toJstInput } from '../../lib/format.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { windowPhase } from '../../lib/jst-window.ts';
+import { JstWindow } from '../../components/jst-window.tsx';
+import { useCan } from '../../lib/me.ts';
+import { CardPicker, type PickedCard } from './card-picker.tsx';
+import cols from '../../components/columns.module.css';
+import styles from './exchange-cards.module.css';
+
+type ExchangeCard = z.infer<typeof adminExchangeCardListSchema>['list'][number];
+const EXCHANGE_KEY = ['admin', 'exchange-cards'] as const;
+
+const nameIn = (lang: string, c: { name_en: string; name_ja: string }) =>
+  lang === 'ja' ? c.name_ja || c.name_en : c.name_en;
+
+type Editing = { mode: 'new' } | { mode: 'edit'; row: ExchangeCard } | { mode: 'stock'; row: ExchangeCard };
+
+/**
+ * /admin/exchange-cards: the cards members take for coins at the exchange counter (GET /api/admin/exchange-cards)
+ * with their price in coins, stock, how many were exchanged, the per-member limit and when they show. A role with
+ * catalogue.write offers a card (POST, the card picked from GET /api/admin/cards), edits one (POST /{id}) and
+ * moves its stock by an amount (POST /{id}/stock {add}: members take from it meanwhile, so it is never set).
+ */
+export function ExchangeCardsPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const canWrite = useCan()('catalogue.write');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const cards = useQuery({
+    queryKey: EXCHANGE_KEY,
+    queryFn: async () => unwrap(await api.get('admin/exchange-cards', adminExchangeCardListSchema)).list,
+  });
+  // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
+  const now = cards.dataUpdatedAt || 0;
+  const name = (c: { name_en: string; name_ja: string }) => nameIn(lang, c);
+
+  const columns = useMemo<Columns<ExchangeCard>>(
+    () => [
+      {
+        id: 'card',
+        header: () => t('shop.exchange.card'),
+        accessorFn: (r) => nameIn(lang, r),
+        cell: ({ row }) => (
+          <span className={styles.cardCell}>
+            {row.original.image_url ? (
+              <img src={row.original.image_url} alt="" className="thumb" loading="lazy" />
+            ) : null}
+            <span>
+              <strong>{nameIn(lang, row.original)}</strong>
+              <br />
+              <span className="muted">
+                #{row.original.card_id} · R{row.original.rarity}
+              </span>
+            </span>
+          </span>
+        ),
+      },
+      {
+        id: 'sub_coin',
+        header: () => t('shop.exchange.coins'),
+        accessorFn: (r) => r.sub_coin,
+        cell: ({ row }) => formatNumber(row.original.sub_coin, lang),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'stock',
+        header: () => t('shop.exchange.stock'),
+        accessorFn: (r) => r.stock,
+        cell: ({ row }) =>
+          row.original.stock > 0 ? (
+            formatNumber(row.original.stock, lang)
+          ) : (
+            <span className="status status-ended">{t('shop.exchange.outOfStock')}</span>
+          ),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'exchanged',
+        header: () => t('shop.exchange.exchanged'),
+        accessorFn: (r) => r.exchanged,
+        cell: ({ row }) => formatNumber(row.original.exchanged, lang),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'member_limit',
+        header: () => t('shop.exchange.memberLimit'),
+        accessorFn: (r) => r.member_limit,
+        cell: ({ row }) =>
+          row.original.member_limit
+            ? formatNumber(row.original.member_limit, lang)
+            : t('shop.exchange.noLimit'),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'window',
+        header: () => t('shop.exchange.shown'),
+        enableSorting: false,
+        cell: ({ row }) => {
+          const r = row.original;
+          const phase = windowPhase(r.visible_from, r.visible_until, now);
+          return (
+            <>
+              <span
+                className={`status ${phase === 'open' ? 'status-on_sale' : phase === 'upcoming' ? 'status-before' : 'status-ended'}`}
+              >
+                {t(`shop.exchange.phase.${phase}`)}
+              </span>
+              {r.visible_from || r.visible_until ? (
+                <span className={`muted ${styles.window}`}>
+                  <JstWindow start={r.visible_from} end={r.visible_until} />
+                </span>
+              ) : null}
+            </>
+          );
+        },
+      },
+      {
+        id: 'sort',
+        header: () => t('shop.common.sort'),
+        accessorFn: (r) => r.sort,
+        meta: { className: `num ${cols.wideOnly}` },
+      },
+      ...(canWrite
+        ? [
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">{t('shop.common.actions')}</span>,
+              enableSorting: false,
+              meta: { className: 'nowrap' },
+              cell: ({ row }: { row: { original: ExchangeCard } }) => (
+                <span className={styles.rowActions}>
+                  <button
+                    type="button"
+                    onClick={() => setEditing({ mode: 'stock', row: row.original })}
+                    aria-label={t('shop.exchange.stockFor', { name: nameIn(lang, row.original) })}
+                  >
+                    {t('shop.exchange.changeStock')}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setEditing({ mode: 'edit', row: row.original })}
+                    aria-label={t('shop.exchange.editFor', { name: nameIn(lang, row.original) })}
+                  >
+                    {t('common.edit')}
+                  </button>
+                </span>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, lang, now, canWrite],
+  );
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: cards.data ?? [],
+    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 500 } },
+  });
+
+  const saved = (message: string, close: () => void) => {
+    setDone(message);
+    close();
+  };
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t('shop.exchange.title')}</h1>
+        <div className="actions">
+          <button
+            type="button"
+            className="button-primary"
+            disabled={!canWrite}
+            onClick={() => {
+              setDone(null);
+              setEditing({ mode: 'new' });
+            }}
+          >
+            {t('shop.exchange.new')}
+          </button>
+        </div>
+      </div>
+      <p className="muted">{t('shop.exchange.intro')}</p>
+      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
+      {cards.isError ? <p role="alert">{cards.error.message}</p> : null}
+      {cards.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <div className={cols.tablet}>
+          <DataTable table={table} caption={t('shop.exchange.title')} empty={t('shop.exchange.empty')} />
+        </div>
+      )}
+      <Modal
+        open={editing !== null}
+        size={editing?.mode === 'new' ? 'large' : 'normal'}
+        title={
+          editing?.mode === 'new'
+            ? t('shop.exchange.new')
+            : editing?.mode === 'stock'
+              ? t('shop.exchange.stockFor', { name: name(editing.row) })
+              : editing
+                ? t('shop.exchange.editFor', { name: name(editing.row) })
+                : ''
+        }
+        onClose={() => setEditing(null)}
+      >
+        {(close) =>
+          editing?.mode === 'stock' ? (
+            <StockForm row={editing.row} onCancel={close} onSaved={(m) => saved(m, close)} />
+          ) : editing ? (
+            <ExchangeCardForm
+              row={editing.mode === 'edit' ? editing.row : null}
+              onCancel={close}
+              onSaved={(m) => saved(m, close)}
+            />
+          ) : null
+        }
+      </Modal>
+    </>
+  );
+}
+
+type Values = {
+  card_id: string;
+  sub_coin: string;
+  stock: string;
+  member_limit: string;
+  visible_from: string;
+  visible_until: string;
+  sort: string;
+};
+const FIELDS = [
+  'card_id',
+  'sub_coin',
+  'stock',
+  'member_limit',
+  'visible_from',
+  'visible_until',
+  'sort',
+] as const;
+const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
+const instant = (v: string) => (v.trim() ? fromJstInput(v) || 'invalid' : null);
+
+function ExchangeCardForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: ExchangeCard | null;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [picked, setPicked] = useState<PickedCard | null>(null);
+  const payload = (v: Values) => ({
+    ...(row ? {} : { card_id: int(v.card_id), stock: int(v.stock) }),
+    sub_coin: int(v.sub_coin),
+    member_limit: int(v.member_limit),
+    visible_from: instant(v.visible_from),
+    visible_until: instant(v.visible_until),
+    sort: int(v.sort),
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
+    defaultValues: {
+      card_id: row ? String(row.card_id) : '',
+      sub_coin: row ? String(row.sub_coin) : '',
+      stock: '0',
+      member_limit: row ? String(row.member_limit) : '0',
+      visible_from: toJstInput(row?.visible_from),
+      visible_until: toJstInput(row?.visible_until),
+      sort: row ? String(row.sort) : '0',
+    },
+    resolver: schemaResolver<Values>(
+      row ? adminExchangeCardUpdateSchema : adminExchangeCardCreateSchema,
+      payload,
+      {
+        extra: (v): Record<string, string> => {
+          const out: Record<string, string> = {};
+          if (!row && !v.card_id) out.card_id = t('shop.exchange.pickCard');
+          const from = instant(v.visible_from);
+          const until = instant(v.visible_until);
+          if (from && until && from !== 'invalid' && until !== 'invalid' && from >= until)
+            out.visible_until = t('shop.common.windowInvalid');
+          return out;
+        },
+      },
+    ),
+    send: (v) =>
+      row
+        ? api.post(apiPath('admin', 'exchange-cards', row.id), payload(v), adminIdAnswerSchema)
+        : api.post('admin/exchange-cards', payload(v), adminIdAnswerSchema),
+    fields: FIELDS,
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
+      onSaved(row ? t('shop.common.savedOne', { id: res.id }) : t('shop.exchange.created', { id: res.id }));
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <FormMessage message={formMessage} />
+      {row ? null : (
+        <CardPicker
+          value={picked}
+          onChange={(card) => {
+            setPicked(card);
+            form.setValue('card_id', String(card.id));
+            form.clearErrors('card_id');
+          }}
+          error={errors.card_id?.message}
+        />
+      )}
+      <div className="grid">
+        <FormField label={t('shop.exchange.coins')} error={errors.sub_coin?.message}>
+          {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('sub_coin')} />}
+        </FormField>
+        {row ? null : (
+          <FormField label={t('shop.exchange.initialStock')} error={errors.stock?.message}>
+            {(p) => <input {...p} type="number" inputMode="numeric" min={0} {...form.register('stock')} />}
+          </FormField>
+        )}
+        <FormField
+          label={t('shop.exchange.memberLimit')}
+          error={errors.member_limit?.message}
+          hint={t('shop.exchange.memberLimitHint')}
+        >
+          {(p) => (
+            <input {...p} type="number" inputMode="numeric" min={0} {...form.register('member_limit')} />
+          )}
+        </FormField>
+        <FormField
+          label={t('shop.common.sort')}
+          error={errors.sort?.message}
+          hint={t('shop.common.sortHint')}
+        >
+          {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
+        </FormField>
+        <FormField
+          label={t('shop.exchange.visibleFrom')}
+          error={errors.visible_from?.message}
+          hint={t('shop.exchange.visibleHint')}
+        >
+          {(p) => <input {...p} type="datetime-local" {...form.register('visible_from')} />}
+        </FormField>
+        <FormField label={t('shop.exchange.visibleUntil')} error={errors.visible_until?.message}>
+          {(p) => <input {...p} type="datetime-local" {...form.register('visible_until')} />}
+        </FormField>
+      </div>
+      {row ? <p className="field-hint">{t('shop.exchange.stockElsewhere')}</p> : null}
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {row ? t('common.save') : t('shop.exchange.offer')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type StockValues = { direction: 'add' | 'take'; amount: string };
+
+/** Moves a card's stock by an amount (the server refuses to go below zero: stock_negative on `add`). */
+function StockForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: ExchangeCard;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const payload = (v: StockValues) => {
+    const n = v.amount.trim() === '' ? undefined : Number(v.amount);
+    return { add: n === undefined ? undefined : v.direction === 'take' ? -n : n };
+  };
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<StockValues, { id: number }>({
+    defaultValues: { direction: 'add', amount: '' },
+    resolver: schemaResolver<StockValues>(adminStockChangeSchema, payload, {
+      field: (path) => (path === 'add' ? 'amount' : path),
+      extra: (v): Record<string, string> =>
+        Number(v.amount) < 0 ? { amount: t('shop.exchange.amountPositive') } : {},
+    }),
+    send: (v) =>
+      api.post(apiPath('admin', 'exchange-cards', row.id, 'stock'), payload(v), adminIdAnswerSchema),
+    fields: ['amount'],
+    rename: { add: 'amount' },
+    onSuccess: async (_res, v) => {
+      await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
+      const add = payload(v).add ?? 0;
+      onSaved(t('shop.exchange.stockMoved', { name: nameIn(lang, row), stock: row.stock + add }));
+    },
+  });
+  const { errors } = form.formState;
+  const add = payload(form.watch()).add;
+  const after = add !== undefined && Number.isInteger(add) ? row.stock + add : null;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <FormMessage message={formMessage} />
+      <p>
+        {t('shop.exchange.stockNow', {
+          stock: formatNumber(row.stock, lang),
+          exchanged: formatNumber(row.exchanged, lang),
+        })}
+      </p>
+      <div className={styles.direction} role="radiogroup" aria-label={t('shop.exchange.direction')}>
+        <label className="check">
+          <input type="radio" value="add" {...form.register('direction')} />
+          {t('shop.exchange.addStock')}
+        </label>
+        <label className="check">
+          <input type="radio" value="take" {...form.register('direction')} />
+          {t('shop.exchange.takeStock')}
+        </label>
+      </div>
+      <FormField label={t('shop.exchange.amount')} error={errors.amount?.message}>
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            data-autofocus
+            {...form.register('amount')}
+          />
+        )}
+      </FormField>
+      <p aria-live="polite" className={after !== null && after < 0 ? 'field-error' : 'muted'}>
+        {after !== null ? t('shop.exchange.stockAfter', { stock: formatNumber(after, lang) }) : '\u00a0'}
+      </p>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {t('shop.exchange.applyStock')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import { adminCampaignCreateSchema, adminCampaignListSchema } from '@gacha/contract/admin-shop';
+import type { z } from 'zod';
+import cols from '../../components/columns.module.css';
+import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { fromJstInput, toJstInput } from '../../lib/format.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { windowPhase } from '../../lib/jst-window.ts';
+import { JstWindow } from '../../components/jst-window.tsx';
+import styles from './gem-prices.module.css';
+
+type Campaign = z.infer<typeof adminCampaignListSchema>['list'][number];
+const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
+
+/**
+ * Campaign discounts (GET /api/admin/campaigns): a percentage off every paid course inside a window, with
+ * whether it runs now; added and changed with POST /api/admin/campaigns and /{id}.
+ */
+export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const campaigns = useQuery({
+    queryKey: CAMPAIGNS_KEY,
+    queryFn: async () => unwrap(await api.get('admin/campaigns', adminCampaignListSchema)).list,
+  });
+  // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
+  const now = campaigns.dataUpdatedAt || 0;
+
+  const columns = useMemo<Columns<Campaign>>(
+    () => [
+      {
+        id: 'percent',
+        header: () => t('shop.gemPrices.campaigns.percent'),
+        accessorFn: (r) => r.percent,
+        cell: ({ row }) => t('shop.gemPrices.campaigns.percentOff', { percent: row.original.percent }),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'window',
+        header: () => t('shop.common.windowJst'),
+        accessorFn: (r) => r.starts_at,
+        cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
+      },
+      { id: 'note', header: () => t('shop.common.note'), accessorFn: (r) => r.note, enableSorting: false },
+      {
+        id: 'status',
+        header: () => t('shop.common.status'),
+        enableSorting: false,
+        cell: ({ row }) => {
+          const r = row.original;
+          const phase = r.active ? 'open' : windowPhase(r.starts_at, r.ends_at, now);
+          return (
+            <span
+              className={`status ${phase === 'open' ? 'status-on_sale' : phase === 'upcoming' ? 'status-before' : 'status-ended'}`}
+            >
+              {t(`shop.gemPrices.campaigns.phase.${phase}`)}
+            </span>
+          );
+        },
+      },
+      ...(canWrite
+        ? [
+            {
+              id: 'edit',
+              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              enableSorting: false,
+              meta: { className: 'nowrap' },
+              cell: ({ row }: { row: { original: Campaign } }) => (
+                <button
+                  type="button"
+                  onClick={() => setEditing(row.original)}
+                  aria-label={t('shop.gemPrices.campaigns.editOne', { id: row.original.id })}
+                >
+                  {t('common.edit')}
+                </button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, now, canWrite],
+  );
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: campaigns.data ?? [],
+    initialState: { sorting: [{ id: 'window', desc: true }], pagination: { pageIndex: 0, pageSize: 500 } },
+  });
+
+  return (
+    <section id="campaigns" className={`panel ${styles.section}`} aria-labelledby="campaigns-title">
+      <div className={styles.sectionHead}>
+        <h2 id="campaigns-title">{t('shop.gemPrices.campaigns.title')}</h2>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!canWrite}
+          onClick={() => {
+            setDone(null);
+            setEditing('new');
+          }}
+        >
+          {t('shop.gemPrices.campaigns.new')}
+        </button>
+      </div>
+      <p className="muted">{t('shop.gemPrices.campaigns.intro')}</p>
+      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
+      {campaigns.isError ? <p role="alert">{campaigns.error.message}</p> : null}
+      {campaigns.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <div className={cols.tablet}>
+          <DataTable
+            table={table}
+            caption={t('shop.gemPrices.campaigns.title')}
+            empty={t('shop.gemPrices.campaigns.empty')}
+          />
+        </div>
+      )}
+      <Modal
+        open={editing !== null}
+        title={
+          editing === 'new'
+            ? t('shop.gemPrices.campaigns.new')
+            : t('shop.gemPrices.campaigns.editOne', { id: editing ? editing.id : '' })
+        }
+        onClose={() => setEditing(null)}
+      >
+        {(close) =>
+          editing !== null ? (
+            <CampaignForm
+              row={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(message) => {
+                setDone(message);
+                close();
+              }}
+            />
+          ) : null
+        }
+      </Modal>
+    </section>
+  );
+}
+
+type Values = { percent: string; starts_at: string; ends_at: string; note: string };
+
+function CampaignForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: Campaign | null;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const payload = (v: Values) => ({
+    percent: v.percent.trim() === '' ? undefined : Number(v.percent),
+    starts_at: v.starts_at.trim() ? fromJstInput(v.starts_at) || 'invalid' : undefined,
+    ends_at: v.ends_at.trim() ? fromJstInput(v.ends_at) || 'invalid' : undefined,
+    note: v.note,
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
+    defaultValues: {
+      percent: row ? String(row.percent) : '10',
+      starts_at: toJstInput(row?.starts_at),
+      ends_at: toJstInput(row?.ends_at),
+      note: row?.note ?? '',
+    },
+    // the create schema checks the window; an edit sends every field, so the same check holds
+    resolver: schemaResolver<Values>(adminCampaignCreateSchema, payload),
+    send: (v) =>
+      row
+        ? api.post(apiPath('admin', 'campaigns', row.id), payload(v), adminIdAnswerSchema)
+        : api.post('admin/campaigns', payload(v), adminIdAnswerSchema),
+    fields: ['percent', 'starts_at', 'ends_at', 'note'],
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      onSaved(
+        row
+          ? t('shop.common.savedOne', { id: res.id })
+          : t('shop.gemPrices.campaigns.created', { id: res.id }),
+      );
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <FormMessage message={formMessage} />
+      <FormField
+        label={t('shop.gemPrices.campaigns.percent')}
+        error={errors.percent?.message}
+        hint={t('shop.gemPrices.campaigns.percentHint')}
+      >
+        {(p) => (
+          <input {...p} type="number" inputMode="numeric" min={1} max={90} {...form.register('percent')} />
+        )}
+      </FormField>
+      <div className="grid">
+        <FormField label={t('shop.common.startsJst')} error={errors.starts_at?.message}>
+          {(p) => <input {...p} type="datetime-local" {...form.register('starts_at')} />}
+        </FormField>
+        <FormField label={t('shop.common.endsJst')} error={errors.ends_at?.message}>
+          {(p) => <input {...p} type="datetime-local" {...form.register('ends_at')} />}
+        </FormField>
+      </div>
+      <FormField
+        label={t('shop.common.note')}
+        error={errors.note?.message}
+        hint={t('shop.gemPrices.campaigns.noteHint')}
+      >
+        {(p) => <input {...p} {...form.register('note')} />}
+      </FormField>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {row ? t('common.save') : t('shop.common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,309 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import {
+  adminPointPriceCreateSchema,
+  adminPointPriceListSchema,
+  adminPointPriceUpdateSchema,
+} from '@gacha/contract/admin-shop';
+import type { z } from 'zod';
+import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { formatJst, formatNumber } from '../../lib/format.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import cols from '../../components/columns.module.css';
+import styles from './gem-prices.module.css';
+
+type Course = z.infer<typeof adminPointPriceListSchema>['list'][number];
+const COURSES_KEY = ['admin', 'point-prices'] as const;
+/** The rate that makes a course a free grant (spec §5). */
+const FREE_RATE = '100';
+
+export type Visibility = 'shown' | 'hidden' | 'withdrawn';
+export const visibilityOf = (c: Pick<Course, 'coupon_only' | 'disabled'>): Visibility =>
+  c.disabled ? 'withdrawn' : c.coupon_only ? 'hidden' : 'shown';
+
+/**
+ * The gem price courses (GET /api/admin/point-prices, every one, withdrawn too, with how many payments name
+ * it): added with POST /api/admin/point-prices and changed with /{id}. Hidden = coupon_only (only members a
+ * coupon unlocked it for see it), withdrawn = disabled (kept for its payments), a free grant = rate "100".
+ */
+export function CoursesSection({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [editing, setEditing] = useState<Course | 'new' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const courses = useQuery({
+    queryKey: COURSES_KEY,
+    queryFn: async () => unwrap(await api.get('admin/point-prices', adminPointPriceListSchema)).list,
+  });
+
+  const columns = useMemo<Columns<Course>>(
+    () => [
+      {
+        id: 'sort',
+        header: () => t('shop.common.sort'),
+        accessorFn: (r) => r.sort,
+        meta: { className: `num ${cols.wideOnly}` },
+      },
+      { id: 'id', header: () => t('shop.common.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
+      {
+        id: 'point',
+        header: () => t('shop.gemPrices.courses.point'),
+        accessorFn: (r) => r.point,
+        cell: ({ row }) => formatNumber(row.original.point, lang),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'price',
+        header: () => t('shop.gemPrices.courses.price'),
+        accessorFn: (r) => r.price,
+        cell: ({ row }) => `¥${formatNumber(row.original.price, lang)}`,
+        meta: { className: 'num' },
+      },
+      {
+        id: 'kind',
+        header: () => t('shop.gemPrices.courses.kind'),
+        accessorFn: (r) => (r.rate === FREE_RATE ? 1 : 0),
+        cell: ({ row }) =>
+          row.original.rate === FREE_RATE
+            ? t('shop.gemPrices.courses.free')
+            : t('shop.gemPrices.courses.paid'),
+      },
+      {
+        id: 'visibility',
+        header: () => t('shop.gemPrices.courses.visibility'),
+        accessorFn: (r) => visibilityOf(r),
+        cell: ({ row }) => {
+          const v = visibilityOf(row.original);
+          return (
+            <span
+              className={`status ${v === 'shown' ? 'status-on_sale' : v === 'hidden' ? 'status-before' : 'status-ended'}`}
+            >
+              {t(`shop.gemPrices.courses.visibilities.${v}`)}
+            </span>
+          );
+        },
+      },
+      {
+        id: 'payments',
+        header: () => t('shop.gemPrices.courses.payments'),
+        accessorFn: (r) => r.payments,
+        cell: ({ row }) => formatNumber(row.original.payments, lang),
+        meta: { className: 'num' },
+      },
+      {
+        id: 'modified',
+        header: () => t('shop.gemPrices.courses.modified'),
+        accessorFn: (r) => r.modified,
+        cell: ({ row }) => formatJst(row.original.modified),
+        meta: { className: `nowrap ${cols.wideOnly}` },
+      },
+      ...(canWrite
+        ? [
+            {
+              id: 'edit',
+              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              enableSorting: false,
+              meta: { className: 'nowrap' },
+              cell: ({ row }: { row: { original: Course } }) => (
+                <button
+                  type="button"
+                  onClick={() => setEditing(row.original)}
+                  aria-label={t('shop.gemPrices.courses.editOne', { id: row.original.id })}
+                >
+                  {t('common.edit')}
+                </button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, lang, canWrite],
+  );
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: courses.data ?? [],
+    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 500 } },
+  });
+
+  return (
+    <section id="courses" className={`panel ${styles.section}`} aria-labelledby="courses-title">
+      <div className={styles.sectionHead}>
+        <h2 id="courses-title">{t('shop.gemPrices.courses.title')}</h2>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!canWrite}
+          onClick={() => {
+            setDone(null);
+            setEditing('new');
+          }}
+        >
+          {t('shop.gemPrices.courses.new')}
+        </button>
+      </div>
+      <p className="muted">{t('shop.gemPrices.courses.intro')}</p>
+      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
+      {courses.isError ? <p role="alert">{courses.error.message}</p> : null}
+      {courses.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <div className={cols.tablet}>
+          <DataTable
+            table={table}
+            caption={t('shop.gemPrices.courses.title')}
+            empty={t('shop.gemPrices.courses.empty')}
+          />
+        </div>
+      )}
+      <Modal
+        open={editing !== null}
+        title={
+          editing === 'new'
+            ? t('shop.gemPrices.courses.new')
+            : t('shop.gemPrices.courses.editOne', { id: editing ? editing.id : '' })
+        }
+        onClose={() => setEditing(null)}
+      >
+        {(close) =>
+          editing !== null ? (
+            <CourseForm
+              row={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(message) => {
+                setDone(message);
+                close();
+              }}
+            />
+          ) : null
+        }
+      </Modal>
+    </section>
+  );
+}
+
+type Values = {
+  point: string;
+  price: string;
+  free: boolean;
+  coupon_only: boolean;
+  disabled: boolean;
+  sort: string;
+};
+const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+function CourseForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: Course | null;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // a paid course keeps the rate it has (anything but "100"); a new one or one that stops being free gets "0"
+  const paidRate = row && row.rate !== FREE_RATE ? row.rate : '0';
+  const payload = (v: Values) => ({
+    point: int(v.point),
+    price: int(v.price),
+    rate: v.free ? FREE_RATE : paidRate,
+    coupon_only: v.coupon_only ? 1 : 0,
+    disabled: v.disabled ? 1 : 0,
+    sort: int(v.sort),
+  });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
+    defaultValues: {
+      point: row ? String(row.point) : '',
+      price: row ? String(row.price) : '',
+      free: row?.rate === FREE_RATE,
+      coupon_only: row ? row.coupon_only === 1 : false,
+      disabled: row ? row.disabled === 1 : false,
+      sort: row ? String(row.sort) : '0',
+    },
+    resolver: schemaResolver<Values>(
+      row ? adminPointPriceUpdateSchema : adminPointPriceCreateSchema,
+      payload,
+      {
+        field: (path) => (path === 'rate' ? 'free' : path),
+      },
+    ),
+    send: (v) =>
+      row
+        ? api.post(apiPath('admin', 'point-prices', row.id), payload(v), adminIdAnswerSchema)
+        : api.post('admin/point-prices', payload(v), adminIdAnswerSchema),
+    fields: ['point', 'price', 'free', 'coupon_only', 'disabled', 'sort'],
+    rename: { rate: 'free' },
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+      onSaved(
+        row ? t('shop.common.savedOne', { id: res.id }) : t('shop.gemPrices.courses.created', { id: res.id }),
+      );
+    },
+  });
+  const { errors } = form.formState;
+  const checks = [
+    ['free', 'shop.gemPrices.courses.freeLabel', 'shop.gemPrices.courses.freeHint'],
+    ['coupon_only', 'shop.gemPrices.courses.hiddenLabel', 'shop.gemPrices.courses.hiddenHint'],
+    ['disabled', 'shop.gemPrices.courses.withdrawnLabel', 'shop.gemPrices.courses.withdrawnHint'],
+  ] as const;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <FormMessage message={formMessage} />
+      {row && row.payments > 0 ? (
+        <p className="note">{t('shop.gemPrices.courses.paymentsNote', { count: row.payments })}</p>
+      ) : null}
+      <div className="grid">
+        <FormField label={t('shop.gemPrices.courses.point')} error={errors.point?.message}>
+          {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('point')} />}
+        </FormField>
+        <FormField label={t('shop.gemPrices.courses.price')} error={errors.price?.message}>
+          {(p) => <input {...p} type="number" inputMode="numeric" min={0} {...form.register('price')} />}
+        </FormField>
+        <FormField
+          label={t('shop.common.sort')}
+          error={errors.sort?.message}
+          hint={t('shop.common.sortHint')}
+        >
+          {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
+        </FormField>
+      </div>
+      <div className={styles.checks}>
+        {checks.map(([name, label, hint]) => (
+          <div key={name} className="check">
+            <input
+              id={`course-${name}`}
+              type="checkbox"
+              aria-describedby={`course-${name}-hint`}
+              aria-invalid={!!errors[name]}
+              {...form.register(name)}
+            />
+            <span className={styles.checkText}>
+              <label htmlFor={`course-${name}`}>{t(label)}</label>
+              <span id={`course-${name}-hint`} className="field-hint">
+                {t(hint)}
+              </span>
+              {errors[name]?.message ? <span className="field-error">{errors[name]?.message}</span> : null}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {row ? t('common.save') : t('shop.common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,329 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  adminBalanceChangeSchema,
+  adminCoinChangeSchema,
+  adminGemChangeSchema,
+  adminReasonSchema,
+  adminSessionsEndedSchema,
+  adminSmsResetResultSchema,
+  adminSmsResetSchema,
+  adminSuspensionSchema,
+  type AdminMemberDetail,
+} from '@gacha/contract/admin-members';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath, type AnswerSchema } from '../../lib/api.ts';
+import { langs, message, messages, type Lang } from '@gacha/contract/messages';
+import { formatNumber } from '../../lib/format.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { formatCoins, memberKey, newRequestId, parseCoins, parseWhole } from './member-query.ts';
+import styles from './members.module.css';
+
+export const ACTIONS = [
+  'gems-grant',
+  'gems-deduct',
+  'coins-grant',
+  'coins-deduct',
+  'suspend',
+  'unsuspend',
+  'sessions-end',
+  'sms-reset',
+] as const;
+export type MemberAction = (typeof ACTIONS)[number];
+
+/** Each action's call, its contract schemas, and what the staff member types besides the reason. */
+const CALLS: Record<
+  MemberAction,
+  { path: string[]; body: z.ZodType; answer: AnswerSchema; amount?: 'gems' | 'coins'; danger?: boolean }
+> = {
+  'gems-grant': {
+    path: ['gems', 'grant'],
+    body: adminGemChangeSchema,
+    answer: adminBalanceChangeSchema,
+    amount: 'gems',
+  },
+  'gems-deduct': {
+    path: ['gems', 'deduct'],
+    body: adminGemChangeSchema,
+    answer: adminBalanceChangeSchema,
+    amount: 'gems',
+    danger: true,
+  },
+  'coins-grant': {
+    path: ['coins', 'grant'],
+    body: adminCoinChangeSchema,
+    answer: adminBalanceChangeSchema,
+    amount: 'coins',
+  },
+  'coins-deduct': {
+    path: ['coins', 'deduct'],
+    body: adminCoinChangeSchema,
+    answer: adminBalanceChangeSchema,
+    amount: 'coins',
+    danger: true,
+  },
+  suspend: { path: ['suspend'], body: adminReasonSchema, answer: adminSuspensionSchema, danger: true },
+  unsuspend: { path: ['unsuspend'], body: adminReasonSchema, answer: adminSuspensionSchema },
+  'sessions-end': {
+    path: ['sessions', 'end'],
+    body: adminReasonSchema,
+    answer: adminSessionsEndedSchema,
+    danger: true,
+  },
+  'sms-reset': {
+    path: ['sms', 'reset'],
+    body: adminSmsResetSchema,
+    answer: adminSmsResetResultSchema,
+    danger: true,
+  },
+};
+
+/**
+ * The actions on a member, for a role with members.write (the page leaves them out otherwise): grant or deduct
+ * gems or coins, suspend or unsuspend, end all sessions, reset the SMS verification. Each opens a dialog that
+ * needs a reason (kept in the audit row); a gem or coin change carries a request id made when the dialog opens
+ * and sent with every submit of it, so a double submit or a retry after a lost answer changes the balance once.
+ * The server's refusals (a deduction past the balance) come in the staff member's language, under the amount.
+ */
+export function MemberActions({
+  detail,
+  onDone,
+}: {
+  detail: AdminMemberDetail;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<MemberAction | null>(null);
+  const { member } = detail;
+  const groups: Array<[string, MemberAction[]]> = [
+    ['gems', ['gems-grant', 'gems-deduct']],
+    ['coins', ['coins-grant', 'coins-deduct']],
+    ['account', [member.suspended_at ? 'unsuspend' : 'suspend', 'sessions-end', 'sms-reset']],
+  ];
+  return (
+    <section className={styles.actionsBar} aria-label={t('members.actions.label')}>
+      {groups.map(([group, actions]) => (
+        <div key={group} role="group" aria-labelledby={`actions-${group}`} className={styles.actionGroup}>
+          <span id={`actions-${group}`} className={styles.groupLabel}>
+            {t(`members.actions.groups.${group}`)}
+          </span>
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'suspend' ? 'button-danger' : undefined}
+              onClick={() => setOpen(action)}
+            >
+              {t(`members.actions.${action}.button`)}
+            </button>
+          ))}
+        </div>
+      ))}
+      <Modal
+        open={open !== null}
+        title={open ? t(`members.actions.${open}.title`, { id: member.id }) : ''}
+        onClose={() => setOpen(null)}
+      >
+        {(close) =>
+          open ? (
+            <ActionForm
+              action={open}
+              detail={detail}
+              close={close}
+              onDone={(message) => {
+                onDone(message);
+                close();
+              }}
+            />
+          ) : null
+        }
+      </Modal>
+    </section>
+  );
+}
+
+type Values = { amount: string; reason: string; release_phone: boolean };
+
+/**
+ * The server's "the balance is {balance}" refusal names the balance as a bare integer (coin tenths for coins):
+ * staff read it as the page shows balances ('1,500' gems, '1,200.0' coins), in the same words of the catalogue.
+ */
+export function readableRefusal(
+  text: string | undefined,
+  unit: 'gems' | 'coins',
+  lang: Lang,
+): string | undefined {
+  if (!text) return text;
+  for (const l of langs) {
+    const [before, after] = messages.admin_deduct_exceeds[l].split('{balance}') as [string, string];
+    if (!text.startsWith(before) || !text.endsWith(after)) continue;
+    const raw = text.slice(before.length, text.length - after.length);
+    if (!/^\d+$/.test(raw)) continue;
+    const n = Number(raw);
+    return message('admin_deduct_exceeds', l, {
+      balance: unit === 'coins' ? formatCoins(n, lang) : formatNumber(n, lang),
+    });
+  }
+  return text;
+}
+
+function ActionForm({
+  action,
+  detail,
+  close,
+  onDone,
+}: {
+  action: MemberAction;
+  detail: AdminMemberDetail;
+  close: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const { member } = detail;
+  const call = CALLS[action];
+  // one id for this opening of the dialog: every submit of it sends the same one
+  const [requestId] = useState(newRequestId);
+
+  const payload = (v: Values): Record<string, unknown> => {
+    const reason = v.reason.trim();
+    if (call.amount === 'gems') {
+      const amount = v.amount.trim() === '' ? undefined : (parseWhole(v.amount) ?? NaN);
+      return { amount, reason, request_id: requestId };
+    }
+    if (call.amount === 'coins') {
+      const tenths = v.amount.trim() === '' ? undefined : (parseCoins(v.amount) ?? NaN);
+      return { tenths, reason, request_id: requestId };
+    }
+    if (action === 'sms-reset') return { reason, release_phone: v.release_phone ? 1 : 0 };
+    return { reason };
+  };
+
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
+    defaultValues: { amount: '', reason: '', release_phone: false },
+    resolver: schemaResolver<Values>(call.body, payload, {
+      field: (path) => (path === 'tenths' ? 'amount' : path === 'request_id' ? null : path),
+      extra: (v): Record<string, string> => {
+        if (!call.amount || v.amount.trim() === '') return {};
+        const n = call.amount === 'gems' ? parseWhole(v.amount) : parseCoins(v.amount);
+        const max = call.amount === 'gems' ? 1_000_000 : 10_000_000;
+        return n === null || n < 1 || n > max ? { amount: t(`members.actions.format.${call.amount}`) } : {};
+      },
+    }),
+    send: (v) => api.post(apiPath('admin', 'members', member.id, ...call.path), payload(v), call.answer),
+    fields: ['amount', 'reason', 'release_phone'],
+    rename: { tenths: 'amount' },
+    onSuccess: async (res, v) => {
+      onDone(doneMessage(res as Record<string, unknown>, v));
+      await queryClient.invalidateQueries({ queryKey: memberKey(member.id) });
+    },
+  });
+
+  const doneMessage = (res: Record<string, unknown>, v: Values): string => {
+    const id = member.id;
+    if (call.amount) {
+      const applied = res.applied !== false;
+      const balance = Number(res.balance);
+      const shownBalance = call.amount === 'gems' ? formatNumber(balance, lang) : formatCoins(balance, lang);
+      if (!applied)
+        return t('members.actions.done.already', {
+          id,
+          balance: shownBalance,
+          unit: t(`members.units.${call.amount}`),
+        });
+      const amount =
+        call.amount === 'gems'
+          ? formatNumber(parseWhole(v.amount) ?? 0, lang)
+          : formatCoins(parseCoins(v.amount) ?? 0, lang);
+      return t(`members.actions.done.${action}`, { id, amount, balance: shownBalance });
+    }
+    if (action === 'suspend' || action === 'unsuspend')
+      return res.changed
+        ? t(`members.actions.done.${action}`, { id, count: Number(res.sessions_ended ?? 0) })
+        : t(`members.actions.done.${action}Already`, { id });
+    if (action === 'sessions-end')
+      return t('members.actions.done.sessions-end', { id, count: Number(res.sessions_ended) });
+    return res.changed
+      ? res.released_phone
+        ? t('members.actions.done.sms-resetReleased', { id })
+        : t('members.actions.done.sms-reset', { id })
+      : t('members.actions.done.sms-resetNothing', { id });
+  };
+
+  const balanceHint =
+    call.amount === 'gems'
+      ? t('members.actions.balanceGems', { n: formatNumber(member.gems, lang) })
+      : call.amount === 'coins'
+        ? t('members.actions.balanceCoins', { n: formatCoins(member.coin_tenths, lang) })
+        : null;
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <p className={styles.actionIntro}>{t(`members.actions.${action}.intro`)}</p>
+      <FormMessage message={formMessage} />
+      {call.amount ? (
+        <FormField
+          label={t(`members.actions.amount.${call.amount}`)}
+          error={readableRefusal(form.formState.errors.amount?.message, call.amount, lang)}
+          hint={balanceHint}
+        >
+          {(p) => (
+            <input
+              {...p}
+              inputMode={call.amount === 'gems' ? 'numeric' : 'decimal'}
+              autoComplete="off"
+              className={styles.amountInput}
+              {...form.register('amount')}
+            />
+          )}
+        </FormField>
+      ) : null}
+      {action === 'sms-reset' ? (
+        <div className={`field ${styles.releaseField}`}>
+          <label className="check">
+            <input
+              type="checkbox"
+              disabled={!member.verified_phone}
+              aria-describedby="release-phone-hint"
+              {...form.register('release_phone')}
+            />
+            <span>{t('members.actions.sms-reset.release')}</span>
+          </label>
+          <p className="field-hint" id="release-phone-hint">
+            {member.verified_phone
+              ? t('members.actions.sms-reset.releaseHint', { phone: member.verified_phone })
+              : t('members.actions.sms-reset.noPhone')}
+          </p>
+        </div>
+      ) : null}
+      <FormField
+        label={t('members.actions.reason')}
+        error={form.formState.errors.reason?.message}
+        hint={t('members.actions.reasonHint')}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            maxLength={500}
+            className={styles.reasonInput}
+            {...form.register('reason')}
+          />
+        )}
+      </FormField>
+      <div className="actions">
+        <button type="submit" className={call.danger ? 'button-danger' : 'button-primary'} disabled={pending}>
+          {t(`members.actions.${action}.submit`)}
+        </button>
+        <button type="button" onClick={close}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,295 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminMemberDetail } from '@gacha/contract/admin-members';
+import { formatJst, formatNumber } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { rankName } from './member-query.ts';
+import styles from './members.module.css';
+
+/**
+ * The member page's tabs answered with the member (GET /api/admin/members/{id}): profile and address, rank
+ * history, coupons and referrals, sessions. Masked values are shown as the server answers them; what it leaves
+ * out for a role without members.pii (the postal address) says so.
+ */
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function ProfilePanel({ detail }: { detail: AdminMemberDetail }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { member, address, pii } = detail;
+  const dash = (v: string) => (v.trim() ? v : '—');
+  const signIn = [
+    member.has_password ? t('members.profile.password') : null,
+    member.google_linked ? 'Google' : null,
+    member.apple_linked ? 'Apple' : null,
+  ].filter(Boolean);
+  return (
+    <div className={styles.twoCols}>
+      <section aria-labelledby="member-profile" className="panel">
+        <h2 id="member-profile">{t('members.profile.title')}</h2>
+        <dl className={styles.rows}>
+          <Row label={t('members.profile.lastName')}>{dash(member.last_name)}</Row>
+          <Row label={t('members.profile.middleName')}>{dash(member.middle_name)}</Row>
+          <Row label={t('members.profile.firstName')}>{dash(member.first_name)}</Row>
+          <Row label={t('members.profile.mail')}>
+            <span className={styles.mail} data-testid="member-mail">
+              {dash(member.mail)}
+            </span>
+          </Row>
+          <Row label={t('members.profile.tel')}>
+            <span data-testid="member-tel">{dash(member.tel)}</span>
+          </Row>
+          <Row label={t('members.profile.lang')}>{member.lang === 'ja' ? '日本語' : 'English'}</Row>
+          <Row label={t('members.profile.referralCode')}>
+            <code>{member.referral_code}</code>
+          </Row>
+          <Row label={t('members.profile.signIn')}>{signIn.length ? signIn.join(' · ') : '—'}</Row>
+          <Row label={t('members.balances.joined')}>{formatJst(member.created_at)}</Row>
+          <Row label={t('members.profile.lastGemUse')}>{formatJst(member.last_gem_use_at)}</Row>
+          <Row label={t('members.profile.updated')}>{formatJst(member.updated_at)}</Row>
+          <Row label={t('members.profile.inactivityNotice')}>{formatJst(member.inactivity_notice_at)}</Row>
+          {member.anonymised_at ? (
+            <Row label={t('members.profile.anonymised')}>{formatJst(member.anonymised_at)}</Row>
+          ) : null}
+        </dl>
+      </section>
+      <section aria-labelledby="member-address" className="panel">
+        <h2 id="member-address">{t('members.profile.address')}</h2>
+        {address ? (
+          <dl className={styles.rows} data-testid="member-address">
+            <Row label={t('members.profile.country')}>
+              {dash(lang === 'ja' ? address.country_name_ja : address.country_name_en)}
+            </Row>
+            <Row label={t('members.profile.zipcode')}>{dash(address.zipcode)}</Row>
+            <Row label={t('members.profile.pref')}>{dash(address.pref_text)}</Row>
+            <Row label={t('members.profile.shiku')}>{dash(address.shiku)}</Row>
+            <Row label={t('members.profile.street')}>{dash(address.address)}</Row>
+            <Row label={t('members.profile.building')}>{dash(address.building)}</Row>
+          </dl>
+        ) : (
+          <p className="muted" data-testid="member-address">
+            {pii ? t('members.profile.noAddress') : t('members.profile.addressHidden')}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { member, ranks } = detail;
+  return (
+    <section aria-labelledby="member-ranks">
+      <h2 id="member-ranks">{t('members.ranks.title')}</h2>
+      <p className="muted">
+        {t('members.ranks.now', { rank: rankName(member.rank, lang) })}
+        {member.rank_maintained_month
+          ? ` ${t('members.balances.maintained', { month: member.rank_maintained_month })}`
+          : ''}
+      </p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption className="sr-only">{t('members.ranks.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('members.ranks.month')}</th>
+              <th scope="col">{t('members.ranks.rank')}</th>
+              <th scope="col" className="num">
+                {t('members.ranks.spend')}
+              </th>
+              <th scope="col">{t('members.ranks.how')}</th>
+              <th scope="col">{t('members.ranks.fixed')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranks.length ? (
+              ranks.map((r) => (
+                <tr key={r.month}>
+                  <td className="nowrap">{r.month}</td>
+                  <td>{rankName(r.rank, lang)}</td>
+                  <td className="num">{formatNumber(r.spend, lang)}</td>
+                  <td>{t(`members.ranks.hows.${r.how}`)}</td>
+                  <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={5} className="empty">
+                  {t('members.ranks.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { referral, coupons } = detail;
+  return (
+    <>
+      <section aria-labelledby="member-coupons">
+        <h2 id="member-coupons">{t('members.coupons.title')}</h2>
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="sr-only">{t('members.coupons.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('members.coupons.code')}</th>
+                <th scope="col">{t('members.coupons.kind')}</th>
+                <th scope="col" className="num">
+                  {t('members.coupons.gems')}
+                </th>
+                <th scope="col">{t('members.coupons.used')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {coupons.length ? (
+                coupons.map((c) => (
+                  <tr key={`${c.coupon_id}-${c.used_at}`}>
+                    <td>
+                      <Link to={`/coupons/${c.coupon_id}`}>
+                        <code>{c.code}</code>
+                      </Link>
+                    </td>
+                    <td>{t(`members.coupons.kinds.${c.kind}`)}</td>
+                    <td className="num">{c.kind === 'gems' ? formatNumber(c.gems, lang) : '—'}</td>
+                    <td className="nowrap">{formatJst(c.used_at, { zone: false })}</td>
+                  </tr>
+                ))
+              ) : (
+                <tr>
+                  <td colSpan={4} className="empty">
+                    {t('members.coupons.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="member-referrals">
+        <h2 id="member-referrals">{t('members.referrals.title')}</h2>
+        <dl className={styles.rows}>
+          <Row label={t('members.referrals.referredBy')}>
+            {referral.referred_by ? (
+              <>
+                <Link to={`/members/${referral.referred_by.id}`}>#{referral.referred_by.id}</Link>{' '}
+                <code>{referral.referred_by.referral_code}</code>
+              </>
+            ) : (
+              t('members.referrals.nobody')
+            )}
+          </Row>
+          <Row label={t('members.referrals.reward')}>
+            {referral.reward
+              ? t('members.referrals.rewardPaid', {
+                  gems: formatNumber(referral.reward.amount, lang),
+                  when: formatJst(referral.reward.created_at),
+                })
+              : t('members.referrals.rewardNone')}
+          </Row>
+        </dl>
+        <h3>{t('members.referrals.referred', { count: referral.referred_total })}</h3>
+        {referral.referred.length ? (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="sr-only">
+                {t('members.referrals.referred', { count: referral.referred_total })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('members.list.id')}</th>
+                  <th scope="col">{t('members.profile.referralCode')}</th>
+                  <th scope="col">{t('members.list.joined')}</th>
+                  <th scope="col">{t('members.referrals.rewarded')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {referral.referred.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <Link to={`/members/${r.id}`}>#{r.id}</Link>
+                    </td>
+                    <td>
+                      <code>{r.referral_code}</code>
+                    </td>
+                    <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
+                    <td>{r.rewarded ? t('common.yes') : t('common.no')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">{t('members.referrals.noneReferred')}</p>
+        )}
+        {referral.referred_total > referral.referred.length ? (
+          <p className="muted">
+            {t('members.referrals.more', {
+              shown: referral.referred.length,
+              total: referral.referred_total,
+            })}
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
+  const { t } = useTranslation();
+  const { sessions } = detail;
+  return (
+    <section aria-labelledby="member-sessions">
+      <h2 id="member-sessions">{t('members.sessions.title')}</h2>
+      <p className="muted">{t('members.sessions.intro')}</p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption className="sr-only">{t('members.sessions.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('members.sessions.created')}</th>
+              <th scope="col">{t('members.sessions.lastSeen')}</th>
+              <th scope="col">{t('members.sessions.expires')}</th>
+              <th scope="col">{t('members.sessions.persistent')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.length ? (
+              sessions.map((s, i) => (
+                <tr key={`${s.created_at}-${i}`}>
+                  <td className="nowrap">{formatJst(s.created_at, { zone: false })}</td>
+                  <td className="nowrap">{formatJst(s.last_seen_at, { zone: false })}</td>
+                  <td className="nowrap">{formatJst(s.expires_at, { zone: false })}</td>
+                  <td>{s.persistent ? t('common.yes') : t('common.no')}</td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={4} className="empty">
+                  {t('members.sessions.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { adminPackRowSchema } from '@gacha/contract/admin';
+
+export type PackRow = z.infer<typeof adminPackRowSchema>;
+export type PackState = 'draft' | 'before' | 'on_sale' | 'sold_out' | 'ended';
+
+/** What staff see of a pack's life: a draft, or the sale phase of a published pack. */
+export function packState(pack: Pick<PackRow, 'status' | 'phase'>): PackState {
+  return pack.status === 'draft' ? 'draft' : pack.phase;
+}
+
+export const STATE_LABEL: Record<PackState, string> = {
+  draft: 'packs.stateDraft',
+  before: 'packs.stateBefore',
+  on_sale: 'packs.stateOnSale',
+  sold_out: 'packs.stateSoldOut',
+  ended: 'packs.stateEnded',
+};
+export const PACK_STATES = Object.keys(STATE_LABEL) as PackState[];
+
+export const packsKey = ['admin', 'packs'] as const;
+export const packKey = (id: number) => ['admin', 'pack', id] as const;

@@ -1,0 +1,288 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFieldArray } from 'react-hook-form';
+import { adminIdAnswerSchema, adminPrizesSchema, type AdminPackDetail } from '@gacha/contract/admin';
+import { FormMessage } from '../../components/form-field.tsx';
+import { api, apiPath } from '../../lib/api.ts';
+import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { useAllCards } from './all-cards.ts';
+import { packKey, packsKey } from './pack-state.ts';
+
+type PrizeRow = {
+  card_id: string;
+  quantity: string;
+  buy_point: string;
+  num: string;
+  ship_only: boolean;
+  is_last_one: boolean;
+};
+type PrizesValues = { prizes: PrizeRow[] };
+
+const COLUMNS = ['card_id', 'quantity', 'buy_point', 'num', 'ship_only', 'is_last_one'] as const;
+const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+export function prizesPayload(v: PrizesValues) {
+  return {
+    prizes: v.prizes.map((p) => ({
+      card_id: int(p.card_id),
+      quantity: int(p.quantity),
+      buy_point: int(p.buy_point),
+      num: int(p.num),
+      ship_only: p.ship_only ? 1 : 0,
+      is_last_one: p.is_last_one ? 1 : 0,
+    })),
+  };
+}
+
+const emptyRow: PrizeRow = {
+  card_id: '',
+  quantity: '1',
+  buy_point: '0',
+  num: '1',
+  ship_only: false,
+  is_last_one: false,
+};
+
+/**
+ * A draft's prizes, replaced whole (POST /api/admin/packs/{id}/prizes, adminPrizesSchema): a card of the pack's
+ * type per row with its quantity, buy-back value, cards per prize, ship-only and last-one flags. The quantities
+ * of the rows that are not the last-one prize must add up to the pack's lot count before it can be published.
+ */
+export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const { pack, prizes } = detail;
+  const cards = useAllCards(pack.card_type_id);
+  const [saved, setSaved] = useState(false);
+  const rowsOf = (): PrizeRow[] =>
+    prizes.map((p) => ({
+      card_id: String(p.card_id),
+      quantity: String(p.quantity),
+      buy_point: String(p.buy_point),
+      num: String(p.num),
+      ship_only: p.ship_only === 1,
+      is_last_one: p.is_last_one === 1,
+    }));
+
+  const fieldNames = (count: number) => [
+    'prizes',
+    ...Array.from({ length: count }, (_, i) => COLUMNS.map((c) => `prizes.${i}.${c}` as const)).flat(),
+  ];
+
+  const { form, formRef, onSubmit, pending, formMessage, setFormMessage } = useApiForm<
+    PrizesValues,
+    { id: number }
+  >({
+    defaultValues: { prizes: rowsOf().length ? rowsOf() : [{ ...emptyRow }] },
+    resolver: schemaResolver<PrizesValues>(adminPrizesSchema, prizesPayload),
+    send: (v) =>
+      api.post(apiPath('admin', 'packs', pack.id, 'prizes'), prizesPayload(v), adminIdAnswerSchema),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    fields: fieldNames(40) as any,
+    onSuccess: async (_res, values) => {
+      form.reset(values);
+      setFormMessage(null);
+      setSaved(true);
+      await queryClient.invalidateQueries({ queryKey: packKey(pack.id) });
+      await queryClient.invalidateQueries({ queryKey: packsKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'pack-summary', pack.id] });
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'prizes' });
+  const rows = form.watch('prizes');
+  const sum = rows.filter((r) => !r.is_last_one).reduce((n, r) => n + (Number(r.quantity) || 0), 0);
+  const errors = form.formState.errors.prizes;
+  const options = [...(cards.data ?? [])];
+  for (const p of prizes)
+    if (!options.some((c) => c.id === p.card_id))
+      options.push({
+        ...placeholderCard,
+        id: p.card_id,
+        name_en: p.name_en,
+        name_ja: p.name_en,
+        rarity: p.rarity,
+      });
+
+  const pickCard = (index: number, id: string) => {
+    const card = options.find((c) => String(c.id) === id);
+    if (!card) return;
+    form.setValue(`prizes.${index}.buy_point`, String(card.conversion_value));
+    form.setValue(`prizes.${index}.ship_only`, card.ship_only === 1);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="prizes-edit-title">
+      <h2 id="prizes-edit-title">{t('packs.prizesEdit')}</h2>
+      <p className="field-hint">{t('packs.prizesHint')}</p>
+      <FormMessage
+        message={formMessage ?? (errors && 'message' in errors ? (errors.message as string) : null)}
+      />
+      {saved && !form.formState.isDirty ? (
+        <p className="success" role="status">
+          {t('packs.prizesSaved')}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="data-table prizes-table">
+          <caption className="sr-only">{t('packs.prizes')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('packs.prizeCard')}</th>
+              <th scope="col">{t('packs.prizeQuantity')}</th>
+              <th scope="col">{t('packs.prizeBuyPoint')}</th>
+              <th scope="col">{t('packs.prizeNum')}</th>
+              <th scope="col">{t('packs.prizeShipOnly')}</th>
+              <th scope="col">{t('packs.prizeLastOne')}</th>
+              <th scope="col">
+                <span className="sr-only">{t('packs.prizeRemove')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field, i) => {
+              const rowErrors = Array.isArray(errors) ? errors[i] : undefined;
+              const label = (what: string) => `${t('packs.prizeRow', { n: i + 1 })}: ${what}`;
+              const cell = (name: (typeof COLUMNS)[number], input: ReactNode) => {
+                const message = rowErrors?.[name]?.message as string | undefined;
+                return (
+                  <td>
+                    {input}
+                    {message ? (
+                      <p className="field-error" id={`prize-${i}-${name}-error`}>
+                        {message}
+                      </p>
+                    ) : null}
+                  </td>
+                );
+              };
+              const aria = (name: (typeof COLUMNS)[number]) => {
+                const bad = !!rowErrors?.[name];
+                return {
+                  'aria-invalid': bad,
+                  ...(bad ? { 'aria-describedby': `prize-${i}-${name}-error` } : {}),
+                };
+              };
+              const cardField = form.register(`prizes.${i}.card_id`);
+              return (
+                <tr key={field.id}>
+                  <td className="num">{i + 1}</td>
+                  {cell(
+                    'card_id',
+                    <select
+                      {...aria('card_id')}
+                      aria-label={label(t('packs.prizeCard'))}
+                      {...cardField}
+                      onChange={(e) => {
+                        void cardField.onChange(e);
+                        pickCard(i, e.target.value);
+                      }}
+                    >
+                      <option value="">{t('packs.chooseCard')}</option>
+                      {options.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          #{c.id} {lang === 'ja' ? c.name_ja : c.name_en} (
+                          {t('packs.rarityShort', { rarity: c.rarity })}
+                          {c.rarity_label ? ` ${c.rarity_label}` : ''})
+                        </option>
+                      ))}
+                    </select>,
+                  )}
+                  {cell(
+                    'quantity',
+                    <input
+                      {...aria('quantity')}
+                      aria-label={label(t('packs.prizeQuantity'))}
+                      type="number"
+                      min={1}
+                      inputMode="numeric"
+                      {...form.register(`prizes.${i}.quantity`)}
+                    />,
+                  )}
+                  {cell(
+                    'buy_point',
+                    <input
+                      {...aria('buy_point')}
+                      aria-label={label(t('packs.prizeBuyPoint'))}
+                      type="number"
+                      min={0}
+                      inputMode="numeric"
+                      {...form.register(`prizes.${i}.buy_point`)}
+                    />,
+                  )}
+                  {cell(
+                    'num',
+                    <input
+                      {...aria('num')}
+                      aria-label={label(t('packs.prizeNum'))}
+                      type="number"
+                      min={1}
+                      max={100}
+                      inputMode="numeric"
+                      {...form.register(`prizes.${i}.num`)}
+                    />,
+                  )}
+                  {cell(
+                    'ship_only',
+                    <input
+                      type="checkbox"
+                      aria-label={label(t('packs.prizeShipOnly'))}
+                      {...form.register(`prizes.${i}.ship_only`)}
+                    />,
+                  )}
+                  {cell(
+                    'is_last_one',
+                    <input
+                      type="checkbox"
+                      aria-label={label(t('packs.prizeLastOne'))}
+                      {...form.register(`prizes.${i}.is_last_one`)}
+                    />,
+                  )}
+                  <td>
+                    <button
+                      type="button"
+                      className="button-link"
+                      aria-label={t('packs.prizeRemoveRow', { n: i + 1 })}
+                      onClick={() => remove(i)}
+                      disabled={fields.length <= 1}
+                    >
+                      {t('packs.prizeRemove')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className={sum === pack.total_pack_count ? 'success' : 'note note-warn'} aria-live="polite">
+        {t('packs.prizeTotal', { sum: sum.toLocaleString(), total: pack.total_pack_count.toLocaleString() })}
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => append({ ...emptyRow })}>
+          {t('packs.prizeAdd')}
+        </button>
+        <button type="submit" className="button-primary" disabled={pending}>
+          {t('packs.prizesSave')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const placeholderCard = {
+  id: 0,
+  card_type_id: 0,
+  name_en: '',
+  name_ja: '',
+  model_number: '',
+  rarity: 1,
+  rarity_label: '',
+  image_url: '',
+  conversion_value: 0,
+  ship_only: 0,
+  customs_category: 'cards' as const,
+};

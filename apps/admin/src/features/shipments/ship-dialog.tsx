@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  adminShipResultSchema,
+  carriers,
+  shipSchema,
+  type AdminShipment,
+  type CarrierKey,
+} from '@gacha/contract/draws';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { api, apiPath } from '../../lib/api.ts';
+import { catalogue, schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { carrierName, SHIPMENTS_KEY } from './shipment-query.ts';
+
+/** A batch's Ship button and its dialog (shipping.write; the page leaves it out otherwise). */
+export function ShipButton({ shipment, onDone }: { shipment: AdminShipment; onDone: (m: string) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button-primary" onClick={() => setOpen(true)}>
+        {t('fulfil.ship.button')}
+      </button>
+      <Modal open={open} title={t('fulfil.ship.title', { id: shipment.id })} onClose={() => setOpen(false)}>
+        {(close) => (
+          <ShipForm
+            shipment={shipment}
+            close={close}
+            onDone={(m) => {
+              onDone(m);
+              close();
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+type Values = { carrier: CarrierKey | ''; delivery_code: string };
+
+/**
+ * Marks one batch shipped (POST /api/admin/shipments/{id}/ship {carrier, delivery_code}): the member sees the
+ * tracking code in their buying history and is emailed. The carrier is required here (the API takes it optional).
+ */
+function ShipForm({
+  shipment,
+  close,
+  onDone,
+}: {
+  shipment: AdminShipment;
+  close: () => void;
+  onDone: (m: string) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const payload = (v: Values) => ({ delivery_code: v.delivery_code, carrier: v.carrier || undefined });
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
+    defaultValues: { carrier: '', delivery_code: '' },
+    resolver: schemaResolver<Values>(shipSchema, payload, {
+      extra: (v): Record<string, string> => (v.carrier ? {} : { carrier: catalogue('required') }),
+    }),
+    send: (v) =>
+      api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), adminShipResultSchema),
+    fields: ['carrier', 'delivery_code'],
+    onSuccess: async (res) => {
+      const r = res as unknown as { shipment: { id: number; items: number; delivery_code: string } };
+      onDone(
+        t('fulfil.ship.done', { id: r.shipment.id, count: r.shipment.items, code: r.shipment.delivery_code }),
+      );
+      await queryClient.invalidateQueries({ queryKey: SHIPMENTS_KEY });
+    },
+  });
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('fulfil.ship.title', { id: shipment.id })}
+    >
+      <p>
+        {t('fulfil.ship.intro', {
+          count: shipment.item_count,
+          name: shipment.address.name || `#${shipment.user_id}`,
+        })}
+      </p>
+      <FormMessage message={formMessage} />
+      <FormField label={t('fulfil.carrier')} error={form.formState.errors.carrier?.message}>
+        {(f) => (
+          <select {...f} {...form.register('carrier')}>
+            <option value="">{t('fulfil.ship.chooseCarrier')}</option>
+            {carriers.map((c) => (
+              <option key={c} value={c}>
+                {carrierName(c, lang)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('fulfil.trackingCode')} error={form.formState.errors.delivery_code?.message}>
+        {(f) => <input {...f} autoComplete="off" maxLength={100} {...form.register('delivery_code')} />}
+      </FormField>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {t('fulfil.ship.submit')}
+        </button>
+        <button type="button" onClick={close}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,478 @@
+import { z } from 'zod';
+import {
+  adminCardCreateSchema,
+  adminCardListSchema,
+  adminCardQuerySchema,
+  adminCardUpdateSchema,
+  adminIdAnswerSchema,
+  adminPackCreateSchema,
+  adminPackDetailSchema,
+  adminPackListSchema,
+  adminPackSummarySchema,
+  adminPackUpdateSchema,
+  adminPrizesSchema,
+  adminPublishAnswerSchema,
+} from '@gacha/contract/admin';
+import {
+  adminCardTypeCreateSchema,
+  adminCardTypeListSchema,
+  adminCardTypeUpdateSchema,
+  adminPackImagesSchema,
+  adminPackPauseSchema,
+  adminPackVideoListSchema,
+  adminPackVideoSchema,
+} from '@gacha/contract/admin-shop';
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { pathId } from '@gacha/contract/path';
+import { ApiError, fieldError } from '../../http/api-error.ts';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import {
+  addCard,
+  addCardType,
+  addPackVideo,
+  cardsForStaff,
+  cardTypeExists,
+  cardTypesForStaff,
+  changeCard,
+  changeCardType,
+  createPack,
+  listPackVideos,
+  PackLocked,
+  packForStaff,
+  packPictures,
+  packsForStaff,
+  publishPack,
+  publishSummary,
+  removePackVideo,
+  replacePrizes,
+  setPackPaused,
+  setPackPictures,
+  updatePack,
+  VIDEO_TYPES,
+} from '../packs/service.ts';
+import { audit } from './audit.ts';
+import { actorOf, auditedWrite, recorderOf } from './request.ts';
+import { withPictures } from './uploads.ts';
+
+/**
+ * The console's catalogue (issue 16 point 4): packs (drafts, prizes, the publish summary and publishing, the end
+ * of a sale, pictures and opening videos), cards with their pictures, and card types. Every write appends its
+ * audit row in its own transaction.
+ */
+export const catalogueRoutes: ApiPlugin = async (app) => {
+  const { db, clock, storage } = app;
+
+  // --- the catalogue: packs ---
+  const locked = (err: unknown) => {
+    if (err instanceof PackLocked)
+      throw new ApiError(409, { message: 'pack_locked', extra: { locked: err.columns } });
+    throw err;
+  };
+  const packParams = z.object({ id: pathId('pack_not_found') });
+
+  app.get(
+    '/admin/packs',
+    { schema: { response: okResponse(adminPackListSchema) }, config: { staff: 'catalogue.read' } },
+    async () => packsForStaff(db, clock.now()),
+  );
+
+  app.get(
+    '/admin/packs/:id',
+    {
+      schema: { params: packParams, response: okResponse(adminPackDetailSchema) },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => packForStaff(db, req.params.id, clock.now()),
+  );
+
+  app.get(
+    '/admin/packs/:id/summary',
+    {
+      schema: { params: packParams, response: okResponse(adminPackSummarySchema) },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => publishSummary(db, req.params.id),
+  );
+
+  app.post(
+    '/admin/packs',
+    {
+      schema: { body: adminPackCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      const id = await db.transaction().execute(async (tx) => {
+        const packId = await createPack(tx, {
+          ...req.body,
+          images: '[]',
+          banner_image: '',
+          created_at: now.toISOString(),
+        });
+        await audit(
+          tx,
+          actor,
+          { action: 'pack.create', targetType: 'pack', targetId: packId, before: null, after: req.body },
+          now,
+        );
+        return packId;
+      });
+      return { id };
+    },
+  );
+
+  app.post(
+    '/admin/packs/:id',
+    {
+      schema: {
+        params: packParams,
+        body: adminPackUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      await updatePack(db, req.params.id, req.body, (tx, before, after) =>
+        audit(
+          tx,
+          actor,
+          { action: 'pack.update', targetType: 'pack', targetId: after.id, before, after },
+          now,
+        ),
+      ).catch(locked);
+      return { id: req.params.id };
+    },
+  );
+
+  app.post(
+    '/admin/packs/:id/prizes',
+    {
+      schema: { params: packParams, body: adminPrizesSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      await db
+        .transaction()
+        .execute(async (tx) => {
+          const before = await replacePrizes(tx, req.params.id, req.body.prizes);
+          await audit(
+            tx,
+            actor,
+            {
+              action: 'pack.prizes',
+              targetType: 'pack',
+              targetId: req.params.id,
+              before,
+              after: req.body.prizes,
+            },
+            now,
+          );
+        })
+        .catch(locked);
+      return { id: req.params.id };
+    },
+  );
+
+  app.post(
+    '/admin/packs/:id/publish',
+    {
+      schema: { params: packParams, response: okResponse(adminPublishAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      const summary = await publishSummary(db, req.params.id);
+      if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
+      const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
+        audit(
+          tx,
+          actor,
+          {
+            action: 'pack.publish',
+            targetType: 'pack',
+            targetId: req.params.id,
+            before: null,
+            after: { commitment, summary },
+          },
+          now,
+        ),
+      );
+      return { id: req.params.id, ...r };
+    },
+  );
+
+  app.post(
+    '/admin/packs/:id/end',
+    {
+      schema: { params: packParams, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      await updatePack(db, req.params.id, { end_at: now.toISOString() }, (tx, before, after) =>
+        audit(
+          tx,
+          actor,
+          {
+            action: 'pack.end',
+            targetType: 'pack',
+            targetId: after.id,
+            before: { end_at: before.end_at },
+            after: { end_at: after.end_at },
+          },
+          now,
+        ),
+      );
+      return { id: req.params.id };
+    },
+  );
+
+  // --- the catalogue: cards ---
+  const CARD_BODY_LIMIT = 10 * 1024 * 1024;
+
+  app.get(
+    '/admin/cards',
+    {
+      schema: { querystring: adminCardQuerySchema, response: okResponse(adminCardListSchema) },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => cardsForStaff(db, req.query.type, req.query.page ?? 1),
+  );
+
+  app.post(
+    '/admin/cards',
+    {
+      bodyLimit: CARD_BODY_LIMIT,
+      schema: { body: adminCardCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      const { image, ...fields } = req.body;
+      if (!(await cardTypeExists(db, fields.card_type_id)))
+        throw fieldError('card_type_id', 'card_type_not_found');
+      const id = await withPictures(storage, 'cards', { image }, ({ image: url }) =>
+        db.transaction().execute(async (tx) => {
+          const cardId = await addCard(tx, fields, url ?? null);
+          const after = { ...fields, image_url: url };
+          await audit(
+            tx,
+            actor,
+            { action: 'card.create', targetType: 'card', targetId: cardId, before: null, after },
+            now,
+          );
+          return cardId;
+        }),
+      );
+      return { id };
+    },
+  );
+
+  app.post(
+    '/admin/cards/:id',
+    {
+      bodyLimit: CARD_BODY_LIMIT,
+      schema: {
+        params: z.object({ id: pathId() }),
+        body: adminCardUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const now = clock.now();
+      const actor = actorOf(req);
+      const { image, ...fields } = req.body;
+      if (fields.card_type_id !== undefined && !(await cardTypeExists(db, fields.card_type_id)))
+        throw fieldError('card_type_id', 'card_type_not_found');
+      await withPictures(storage, 'cards', { image }, ({ image: url }) =>
+        db.transaction().execute(async (tx) => {
+          const { before, after } = await changeCard(tx, req.params.id, fields, url ?? null);
+          await audit(
+            tx,
+            actor,
+            { action: 'card.update', targetType: 'card', targetId: req.params.id, before, after },
+            now,
+          );
+        }),
+      );
+      return { id: req.params.id };
+    },
+  );
+
+  // --- card types (the Top tabs) ---
+  const typeParams = z.object({ id: pathId('card_type_not_found') });
+
+  app.get(
+    '/admin/card-types',
+    { schema: { response: okResponse(adminCardTypeListSchema) }, config: { staff: 'catalogue.read' } },
+    async () => cardTypesForStaff(db),
+  );
+
+  app.post(
+    '/admin/card-types',
+    {
+      schema: { body: adminCardTypeCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const row = await addCardType(tx, req.body);
+        await record('card_type.create', { type: 'card_type', id: row.id }, null, row);
+        return { id: row.id };
+      }),
+  );
+
+  app.post(
+    '/admin/card-types/:id',
+    {
+      schema: {
+        params: typeParams,
+        body: adminCardTypeUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeCardType(tx, req.params.id, req.body);
+        await record('card_type.update', { type: 'card_type', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  // --- a pack's pictures and opening videos (may change during the sale) ---
+
+  app.post(
+    '/admin/packs/:id/images',
+    {
+      bodyLimit: 9 * CARD_BODY_LIMIT,
+      schema: { params: packParams, body: adminPackImagesSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const kept = await packPictures(db, id);
+      const paths = [...req.body.images, req.body.banner_image].filter((v) => !v.startsWith('data:'));
+      const unknown = paths.find((p) => !kept.includes(p));
+      if (unknown !== undefined) throw fieldError('images', 'invalid');
+      const uploads: Record<string, string> = { banner_image: req.body.banner_image };
+      req.body.images.forEach((v, i) => (uploads[`image${i + 1}`] = v));
+      await withPictures(storage, `packs/${id}`, uploads, (urls) =>
+        auditedWrite(app, req, async (tx, record) => {
+          const images = req.body.images.map((_, i) => urls[`image${i + 1}`]!);
+          const change = await setPackPictures(tx, db, id, images, urls.banner_image!);
+          await record('pack.images', { type: 'pack', id }, change.before, change.after);
+        }),
+      );
+      return { id };
+    },
+  );
+
+  app.post(
+    '/admin/packs/:id/pause',
+    {
+      schema: { params: packParams, body: adminPackPauseSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const paused = req.body.paused === 1;
+        const change = await setPackPaused(tx, db, req.params.id, paused, clock.now());
+        if (change)
+          await record(
+            paused ? 'pack.pause' : 'pack.resume',
+            { type: 'pack', id: req.params.id },
+            change.before,
+            change.after,
+          );
+        return { id: req.params.id };
+      }),
+  );
+
+  app.get(
+    '/admin/packs/:id/videos',
+    {
+      schema: { params: packParams, response: okResponse(adminPackVideoListSchema) },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => ({ list: await listPackVideos(db, req.params.id) }),
+  );
+
+  app.post(
+    '/admin/packs/:id/videos',
+    {
+      bodyLimit: 30 * 1024 * 1024,
+      schema: { params: packParams, body: adminPackVideoSchema, response: okResponse(adminIdAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const file = decodeVideo(req.body.video);
+      const record = recorderOf(app, req);
+      const video = await addPackVideo(
+        db,
+        { packId: req.params.id, rarity: req.body.rarity, movieStyle: req.body.movie_style, file },
+        clock.now(),
+        (tx, v) =>
+          record(tx, 'pack.video.add', { type: 'pack', id: req.params.id }, null, {
+            video_id: v.id,
+            url: v.url,
+            rarity: req.body.rarity,
+            movie_style: req.body.movie_style,
+            byte_size: file.data.length,
+          }),
+      );
+      return { id: video.id };
+    },
+  );
+
+  app.post(
+    '/admin/pack-videos/:id/delete',
+    {
+      schema: {
+        params: z.object({ id: pathId('video_not_found') }),
+        response: okResponse(emptyAnswerSchema),
+      },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const record = recorderOf(app, req);
+      await removePackVideo(db, req.params.id, (tx, removed) =>
+        record(
+          tx,
+          'pack.video.remove',
+          { type: 'pack', id: removed.pack_id },
+          { video_id: removed.id },
+          null,
+        ),
+      );
+      return {};
+    },
+  );
+};
+
+const MAX_VIDEO_UPLOAD = 20 * 1024 * 1024;
+
+/**
+ * A video upload from its data URL, checked by its content: an MP4 (an ISO BMFF `ftyp` box first) or a WebM (an
+ * EBML header), at most 20 MB. Anything else is refused on the `video` field.
+ */
+function decodeVideo(dataUrl: string): { contentType: string; data: Buffer } {
+  const m = /^data:(video\/(?:mp4|webm));base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
+  if (!m) throw fieldError('video', 'video_invalid');
+  const data = Buffer.from(m[2]!, 'base64');
+  if (data.length > MAX_VIDEO_UPLOAD) throw fieldError('video', 'video_too_large');
+  const isMp4 = data.length > 12 && data.subarray(4, 8).toString('latin1') === 'ftyp';
+  const isWebm = data.length > 4 && data.readUInt32BE(0) === 0x1a45dfa3;
+  const contentType = isMp4 ? 'video/mp4' : isWebm ? 'video/webm' : null;
+  if (!contentType || !VIDEO_TYPES[contentType]) throw fieldError('video', 'video_invalid');
+  return { contentType, data };
+}

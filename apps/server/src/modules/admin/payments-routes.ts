@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminMatchRequestSchema,
+  adminMatchResultSchema,
+  adminPaymentDetailSchema,
+  adminPaymentListSchema,
+  adminPaymentQuerySchema,
+  adminRefundRequestSchema,
+  adminRefundResultSchema,
+  type AdminPaymentRow,
+} from '@gacha/contract/admin-payments';
+import { pathId } from '@gacha/contract/path';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import {
+  listPayments,
+  matchBankTransfer,
+  paymentForStaff,
+  paymentRowForStaff,
+  refundForStaff,
+  refundPayment,
+} from '../payments/service.ts';
+import { maskMail } from './members.ts';
+import { allows } from './permissions.ts';
+import { recorderOf, staffOf } from './request.ts';
+
+/**
+ * The console's payments (issue 17 point 2): gem purchases with their filters, one payment with its provider
+ * events, refunds through the payment provider (payments.refund) and pending bank transfers matched by hand
+ * (payments.match). The rules are the payments module's (refunds.ts, staff-payments.ts); these routes mask personal
+ * data for roles without members.pii and write the audit rows (target 'payment') in the writes' transactions.
+ */
+export const paymentsRoutes: ApiPlugin = async (app) => {
+  const { db, clock } = app;
+  const deps = app.payments;
+  const params = z.object({ id: pathId('payment_not_found') });
+  const pii = (req: FastifyRequest) => allows(staffOf(req).role, 'members.pii');
+  const masked = <R extends AdminPaymentRow>(row: R, full: boolean): R =>
+    full ? row : { ...row, email: maskMail(row.email), holder_name: null };
+
+  app.get(
+    '/admin/payments',
+    {
+      schema: { querystring: adminPaymentQuerySchema, response: okResponse(adminPaymentListSchema) },
+      config: { staff: 'payments.read' },
+    },
+    async (req) => {
+      const full = pii(req);
+      const page = await listPayments(deps, req.query, { pii: full });
+      return { ...page, list: page.list.map((r) => masked(r, full)), pii: full };
+    },
+  );
+
+  app.get(
+    '/admin/payments/:id',
+    {
+      schema: { params, response: okResponse(adminPaymentDetailSchema) },
+      config: { staff: 'payments.read' },
+    },
+    async (req) => {
+      const full = pii(req);
+      const d = await paymentForStaff(deps, req.params.id, clock.now());
+      return {
+        ...d,
+        payment: masked(d.payment, full),
+        match: d.match && !full ? { ...d.match, holder_name: null } : d.match,
+        pii: full,
+      };
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: { params, body: adminRefundRequestSchema, response: okResponse(adminRefundResultSchema) },
+      config: { staff: 'payments.refund' },
+    },
+    async (req) => {
+      const record = recorderOf(app, req);
+      const staff = staffOf(req);
+      const r = await refundPayment(
+        deps,
+        { paymentId: req.params.id, kind: req.body.reason_kind, reason: req.body.reason, staffId: staff.id },
+        (tx, e) => record(tx, e.action, { type: 'payment', id: req.params.id }, e.before, e.after),
+      );
+      return { changed: r.changed, refund: await refundForStaff(deps, r.refund) };
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/match',
+    {
+      schema: { params, body: adminMatchRequestSchema, response: okResponse(adminMatchResultSchema) },
+      config: { staff: 'payments.match' },
+    },
+    async (req) => {
+      const record = recorderOf(app, req);
+      const r = await matchBankTransfer(
+        { db, clock },
+        {
+          paymentId: req.params.id,
+          userId: req.body.user_id,
+          amountYen: req.body.amount_yen,
+          holderName: req.body.holder_name,
+          reason: req.body.reason,
+          staffId: staffOf(req).id,
+        },
+        (tx, e) => record(tx, 'payment.match', { type: 'payment', id: req.params.id }, e.before, e.after),
+      );
+      return { ...r, payment: masked(await paymentRowForStaff(deps, req.params.id), pii(req)) };
+    },
+  );
+};

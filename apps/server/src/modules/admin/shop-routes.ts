@@ -1,0 +1,375 @@
+import { z } from 'zod';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
+import {
+  adminBannerCreateSchema,
+  adminBannerListSchema,
+  adminBannerUpdateSchema,
+  adminCampaignCreateSchema,
+  adminCampaignListSchema,
+  adminCampaignUpdateSchema,
+  adminCouponCreatedSchema,
+  adminCouponCreateSchema,
+  adminCouponListSchema,
+  adminCouponUpdateSchema,
+  adminCouponUsesSchema,
+  adminExchangeCardCreateSchema,
+  adminExchangeCardListSchema,
+  adminExchangeCardUpdateSchema,
+  adminFxListSchema,
+  adminFxSetSchema,
+  adminPagedQuerySchema,
+  adminPointPriceCreateSchema,
+  adminPointPriceListSchema,
+  adminPointPriceUpdateSchema,
+  adminStockChangeSchema,
+} from '@gacha/contract/admin-shop';
+import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { pathId } from '@gacha/contract/path';
+import { fieldError } from '../../http/api-error.ts';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import {
+  changeCoupon,
+  couponUses,
+  createCoupon,
+  CouponInputError,
+  disableCoupon,
+  listCoupons,
+} from '../coupons/service.ts';
+import {
+  addExchangeCard,
+  changeExchangeCard,
+  changeStock,
+  exchangeCardsForStaff,
+} from '../exchange/service.ts';
+import {
+  addCampaign,
+  addCourse,
+  campaignsForStaff,
+  changeCampaign,
+  changeCourse,
+  fxForStaff,
+  pointPricesForStaff,
+  setFxRate,
+} from '../payments/service.ts';
+import { addBanner, bannersForStaff, changeBanner, forgetBanners } from '../site/service.ts';
+import { auditedWrite, recorderOf } from './request.ts';
+import { withPictures } from './uploads.ts';
+
+const PICTURES_BODY_LIMIT = 20 * 1024 * 1024;
+
+/**
+ * The console's shop settings (issue 16 point 4): Top banners and notices, gem price courses and campaigns, the
+ * monthly FX rate, the exchange counter's cards and stock, coupons. Every write appends its audit row in its own
+ * transaction; the members' side reads each of them live (banners within BANNER_CACHE_MS on other processes).
+ */
+export const shopRoutes: ApiPlugin = async (app) => {
+  const { db, clock, config, storage } = app;
+  const read = { staff: 'catalogue.read' } as const;
+  const write = { staff: 'catalogue.write' } as const;
+
+  // --- banners ---
+  app.get(
+    '/admin/banners',
+    { schema: { response: okResponse(adminBannerListSchema) }, config: read },
+    async () => bannersForStaff(db, clock.now()),
+  );
+
+  app.post(
+    '/admin/banners',
+    {
+      bodyLimit: PICTURES_BODY_LIMIT,
+      schema: { body: adminBannerCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: write,
+    },
+    async (req) => {
+      const { image, sp_image, ...fields } = req.body;
+      const id = await withPictures(storage, 'banners', { image, sp_image }, (urls) =>
+        auditedWrite(app, req, async (tx, record) => {
+          const row = {
+            ...fields,
+            image_url: urls.image ?? '',
+            sp_image_url: urls.sp_image ?? '',
+            created_at: clock.now().toISOString(),
+          };
+          const bannerId = await addBanner(tx, row);
+          await record('banner.create', { type: 'banner', id: bannerId }, null, row);
+          return bannerId;
+        }),
+      );
+      forgetBanners(db);
+      return { id };
+    },
+  );
+
+  app.post(
+    '/admin/banners/:id',
+    {
+      bodyLimit: PICTURES_BODY_LIMIT,
+      schema: {
+        params: z.object({ id: pathId('banner_not_found') }),
+        body: adminBannerUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) => {
+      const { image, sp_image, ...fields } = req.body;
+      await withPictures(storage, 'banners', { image, sp_image }, (urls) =>
+        auditedWrite(app, req, async (tx, record) => {
+          const set = {
+            ...fields,
+            ...(urls.image !== undefined ? { image_url: urls.image } : {}),
+            ...(urls.sp_image !== undefined ? { sp_image_url: urls.sp_image } : {}),
+          };
+          const { before, after } = await changeBanner(tx, req.params.id, set);
+          await record('banner.update', { type: 'banner', id: req.params.id }, before, after);
+        }),
+      );
+      forgetBanners(db);
+      return { id: req.params.id };
+    },
+  );
+
+  // --- gem price courses ---
+  const priceParams = z.object({ id: pathId('point_price_not_found') });
+
+  app.get(
+    '/admin/point-prices',
+    { schema: { response: okResponse(adminPointPriceListSchema) }, config: read },
+    () => pointPricesForStaff(db),
+  );
+
+  app.post(
+    '/admin/point-prices',
+    {
+      schema: { body: adminPointPriceCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const id = await addCourse(tx, req.body, clock.now());
+        await record('point_price.create', { type: 'point_price', id }, null, req.body);
+        return { id };
+      }),
+  );
+
+  app.post(
+    '/admin/point-prices/:id',
+    {
+      schema: {
+        params: priceParams,
+        body: adminPointPriceUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeCourse(tx, req.params.id, req.body, clock.now());
+        await record('point_price.update', { type: 'point_price', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  // --- campaigns ---
+  app.get(
+    '/admin/campaigns',
+    { schema: { response: okResponse(adminCampaignListSchema) }, config: read },
+    () => campaignsForStaff(db, clock.now()),
+  );
+
+  app.post(
+    '/admin/campaigns',
+    { schema: { body: adminCampaignCreateSchema, response: okResponse(adminIdAnswerSchema) }, config: write },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const id = await addCampaign(tx, req.body, clock.now());
+        await record('campaign.create', { type: 'campaign', id }, null, req.body);
+        return { id };
+      }),
+  );
+
+  app.post(
+    '/admin/campaigns/:id',
+    {
+      schema: {
+        params: z.object({ id: pathId('campaign_not_found') }),
+        body: adminCampaignUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeCampaign(tx, req.params.id, req.body);
+        await record('campaign.update', { type: 'campaign', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  // --- the monthly FX rate ---
+  app.get('/admin/fx', { schema: { response: okResponse(adminFxListSchema) }, config: read }, () =>
+    fxForStaff(db, clock.now(), config.payments.fxUsdJpy),
+  );
+
+  app.post(
+    '/admin/fx',
+    { schema: { body: adminFxSetSchema, response: okResponse(emptyAnswerSchema) }, config: write },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await setFxRate(tx, req.body.month, req.body.rate);
+        await record('fx.set', { type: 'fx', id: req.body.month }, before, after);
+        return {};
+      }),
+  );
+
+  // --- exchange cards ---
+  const exchangeParams = z.object({ id: pathId('exchange_card_not_found') });
+
+  app.get(
+    '/admin/exchange-cards',
+    { schema: { response: okResponse(adminExchangeCardListSchema) }, config: read },
+    () => exchangeCardsForStaff(db),
+  );
+
+  app.post(
+    '/admin/exchange-cards',
+    {
+      schema: { body: adminExchangeCardCreateSchema, response: okResponse(adminIdAnswerSchema) },
+      config: write,
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.visible_from && b.visible_until && b.visible_from >= b.visible_until)
+        throw fieldError('visible_until', 'window_invalid');
+      return auditedWrite(app, req, async (tx, record) => {
+        const id = await addExchangeCard(tx, b, clock.now());
+        await record('exchange_card.create', { type: 'exchange_card', id }, null, b);
+        return { id };
+      });
+    },
+  );
+
+  app.post(
+    '/admin/exchange-cards/:id',
+    {
+      schema: {
+        params: exchangeParams,
+        body: adminExchangeCardUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeExchangeCard(tx, req.params.id, req.body);
+        await record('exchange_card.update', { type: 'exchange_card', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  app.post(
+    '/admin/exchange-cards/:id/stock',
+    {
+      schema: {
+        params: exchangeParams,
+        body: adminStockChangeSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeStock(tx, req.params.id, req.body.add);
+        await record('exchange_card.stock', { type: 'exchange_card', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  // --- coupons ---
+  const couponParams = z.object({ id: pathId('coupon_not_found') });
+
+  app.get(
+    '/admin/coupons',
+    { schema: { response: okResponse(adminCouponListSchema) }, config: read },
+    async () => ({
+      list: await listCoupons(db),
+    }),
+  );
+
+  app.get(
+    '/admin/coupons/:id/uses',
+    {
+      schema: {
+        params: couponParams,
+        querystring: adminPagedQuerySchema,
+        response: okResponse(adminCouponUsesSchema),
+      },
+      config: read,
+    },
+    async (req) => couponUses(db, req.params.id, req.query.page ?? 1),
+  );
+
+  app.post(
+    '/admin/coupons',
+    {
+      schema: { body: adminCouponCreateSchema, response: okResponse(adminCouponCreatedSchema) },
+      config: write,
+    },
+    async (req) => {
+      const b = req.body;
+      const record = recorderOf(app, req);
+      try {
+        return await createCoupon(
+          db,
+          {
+            ...(b.code ? { code: b.code } : {}),
+            kind: b.kind,
+            gems: b.gems,
+            pointPriceIds: b.point_price_ids,
+            startsAt: new Date(b.starts_at),
+            endsAt: new Date(b.ends_at),
+            maxUses: b.max_uses,
+            note: b.note,
+          },
+          clock.now(),
+          (tx, created) =>
+            record(tx, 'coupon.create', { type: 'coupon', id: created.id }, null, { ...b, ...created }),
+        );
+      } catch (err) {
+        if (err instanceof CouponInputError) throw fieldError(err.field, err.key);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/admin/coupons/:id',
+    {
+      schema: {
+        params: couponParams,
+        body: adminCouponUpdateSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const { before, after } = await changeCoupon(tx, req.params.id, req.body);
+        await record('coupon.update', { type: 'coupon', id: req.params.id }, before, after);
+        return { id: req.params.id };
+      }),
+  );
+
+  app.post(
+    '/admin/coupons/:id/disable',
+    { schema: { params: couponParams, response: okResponse(adminIdAnswerSchema) }, config: write },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const change = await disableCoupon(tx, req.params.id, clock.now());
+        if (change)
+          await record('coupon.disable', { type: 'coupon', id: req.params.id }, change.before, change.after);
+        return { id: req.params.id };
+      }),
+  );
+};

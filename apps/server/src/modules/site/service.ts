@@ -1,0 +1,1 @@
+export { addBanner, bannersForStaff, changeBanner, forgetBanners, liveBanners } from './banners.ts';

@@ -1,0 +1,103 @@
+/**
+ * The prerender entry (built with `vite build --ssr`, run by scripts/prerender.mjs at build time, never served):
+ * renders a public page of the app in one language, as the browser's first render shows it before any answer of
+ * the API (no member, no packs, no banners: their places held), for the app to hydrate (main.tsx).
+ */
+import { StrictMode, Suspense } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { messages } from '@gacha/contract/messages';
+import type { RouteHandle } from './app/layout.tsx';
+import { routes } from './app/router.tsx';
+import { catalogueResources, MESSAGES_NS, NAMESPACES } from './lib/i18n.ts';
+
+const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function resources(lang: string) {
+  const out: Record<string, Record<string, unknown>> = {
+    [MESSAGES_NS]: catalogueResources(messages, lang),
+  };
+  for (const ns of NAMESPACES) out[ns] = localeFiles[`./locales/${lang}/${ns}.json`] ?? {};
+  return out;
+}
+
+let ready: Promise<unknown> | null = null;
+function setup() {
+  ready ??= i18next.use(initReactI18next).init({
+    resources: { en: resources('en'), ja: resources('ja') },
+    lng: 'en',
+    fallbackLng: false,
+    ns: [...NAMESPACES, MESSAGES_NS],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+  return ready;
+}
+
+/** The route table without loaders: nothing is asked of the API at build time. */
+function withoutLoaders(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { loader: _loader, children, ...rest } = route as RouteObject & { children?: RouteObject[] };
+    return (children ? { ...rest, children: withoutLoaders(children) } : rest) as RouteObject;
+  });
+}
+const handler = createStaticHandler(withoutLoaders(routes));
+
+export interface Prerendered {
+  html: string;
+  title: string;
+  /** The namespaces the page used (the app loads them before hydrating). */
+  namespaces: string[];
+}
+
+export async function render(url: string, lang: 'en' | 'ja'): Promise<Prerendered> {
+  await setup();
+  await i18next.changeLanguage(lang);
+  const used = (i18next as unknown as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } })
+    .reportNamespaces;
+  if (used) used.usedNamespaces = {};
+
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${url}: the router answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Suspense>
+      </QueryClientProvider>
+    </StrictMode>,
+    // one piece of HTML: React outlines a large boundary into a later segment that an inline script moves into
+    // place, which the CSP (script-src 'self') forbids
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+
+  const t = i18next.getFixedT(lang);
+  const titleKey = [...context.matches]
+    .reverse()
+    .map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+  const path = new URL(url, 'http://localhost').pathname;
+  const title =
+    titleKey && path !== '/'
+      ? `${t(titleKey)} | ${t('brand.name')}`
+      : `${t('brand.name')} — ${t('brand.tagline')}`;
+  return { html, title, namespaces: Object.keys(used?.usedNamespaces ?? {}) };
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { liveOddsSchema, type LiveOdds } from '@gacha/contract/pack-fairness';
+import { api, apiPath, unwrap } from '../../../lib/api.ts';
+
+/** Under ['gacha', 'fairness'], which a purchase marks stale (buy-packs.ts): the odds refresh after one. */
+export const liveOddsKey = (packId: string) => ['gacha', 'fairness', 'odds', packId] as const;
+
+/** How often an open pack page reads the odds again, for the purchases of others. */
+export const LIVE_ODDS_REFRESH_MS = 15_000;
+
+/** GET /user/pack/odds/{packId}: the remaining pool, per tier and top prize, and the chance on the next play. */
+export async function fetchLiveOdds(packId: string): Promise<LiveOdds> {
+  return unwrap(
+    await api.get(apiPath('user', 'pack', 'odds', packId), { answer: liveOddsSchema, background: true }),
+  );
+}
+
+export function useLiveOdds(packId: string) {
+  return useQuery({
+    queryKey: liveOddsKey(packId),
+    queryFn: () => fetchLiveOdds(packId),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: LIVE_ODDS_REFRESH_MS,
+    enabled: packId !== '',
+  });
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Banners } from '@gacha/contract/site';
+import { api, unwrap } from '../../../lib/api.ts';
+import { useLang } from '../../../lib/i18n.ts';
+
+export type TopBanner = Banners['top'][number];
+export type AlertNotice = Banners['alerts'][number];
+
+/** The Top page asks for this before its first paint: the schema (and zod) load alongside the request. */
+const bannersAnswer = () => import('@gacha/contract/site').then((m) => m.bannersSchema);
+
+/**
+ * GET /user/banners: the Top carousel and the notices above the tabs that are live now (the server applies the
+ * windows and banner 1's campaign swap), in the member's language (the `lang` cookie, so the cache keeps one
+ * answer per language; a switch shows the previous language's answer until the new one is in). Asked again each
+ * minute while Top is open, so a window that opens or closes shows without a reload (an unchanged answer
+ * re-renders nothing).
+ */
+export async function fetchBanners(): Promise<Banners> {
+  return unwrap(await api.get('user/banners', { answer: bannersAnswer, background: true }));
+}
+
+export function useBanners() {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['site', 'banners', lang],
+    queryFn: fetchBanners,
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}

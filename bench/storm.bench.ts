@@ -1,0 +1,345 @@
+/**
+ * Release storm (issue 19; ARCHITECTURE.md budgets): STORM_MEMBERS (1,000) members with funded balances buy
+ * STORM_COUNT (1) packs each from one hot pack at the same moment, against the real server in processes of its own
+ * (the bench process only sends): SQLite with one process, PostgreSQL with one process and with two (the
+ * cluster, `start:cluster`). Prints throughput (members served per second of the storm), p50 and p99 latency, and
+ * the invariant check: every buyer answered 200, no lot sold twice, no negative balance, sold = the pack's
+ * decrease, the ledgers add up (db/ledger-check.ts). Budgets: p99 ≤ 3× p50; PostgreSQL with 2 processes ≥ SQLite
+ * with 1 (reported; a miss is explained in the issue note, see README).
+ *
+ * STORM_MODES=sqlite-1,pg-1,pg-2 picks the runs; DATABASE_URL (default postgres://127.0.0.1:5432/test) the
+ * PostgreSQL server; REDIS_URL, when set, carries the rate limits and the cache bus as in production.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { isPostgresUrl, migrate, openDb, type Db } from '../apps/server/src/db/index.ts';
+import { checkLedgers } from '../apps/server/src/db/ledger-check.ts';
+import { benchPack } from './setup.ts';
+
+const MEMBERS = Number(process.env.STORM_MEMBERS ?? 1000);
+const COUNT = Number(process.env.STORM_COUNT ?? 1);
+const WARMUP = 200;
+const PG_URL = isPostgresUrl(process.env.DATABASE_URL ?? '')
+  ? process.env.DATABASE_URL!
+  : 'postgres://127.0.0.1:5432/test';
+const root = resolve(import.meta.dirname, '..');
+
+type Mode = 'sqlite-1' | 'pg-1' | 'pg-2';
+
+interface StormResult {
+  mode: Mode;
+  members: number;
+  throughput: number;
+  p50: number;
+  p99: number;
+  wallMs: number;
+  ok: number;
+  problems: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Members with a balance and a live session, in batches (argon2 is not what this measures). */
+async function fundedMembers(db: Db, n: number, gems: number): Promise<string[]> {
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i += 250) {
+    const size = Math.min(250, n - i);
+    const users = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: size }, (_, k) => {
+          const tag = randomBytes(6).toString('hex');
+          return {
+            mail: `storm-${tag}@example.com`,
+            pass_hash: null,
+            last_name: 'Storm',
+            middle_name: '',
+            first_name: `M${i + k}`,
+            tel: '',
+            zipcode: '90012',
+            pref_id: 99,
+            pref_text: 'CA',
+            shiku: 'Los Angeles',
+            address: '1 Storm St',
+            building: '',
+            referral_code: tag.toUpperCase(),
+            country_id: 840,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      )
+      .returning('id')
+      .execute();
+    const ids = users.map((u) => u.id);
+    await db
+      .insertInto('gem_lots')
+      .values(
+        ids.map((user_id) => ({
+          user_id,
+          kind: 'bonus',
+          source: 'admin',
+          amount: gems,
+          remaining: gems,
+          awarded_at: now,
+          expires_at: new Date(Date.now() + 150 * 86_400_000).toISOString(),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('gem_ledger')
+      .values(
+        ids.map((user_id) => ({
+          user_id,
+          delta: gems,
+          reason: 'admin_grant',
+          reference: null,
+          balance_after: gems,
+          created_at: now,
+        })),
+      )
+      .execute();
+    const sids = ids.map(() => randomBytes(32).toString('base64url'));
+    await db
+      .insertInto('sessions')
+      .values(
+        ids.map((user_id, k) => ({
+          id_hash: createHash('sha256').update(sids[k]!).digest('hex'),
+          user_id,
+          persistent: 1,
+          created_at: now,
+          expires_at: expires,
+        })),
+      )
+      .execute();
+    cookies.push(...sids.map((s) => `sid=${s}`));
+  }
+  return cookies;
+}
+
+async function startServer(script: string, env: Record<string, string>, readyLine: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'storm-secret-storm-secret-storm-secret-000',
+      DEMO_DATA: '0',
+      WEB_DIST: '/nonexistent',
+      ADMIN_DIST: '/nonexistent',
+      RATE_LIMITS: '1',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server not ready:\n${out}`)), 120_000);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (out.includes(readyLine)) {
+        clearTimeout(timer);
+        ok();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => fail(new Error(`server exited:\n${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function csrfBody(base: string, cookie: string, payload: unknown): Promise<string> {
+  const res = await fetch(`${base}/api/user/point`, { headers: { cookie } });
+  const { csrf } = (await res.json()) as { csrf: { name: string; value: string } };
+  return new URLSearchParams({
+    csrf_name: csrf.name,
+    csrf_value: csrf.value,
+    json: JSON.stringify(payload),
+  }).toString();
+}
+
+async function inBatches<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function storm(mode: Mode): Promise<StormResult> {
+  const pg = mode !== 'sqlite-1';
+  let db: Db;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (pg) {
+    const schema = `storm_${randomBytes(5).toString('hex')}`;
+    const admin = openDb(PG_URL);
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    db = openDb(PG_URL, { pgSchema: schema });
+    const base = new URL(PG_URL);
+    const url = `${base.toString()}${base.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    env = {
+      DATABASE_URL: url,
+      PGBOSS_SCHEMA: `${schema}_boss`,
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      DB_POOL_MAX: '20',
+    };
+    cleanup = async () => {
+      await db.destroy();
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+      await sql`drop schema if exists ${sql.id(`${schema}_boss`)} cascade`.execute(admin);
+      await admin.destroy();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'gacha-storm-'));
+    const file = join(dir, 'storm.sqlite');
+    db = openDb(file);
+    env = { DATABASE_URL: file };
+    cleanup = async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  try {
+    await migrate(db);
+    const lots = (MEMBERS + WARMUP) * COUNT * 2;
+    const packId = await benchPack(db, lots, 10);
+    const cookies = await fundedMembers(db, MEMBERS + WARMUP, 10 * COUNT * 10);
+    const server =
+      mode === 'pg-2'
+        ? await startServer(
+            resolve(root, 'apps/server/src/cluster/primary.ts'),
+            { ...env, CLUSTER_WORKERS: '2' },
+            '"msg":"cluster ready"',
+          )
+        : await startServer(resolve(root, 'apps/server/src/main.ts'), env, '"msg":"ready"');
+    try {
+      const payload = { packId, count: String(COUNT) };
+      const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));
+      const buy = async (i: number) => {
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/api/user/pack/buy`, {
+          method: 'POST',
+          headers: { cookie: cookies[i]!, 'content-type': 'application/x-www-form-urlencoded' },
+          body: bodies[i]!,
+        });
+        const { state } = (await res.json()) as { state: number };
+        return { state, ms: performance.now() - t0, end: performance.now() };
+      };
+      // warm-up: other members, 20 at a time (JIT, caches, pool connections)
+      const warm = cookies.map((_, i) => i).slice(MEMBERS);
+      await inBatches(warm, 20, buy);
+      const before = await db
+        .selectFrom('packs')
+        .select('sold_count')
+        .where('id', '=', packId)
+        .executeTakeFirstOrThrow();
+
+      // the storm: every member at once
+      const start = performance.now();
+      const answers = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => buy(i)));
+      const wallMs = Math.max(...answers.map((a) => a.end)) - start;
+      const lat = answers.map((a) => a.ms).sort((a, b) => a - b);
+      const ok = answers.filter((a) => a.state === 200).length;
+
+      const problems = (await checkLedgers(db)).problems;
+      const after = await db
+        .selectFrom('packs')
+        .select('sold_count')
+        .where('id', '=', packId)
+        .executeTakeFirstOrThrow();
+      if (ok !== MEMBERS)
+        problems.push(
+          `${MEMBERS - ok} buyers not served (states ${[...new Set(answers.map((a) => a.state))].join(', ')})`,
+        );
+      if (after.sold_count - before.sold_count !== ok * COUNT)
+        problems.push(
+          `the pack decreased by ${after.sold_count - before.sold_count}, ${ok * COUNT} packs sold`,
+        );
+      const negative = await db
+        .selectFrom('gem_lots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('remaining', '<', 0)
+        .executeTakeFirstOrThrow();
+      if (Number(negative.n) > 0) problems.push(`${negative.n} negative lots`);
+      return {
+        mode,
+        members: MEMBERS,
+        throughput: Math.round((MEMBERS / wallMs) * 1000),
+        p50: Math.round(quantile(lat, 0.5)),
+        p99: Math.round(quantile(lat, 0.99)),
+        wallMs: Math.round(wallMs),
+        ok,
+        problems,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+export async function run() {
+  const modes = (process.env.STORM_MODES ?? 'sqlite-1,pg-1,pg-2').split(',') as Mode[];
+  const results: StormResult[] = [];
+  for (const mode of modes) {
+    const r = await storm(mode);
+    results.push(r);
+    console.log(
+      `storm: ${r.mode.padEnd(8)} ${r.members} buyers × ${COUNT}: ${r.throughput} buyers/s (all answered in ${r.wallMs} ms), ` +
+        `p50 ${r.p50} ms, p99 ${r.p99} ms (p99/p50 ${(r.p99 / Math.max(1, r.p50)).toFixed(2)}), ` +
+        `served ${r.ok}/${r.members}, invariants ${r.problems.length ? `BROKEN: ${r.problems.join('; ')}` : 'hold'}`,
+    );
+  }
+  const failures: string[] = [];
+  for (const r of results) {
+    if (r.problems.length) failures.push(`${r.mode}: ${r.problems.join('; ')}`);
+    if (r.p99 > 3 * r.p50) failures.push(`${r.mode}: p99 ${r.p99} ms > 3 × p50 ${r.p50} ms`);
+  }
+  const sqlite = results.find((r) => r.mode === 'sqlite-1');
+  const pg2 = results.find((r) => r.mode === 'pg-2');
+  if (sqlite && pg2) {
+    const ratio = pg2.throughput / sqlite.throughput;
+    console.log(
+      `storm: PostgreSQL ×2 / SQLite ×1 throughput = ${ratio.toFixed(2)} (budget ≥ 1, or explained)`,
+    );
+    if (ratio < 1)
+      failures.push(`PostgreSQL with 2 processes reached ${(ratio * 100).toFixed(0)}% of SQLite with 1`);
+  }
+  if (failures.length) {
+    console.log(`storm: BUDGET MISSED:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
