@@ -181,12 +181,13 @@ describe('the contact page', () => {
   it('gives the support address as a mail link with the member number, the hours, and what to include', async () => {
     shop('en', true);
     renderAt('/contact', { '/contact': <ContactPage /> });
+    // the member's number arrives with GET /user/detail, after the shop's address: wait for it before the link
+    expect(await screen.findByText('(yours: 1234)')).toBeTruthy();
     const address = await screen.findByRole('link', { name: 'support@gacha.example' });
     const href = address.getAttribute('href') ?? '';
     expect(href.startsWith('mailto:support@gacha.example?')).toBe(true);
     expect(decodeURIComponent(href)).toContain('Member number: 1234');
     expect(screen.getByText('Weekdays 10:00–17:00 (Japan time)')).toBeTruthy();
-    expect(await screen.findByText('(yours: 1234)')).toBeTruthy();
     expect(screen.getByText('The purchase concerned:')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'User guide' }).getAttribute('href')).toBe('/user-guide');
     expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe(
