@@ -25,6 +25,7 @@ import type { FileStorage } from './storage/storage.ts';
 import { setMemberLang } from './modules/account/service.ts';
 import { apiModules, pageModules, rootModules } from './modules/index.ts';
 import { prerenderedPages } from './modules/site/prerendered-pages.ts';
+import { pageRenderer } from './modules/site/page-renderer.ts';
 import { sendPageOrNotFound } from './modules/site/routes.ts';
 
 export interface BuildAppArgs {
@@ -200,6 +201,7 @@ export async function buildApp({
   const indexHtml = resolve(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   const pages = prerenderedPages(config.webDist);
+  const rendered = hasWeb ? pageRenderer(config.webDist, db, clock) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -221,7 +223,11 @@ export async function buildApp({
   if (existsSync(resolve(config.adminDist, 'index.html')))
     await app.register(adminConsole(config.adminDist), { prefix: '/admin' });
 
-  app.setNotFoundHandler(async (req, reply) => sendPageOrNotFound(req, reply, hasWeb, pages));
+  app.setNotFoundHandler(async (req, reply) => {
+    if (rendered && (req.method === 'GET' || req.method === 'HEAD') && (await rendered.send(req, reply)))
+      return reply;
+    return sendPageOrNotFound(req, reply, hasWeb, pages);
+  });
 
   return app;
 }

@@ -7,7 +7,7 @@
 // - before the first paint: the scripts the page must run before it can paint. The page is prerendered
 //   (scripts/prerender.mjs): a classic script in it would block the paint, the entry module (main.tsx) runs at
 //   once and starts the app after the first frame; budget 100 KB as served.
-// - the page's start: everything the page loads at once to hydrate and show its live parts (its modulepreloads);
+// - the page's start: everything the page loads at once to hydrate and show its live parts (#root's data-preload);
 //   reported, with a ceiling against regressions.
 // Run after `npm run build -w apps/web`, as `npm run test:e2e` does.
 import { spawn } from 'node:child_process';
@@ -106,7 +106,11 @@ try {
         ...html.matchAll(/<script(?![^>]*(?:type="module"|\bdefer\b|\basync\b))[^>]*\bsrc="([^"]+)"/g),
       ];
       const entry = [...html.matchAll(/<script type="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
+      // the modules the app starts with: asked for by the entry after the first paint (#root's data-preload)
+      const preloads = (html.match(/<div id="root"[^>]*\bdata-preload="([^"]*)"/)?.[1] ?? '')
+        .split(' ')
+        .filter(Boolean);
+      if (!preloads.length) throw new Error(`top page (${lang}): no data-preload on #root`);
       const sizes = new Map();
       for (const src of [...blocking.map((m) => m[1]), ...entry, ...preloads]) {
         const res = await onTheWire(src, acceptEncoding, lang);

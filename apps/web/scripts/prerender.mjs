@@ -125,26 +125,18 @@ for (const lang of ['en', 'ja']) {
     ];
     const files = new Set();
     for (const key of keys) filesOf(key, files);
-    const preloads = [...files]
-      .filter((f) => f.endsWith('.js'))
-      // low: fetched at once, yet after the page's HTML and stylesheet, which are all its first paint needs
-      .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
-      .concat(
-        page.fetches.map(
-          (f) => `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${f}">`,
-        ),
-      )
-      .join('\n    ');
-    const root = `<div id="root" data-page="${page.name}" data-ns="${namespaces.join(',')}" data-params="${page.params.join(',')}">${html}</div>`;
+    // what the app loads to start: named on #root and asked for by main.tsx after the first paint, so none of it
+    // shares the network with what the paint needs (the page, its stylesheet, its largest picture)
+    const modules = [...files].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
+    const root = `<div id="root" data-page="${page.name}" data-ns="${namespaces.join(',')}" data-params="${page.params.join(',')}" data-preload="${modules.join(' ')}" data-fetch="${page.fetches.join(' ')}">${html}</div>`;
     const out = template
       .replace('<html lang="en">', `<html lang="${lang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `  ${preloads}\n  </head>`)
       .replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>|<div id="root">[\s\S]*?<\/div>/, () => root);
     if (!out.includes('data-page=')) throw new Error('prerender: #root not found in index.html');
     write(join(dist, 'pages', lang, `${page.name}.html`), out);
     console.log(
-      `prerendered ${lang} ${page.url} → pages/${lang}/${page.name}.html (${(out.length / 1000).toFixed(1)} kB, ${files.size} preloads, ns ${namespaces.join(',')})`,
+      `prerendered ${lang} ${page.url} → pages/${lang}/${page.name}.html (${(out.length / 1000).toFixed(1)} kB, ${modules.length} modules after paint, ns ${namespaces.join(',')})`,
     );
   }
 }

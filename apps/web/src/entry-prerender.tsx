@@ -1,7 +1,11 @@
 /**
- * The prerender entry (built with `vite build --ssr`, run by scripts/prerender.mjs at build time, never served):
- * renders a public page of the app in one language, as the browser's first render shows it before any answer of
- * the API (no member, no packs, no banners: their places held), for the app to hydrate (main.tsx).
+ * The prerender entry (built with `vite build --ssr`, never served to a browser): renders a public page of the app
+ * in one language for the app to hydrate (main.tsx).
+ * - At build time (scripts/prerender.mjs) as the browser's first render shows it before any answer of the API (no
+ *   member, no packs, no banners: their places held).
+ * - At request time (the server's page renderer, apps/server/src/modules/site/page-renderer.ts) with the answers
+ *   the page asks for first already in its cache (`seed`) and the clock at `now`: the same answers and time go
+ *   into the page's data, so the browser's hydration renders the same HTML.
  */
 import { StrictMode, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -17,6 +21,7 @@ import { initReactI18next } from 'react-i18next';
 import { messages } from '@gacha/contract/messages';
 import type { RouteHandle } from './app/layout.tsx';
 import { routes } from './app/router.tsx';
+import { setRenderedAt } from './lib/use-now.ts';
 import { catalogueResources, MESSAGES_NS, NAMESPACES } from './lib/i18n.ts';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
@@ -63,7 +68,21 @@ export interface Prerendered {
   namespaces: string[];
 }
 
-export async function render(url: string, lang: 'en' | 'ja'): Promise<Prerendered> {
+/** Answers already in the page's query cache, by query key (the keys the page's hooks use). */
+export type Seed = [queryKey: readonly unknown[], data: unknown][];
+
+export interface RenderOptions {
+  seed?: Seed;
+  /** The time the page shows (its countdowns); ISO. */
+  now?: string;
+}
+
+/** One page in one language. Not reentrant (one i18next language at a time): the caller renders one by one. */
+export async function render(
+  url: string,
+  lang: 'en' | 'ja',
+  options: RenderOptions = {},
+): Promise<Prerendered> {
   await setup();
   await i18next.changeLanguage(lang);
   const used = (i18next as unknown as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } })
@@ -74,6 +93,9 @@ export async function render(url: string, lang: 'en' | 'ja'): Promise<Prerendere
   if (context instanceof Response) throw new Error(`${url}: the router answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const at = options.now ? Date.parse(options.now) : Date.now();
+  for (const [key, data] of options.seed ?? []) queryClient.setQueryData(key, data, { updatedAt: at });
+  setRenderedAt(options.now ? new Date(at) : null);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

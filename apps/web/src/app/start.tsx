@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { initialLang, setupI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { setRenderedAt } from '../lib/use-now.ts';
 import { createRouter, hydrationDataFor } from './router.tsx';
 
 const root = document.getElementById('root');
@@ -33,7 +34,24 @@ const app = (router: ReturnType<typeof createRouter>) => (
   </StrictMode>
 );
 
-/** Starts the app (main.tsx loads this once the prerendered page is painted). */
+/**
+ * A page the server rendered at request time carries the answers it rendered with and its clock (a JSON block after
+ * #root, apps/server/src/modules/site/page-renderer.ts): they go into the cache first, so hydration renders the
+ * same HTML; the queries then refresh on their usual schedule.
+ */
+function seedFromPage() {
+  const block = document.getElementById('page-data');
+  if (!block?.textContent) return;
+  try {
+    const { now, seed } = JSON.parse(block.textContent) as { now: string; seed: [unknown[], unknown][] };
+    const at = Date.parse(now);
+    for (const [key, data] of seed) queryClient.setQueryData(key, data, { updatedAt: at });
+    setRenderedAt(new Date(at));
+  } catch (err) {
+    console.error('page data:', err); // the page still hydrates; a mismatch is rendered afresh
+  }
+}
+
 /**
  * The page asked for its first API answers with itself (preloads), in the language the server chose for it. When
  * the app starts in another one (this browser's choice is in localStorage, which the server cannot see, and its
@@ -64,6 +82,7 @@ export async function start() {
   await setupI18n(page?.namespaces);
   const hydrationData = page ? await hydrationDataFor(new URL(window.location.href)) : null;
   if (hydrationData) {
+    seedFromPage();
     const router = createRouter(hydrationData);
     // as a transition: React hydrates in slices and answers a tap in between (the page is already painted)
     startTransition(() => {

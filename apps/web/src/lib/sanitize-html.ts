@@ -36,9 +36,14 @@ const CONFIG = {
   FORBID_CONTENTS: [...PACK_HTML_ALLOWLIST.dropWithContent], // …but these go with what is inside them
 };
 
+/**
+ * Outside a browser (the server rendering a pack's page, entry-prerender.tsx) there is no DOM to sanitise with: the
+ * description is the server's own, sanitised when staff saved it (apps/server/src/modules/packs/sanitize.ts, the
+ * same allow-list). The browser hydrates that HTML as it is and sanitises every later answer here.
+ */
 export function sanitizeHtml(html: string): string {
-  if (!purify || !html) return '';
-  return purify.sanitize(html, CONFIG);
+  if (!html) return '';
+  return purify ? purify.sanitize(html, CONFIG) : html;
 }
 
 /**

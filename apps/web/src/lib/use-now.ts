@@ -1,13 +1,66 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The time a page was rendered on the server (its page data, app/start.tsx). While React hydrates that page, the
+ * countdowns render from it, so they match the HTML; the first tick after hydration moves them to the real time.
+ */
+let renderedAt: Date | null = null;
+export function setRenderedAt(at: Date | null) {
+  renderedAt = at;
+}
+
+interface Ticker {
+  subscribe(onTick: () => void): () => void;
+  get(): Date;
+}
+
+const tickers = new Map<number, Ticker>();
+
+/** One clock per interval, shared by every component that reads it, running only while one is mounted. */
+function tickerOf(intervalMs: number): Ticker {
+  let ticker = tickers.get(intervalMs);
+  if (ticker) return ticker;
+  const listeners = new Set<() => void>();
+  let current = new Date();
+  let timer: number | undefined;
+  const tick = () => {
+    current = new Date();
+    for (const l of listeners) l();
+  };
+  ticker = {
+    subscribe(onTick) {
+      listeners.add(onTick);
+      if (listeners.size === 1) {
+        tick();
+        timer = window.setInterval(tick, intervalMs);
+      }
+      return () => {
+        listeners.delete(onTick);
+        if (listeners.size === 0) window.clearInterval(timer);
+      };
+    },
+    // with nobody subscribed the clock is not running: a render reads the time now (the same Date within one
+    // interval, as React wants the same answer from two reads without a change)
+    get() {
+      if (listeners.size === 0) {
+        const at = Math.floor(Date.now() / intervalMs) * intervalMs;
+        if (current.getTime() !== at) current = new Date(at);
+      }
+      return current;
+    },
+  };
+  tickers.set(intervalMs, ticker);
+  return ticker;
+}
+
+const still = () => () => {};
 
 /** The current time, refreshed every `intervalMs` (the countdown refreshes every second, spec §9). */
 export function useNow(intervalMs = 1000, enabled = true): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!enabled) return undefined;
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs, enabled]);
-  return now;
+  const ticker = tickerOf(intervalMs);
+  return useSyncExternalStore(
+    enabled ? ticker.subscribe : still,
+    ticker.get,
+    () => renderedAt ?? ticker.get(),
+  );
 }
