@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { appReady } from './journeys.ts';
 
 /**
  * Issue 3 journey: a guest opens a pack from Top, BUY → login, back on the pack, buys 3, watches the opening and
@@ -19,7 +20,9 @@ async function headerGems(page: Page, label: RegExp): Promise<number> {
   return toNumber(m?.[1] ?? '');
 }
 
+/** Logs in on the login page it is on, once the app runs it (a form sent before then comes back empty). */
 async function logIn(page: Page) {
+  await appReady(page);
   await page.locator('input[name=mail]').fill(DEMO.mail);
   await page.locator('input[name=pass]').fill(DEMO.pass);
   await page.locator('input[name=pass]').press('Enter');
@@ -38,8 +41,9 @@ test('the pack page needs a pack id, and a guest is sent to login', async ({ pag
 test('buy 3, skip the opening, ship one and convert two, see the balance and the history', async ({
   page,
 }) => {
-  // a guest opens the pack from Top
+  // a guest opens the pack from Top, once the app runs it (a tap while it hydrates may be lost)
   await page.goto('/');
+  await appReady(page);
   await page
     .getByRole('link', { name: /Starfall Premium Pack/ })
     .first()
@@ -141,6 +145,7 @@ test.describe('in Japanese at phone width', () => {
 
   test('the same journey on another pack', async ({ page }) => {
     await page.goto('/');
+    await appReady(page);
     await page.getByRole('button', { name: '日本語' }).first().click();
     await page.getByRole('tab', { name: 'TCG MIX' }).click();
     await page
@@ -204,6 +209,7 @@ test('a sold-out pack: the verify page recomputes the order and every sold posit
 }) => {
   // the demo's nearly sold-out pack: the member buys its last 3 lots, which sells it out and reveals the seed
   await page.goto('/');
+  await appReady(page);
   // the Top shows the newest packs first and folds the rest (packs made by other journeys push this one down)
   const blaze = page.getByRole('link', { name: /Blaze Rush Pack: Last Chance/ }).first();
   const showMore = page.getByRole('button', { name: /^Show \d+ more/ });
@@ -357,7 +363,12 @@ test('the description sanitiser keeps the allow-list only', async ({ page }) => 
   });
   const clean = async (html: string) => {
     detail = html;
+    const answered = page.waitForResponse(/\/api\/user\/pack\/detail\/1$/);
     await page.goto('/pack-detail?packId=1');
+    // the page arrives rendered with the pack's own description; the app then shows the (changed) answer
+    await answered;
+    await appReady(page);
+    await expect(page.getByTestId('pack-description')).not.toContainText('flagship pack');
     return page.getByTestId('pack-description').evaluate((el) => el.innerHTML);
   };
   expect(await clean('<p>Hi <strong>there</strong><br></p><ul><li>one</li></ul>')).toBe(

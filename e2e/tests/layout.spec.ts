@@ -8,6 +8,7 @@ import { appReady } from './journeys.ts';
 
 test('a pack banner that is counting down ignores the click', async ({ page }) => {
   await page.goto('/');
+  await appReady(page); // before the app runs, the banner is a plain link
   const upcoming = page.getByRole('link', { name: /Aurora Night Legends Pack/ }).first();
   await expect(upcoming).toBeVisible();
   await expect(upcoming).toHaveAttribute('aria-disabled', 'true');

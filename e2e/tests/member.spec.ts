@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { appReady } from './journeys.ts';
 
 /**
  * Issue 5 journeys: password reissue through the dev outbox, change password, SMS verification, Google,
@@ -62,6 +63,7 @@ async function register(page: Page, mail: string, pass: string, tel = '') {
 
 async function logIn(page: Page, mail: string, pass: string) {
   await page.goto('/login');
+  await appReady(page);
   await page.locator('input[name=mail]').fill(mail);
   await page.locator('input[name=pass]').fill(pass);
   await page.locator('input[name=pass]').press('Enter');

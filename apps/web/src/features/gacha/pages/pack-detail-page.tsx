@@ -8,6 +8,7 @@ import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format
 import { currentLang } from '../../../lib/i18n.ts';
 import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { buyPacks } from '../api/buy-packs.ts';
 import { checkPurchase } from '../api/check-purchase.ts';
@@ -42,6 +43,7 @@ export function PackDetailPage() {
   const { data: pack, isPending, isError, refetch } = usePackDetail(packId);
   const { data: user } = useCurrentUser();
   const now = useNow(1000);
+  const hydrated = useHydrated();
   const countId = useId();
   const errorId = useId();
   const descId = useId();
@@ -255,7 +257,7 @@ export function PackDetailPage() {
           <button
             type="button"
             className={`btn btn-primary btn-block ${styles.buy}`}
-            disabled={!canBuy || checking.isPending}
+            disabled={!hydrated || !canBuy || checking.isPending}
             onClick={onBuy}
           >
             {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
@@ -266,7 +268,7 @@ export function PackDetailPage() {
               <button
                 type="button"
                 className={`btn btn-secondary btn-block ${styles.practiceButton}`}
-                disabled={practice.isPending}
+                disabled={!hydrated || practice.isPending}
                 onClick={() => practice.send(pack.id, Math.min(count, MAX_PRACTICE_COUNT))}
                 aria-describedby={practiceHintId}
               >

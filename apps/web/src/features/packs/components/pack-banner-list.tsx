@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import { PackBanner } from '../../../components/pack-banner.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePackList } from '../api/get-pack-list.ts';
 import { orderPacks, visiblePacks } from '../pack-state.ts';
@@ -15,6 +16,7 @@ export function PackBannerList({ type }: { type: number }) {
   const { data, isPending, isError, refetch } = usePackList(type, 1);
   const now = useNow(1000);
   const [expanded, setExpanded] = useState(false);
+  const hydrated = useHydrated();
 
   if (isPending) return <PackListSkeleton />;
 
@@ -55,6 +57,7 @@ export function PackBannerList({ type }: { type: number }) {
             type="button"
             className="btn btn-secondary"
             aria-expanded={expanded}
+            disabled={!hydrated}
             onClick={() => setExpanded((e) => !e)}
           >
             {expanded ? t('list.showLatest') : t('list.showRest', { count: hidden })}
