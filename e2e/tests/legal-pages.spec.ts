@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './journeys.ts';
+import { appReady, logIn } from './journeys.ts';
 
 /**
  * Issue 15: the legal and information pages are the Markdown texts with the seller's details filled in. Each opens
@@ -86,6 +86,7 @@ test('Buy gems and the pack page reach the real legal pages; a link to an articl
   await expect(page.getByTestId('tax-note')).toHaveText('(incl. tax ¥27)');
 
   await page.goto('/pack-detail?packId=1');
+  await appReady(page); // a tap while the served page hydrates can be lost
   await page.getByRole('link', { name: 'Act on Specified Commercial Transactions' }).first().click();
   await expect(page).toHaveURL(/\/specific-commerce$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { appReady } from './journeys.ts';
 
 /**
  * Issue 12 point 2: the shop opened at another name of this machine than PUBLIC_URL's. The server under test has
@@ -19,6 +20,7 @@ test('opened at localhost, a 3-D Secure card purchase ends logged in on the comp
   await page.goto(`${otherName}/login`);
   // moved to PUBLIC_URL before the page (and a session) started
   await expect(page).toHaveURL(`${baseURL}/login`);
+  await appReady(page);
   await page.locator('input[name=mail]').fill(DEMO.mail);
   await page.locator('input[name=pass]').fill(DEMO.pass);
   await page.locator('input[name=pass]').press('Enter');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator } from '@playwright/test';
-import { logIn } from './journeys.ts';
+import { appReady, logIn } from './journeys.ts';
 
 /**
  * Issue 12 points 9, 10 and 11, what a shopper trips over: banner words in the page's language over the art,
@@ -87,6 +87,7 @@ test('desktop banner captions keep clear of the art at 1280 and 900 px', async (
     for (const lang of ['en', 'ja'] as const) {
       const { context, page } = await open(browser, lang, width, 800);
       await page.goto('/');
+      await appReady(page); // the carousel as the app lays it out
       const slides = page
         .locator('section')
         .filter({ has: page.locator('picture') })
