@@ -76,5 +76,47 @@ function afterFirstPaint(then: () => void) {
   requestAnimationFrame(() => setTimeout(once, 500));
 }
 
+/**
+ * A link tapped before the app runs the page (app/layout.tsx sets html[data-app=ready]) is followed once it does.
+ * Left to the browser, the router's start (a history update) cancels that navigation; handed to React while the
+ * page hydrates, the router link cannot navigate yet. So the tap is held and replayed on the running app (or, if
+ * the app has not started within 3 s, followed as a plain link). A tap with a modifier key (a new tab) is the
+ * browser's; a link marked aria-disabled (a pack whose sale has not started) stays put, as in the app.
+ */
+function linksWaitForTheApp() {
+  const ready = () => document.documentElement.dataset.app === 'ready';
+  let held: HTMLAnchorElement | null = null;
+  let fallback: number | undefined;
+  const onClick = (event: MouseEvent) => {
+    if (ready()) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation(); // React's listeners are on #root, below the document
+    if (link.getAttribute('aria-disabled') === 'true') return;
+    held = link;
+    window.clearTimeout(fallback);
+    fallback = window.setTimeout(() => window.location.assign(link.href), 3000);
+  };
+  document.addEventListener('click', onClick, true);
+  new MutationObserver((_records, observer) => {
+    if (!ready()) return;
+    observer.disconnect();
+    document.removeEventListener('click', onClick, true);
+    window.clearTimeout(fallback);
+    const link = held;
+    held = null;
+    if (!link) return;
+    // the app may have drawn that part afresh: the same link in its place, else the address itself
+    const href = link.getAttribute('href') ?? '';
+    const now = link.isConnected
+      ? link
+      : document.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
+    setTimeout(() => (now ? now.click() : window.location.assign(link.href)), 0);
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+}
+
+linksWaitForTheApp();
 if (document.visibilityState === 'hidden') void boot();
 else afterFirstPaint(() => void boot());
