@@ -35,6 +35,7 @@ async function inLanguage(page: Page, lang: 'en' | 'ja') {
   await page.evaluate((l) => localStorage.setItem('gacha.lang', l), lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await appReady(page); // the footer's links as the app follows them
 }
 
 /** The page's main text has no placeholder, heading id or i18n key left raw. */
