@@ -12,7 +12,7 @@
  * Not part of CI (a minute or more, and its figures vary with the machine's load).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +128,7 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', port: nu
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   if (process.env.SAVE_DIR) {
     const name = `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    mkdirSync(process.env.SAVE_DIR, { recursive: true });
     writeFileSync(join(process.env.SAVE_DIR, name), JSON.stringify(result.lhr));
   }
   return result.lhr;

@@ -41,5 +41,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // Top: at most 100 KB of script (as served, brotli) before the first paint; every other route is a lazy chunk
         chunkSizeWarningLimit: 400,
+        rollupOptions: {
+          output: {
+            // the big libraries in chunks of their own: main.tsx evaluates a page's chunks one a task, and one
+            // chunk holding the router, i18next and the query cache took a phone's main thread for too long
+            manualChunks(id: string) {
+              if (/\/node_modules\/(react-dom|scheduler)\//.test(id)) return 'react-dom';
+              if (id.includes('/node_modules/react/')) return 'react';
+              if (id.includes('/node_modules/react-router/')) return 'react-router';
+              if (/\/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18next';
+              if (id.includes('/node_modules/@tanstack/')) return 'react-query';
+              return undefined;
+            },
+          },
+        },
       },
 }));

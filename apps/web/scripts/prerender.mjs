@@ -87,13 +87,17 @@ const PAGES = [
 
 const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
 
-/** A manifest entry's file and the files it imports statically, those already in index.html left out. */
-function filesOf(key, out = new Set()) {
+/**
+ * A manifest entry's file and the files it imports statically, those already in index.html left out; in the order
+ * they can be evaluated, what a file imports before the file (main.tsx evaluates them in that order, one a task).
+ */
+function filesOf(key, out = new Set(), seen = new Set()) {
   const entry = manifest[key];
   if (!entry) throw new Error(`prerender: no manifest entry ${key}`);
-  if (!inTemplate.has(entry.file) && !out.has(entry.file)) {
+  if (!inTemplate.has(entry.file) && !seen.has(entry.file)) {
+    seen.add(entry.file);
+    for (const imported of entry.imports ?? []) filesOf(imported, out, seen);
     out.add(entry.file);
-    for (const imported of entry.imports ?? []) filesOf(imported, out);
   }
   return out;
 }
@@ -124,7 +128,8 @@ for (const lang of ['en', 'ja']) {
       ),
     ];
     const files = new Set();
-    for (const key of keys) filesOf(key, files);
+    const seen = new Set();
+    for (const key of keys) filesOf(key, files, seen);
     // what the app loads to start: named on #root and asked for by main.tsx after the first paint, so none of it
     // shares the network with what the paint needs (the page, its stylesheet, its largest picture)
     const modules = [...files].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
@@ -141,7 +146,8 @@ for (const lang of ['en', 'ja']) {
   }
 }
 // the plain index.html (every other page) preloads the app too, so it starts without a second round trip
-const startPreloads = [...START.reduce((out, key) => filesOf(key, out), new Set())]
+const startSeen = new Set();
+const startPreloads = [...START.reduce((out, key) => filesOf(key, out, startSeen), new Set())]
   .filter((f) => f.endsWith('.js'))
   .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
   .join('\n    ');

@@ -47,6 +47,7 @@ function setup() {
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false, // i18next otherwise writes an advertisement to every visitor's console
     react: { useSuspense: true },
   });
   return ready;

@@ -1,4 +1,5 @@
 import { isChunkLoadError, reloadForNewBuild } from './lib/chunk-reload.ts';
+import { nextTask } from './lib/next-task.ts';
 import './app/global.css';
 
 /**
@@ -6,21 +7,18 @@ import './app/global.css';
  * first; the app (its chunks asked for all at once, below) starts right after that first frame, so neither its
  * download nor hydrating holds up the first paint. A hidden tab paints nothing: it starts at once.
  */
-/** A new task: what the browser has waiting (a tap, a frame) runs before the next piece of the start. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
- * The app's modules are evaluated in pieces, a task each (an import evaluates everything it pulls in at once):
- * React's DOM renderer, then the routes with their libraries, then the start itself; a phone answers a tap in
- * between rather than after the whole of it.
+ * The app starts in pieces, a task each, so that a phone answers a tap in between rather than after the whole of
+ * it: the links that fetch what the page needs, a few at a time; then its modules evaluated one by one, each after
+ * what it imports (an import evaluates everything it pulls in at once; the build lists them in that order and keeps
+ * the big libraries in chunks of their own, vite.config.ts); then the start itself (app/start.tsx).
  */
 async function boot() {
-  preloadWhatTheAppNeeds();
   try {
-    await import('react-dom/client');
-    await nextTask();
-    await import('./app/router.tsx');
-    await nextTask();
+    for (const href of await preloadWhatTheAppNeeds()) {
+      await import(/* @vite-ignore */ href);
+      await nextTask();
+    }
     const app = await import('./app/start.tsx');
     await app.start();
   } catch (err) {
@@ -30,19 +28,24 @@ async function boot() {
   }
 }
 
+const LINKS_PER_TASK = 6;
+
 /**
  * A prerendered page names the modules and the API answers the app needs to take it over (#root's data-preload
  * and data-fetch, scripts/prerender.mjs): asked for all at once here, after the first paint, rather than by the
- * page's <head>, where they would share the network with what the paint needs.
+ * page's <head>, where they would share the network with what the paint needs. Answers the modules, in order.
  */
-function preloadWhatTheAppNeeds() {
+async function preloadWhatTheAppNeeds(): Promise<string[]> {
   const root = document.getElementById('root');
+  const modules = (root?.dataset.preload ?? '').split(' ').filter(Boolean);
+  const fetches = (root?.dataset.fetch ?? '').split(' ').filter(Boolean);
   const links: [rel: string, href: string][] = [
-    ...(root?.dataset.preload ?? '').split(' ').map((href) => ['modulepreload', href] as [string, string]),
-    ...(root?.dataset.fetch ?? '').split(' ').map((href) => ['preload', href] as [string, string]),
+    ...modules.map((href) => ['modulepreload', href] as [string, string]),
+    ...fetches.map((href) => ['preload', href] as [string, string]),
   ];
-  for (const [rel, href] of links) {
-    if (!href) continue;
+  // a few links a task: each costs the main thread a little (its fetch is set up there), twenty at once a long task
+  for (const [i, [rel, href]] of links.entries()) {
+    if (i > 0 && i % LINKS_PER_TASK === 0) await nextTask();
     const link = document.createElement('link');
     link.rel = rel;
     link.href = href;
@@ -50,6 +53,7 @@ function preloadWhatTheAppNeeds() {
     if (rel === 'preload') link.as = 'fetch';
     document.head.appendChild(link);
   }
+  return modules;
 }
 
 /**

@@ -18,13 +18,27 @@ export interface RouteHandle {
   title?: string;
 }
 
+/**
+ * Top's country popup, for a member (spec §2). Its own component so that the current user's answer, which arrives
+ * while a served page is still hydrating, re-renders this alone: a re-render of the layout would make React hydrate
+ * the page's parts below it at once, in one long task.
+ */
+function MemberCountryPopup() {
+  const { data: user } = useCurrentUser();
+  if (!isLoggedIn(user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <CountryPopup />
+    </Suspense>
+  );
+}
+
 /** The shared layout of spec §2 around every page. */
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const matches = useMatches();
-  const { data: user } = useCurrentUser();
   useDoubleTapGuard();
 
   useEffect(() => {
@@ -70,11 +84,7 @@ export function Layout() {
         </Suspense>
       )}
       {!hideFooter && <BottomNav />}
-      {isTop && isLoggedIn(user) && (
-        <Suspense fallback={null}>
-          <CountryPopup />
-        </Suspense>
-      )}
+      {isTop && <MemberCountryPopup />}
       <LoadingOverlay />
     </div>
   );

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { initialLang, setupI18n } from '../lib/i18n.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { setRenderedAt } from '../lib/use-now.ts';
 import { createRouter, hydrationDataFor } from './router.tsx';
@@ -75,15 +76,19 @@ async function dropPreloadsOfAnotherLanguage() {
   );
 }
 
+/** Each step in a task of its own (lib/next-task.ts): a phone answers a tap in between. */
 export async function start() {
   await dropPreloadsOfAnotherLanguage();
   const page = prerendered();
   // the member's language (one small chunk per namespace) before the first render
   await setupI18n(page?.namespaces);
+  await nextTask();
   const hydrationData = page ? await hydrationDataFor(new URL(window.location.href)) : null;
+  await nextTask();
   if (hydrationData) {
     seedFromPage();
     const router = createRouter(hydrationData);
+    await nextTask();
     // as a transition: React hydrates in slices and answers a tap in between (the page is already painted)
     startTransition(() => {
       hydrateRoot(root!, app(router), {

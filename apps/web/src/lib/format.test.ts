@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatCoinTenths,
@@ -95,6 +96,19 @@ describe('money and balances', () => {
     expect(formatCoinTenths(1)).toBe('0.1');
     expect(formatCoins(0.30000000000000004)).toBe('0.3');
     expect(formatCoins(5000)).toBe('5,000');
+  });
+
+  it('groups as Intl.NumberFormat does, which it no longer loads', () => {
+    const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(formatGems(n)).toBe(whole.format(n));
+        expect(formatYen(n)).toBe(n < 0 ? `-¥${whole.format(-n)}` : `¥${whole.format(n)}`);
+        expect(formatCoinTenths(n)).toBe(n % 10 === 0 ? whole.format(n / 10) : oneDecimal.format(n / 10));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

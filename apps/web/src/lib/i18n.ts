@@ -133,6 +133,7 @@ export async function setupI18n(extraNamespaces: readonly string[] = []): Promis
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false, // i18next otherwise writes an advertisement to every visitor's console
       react: { useSuspense: true },
     });
   return i18next;

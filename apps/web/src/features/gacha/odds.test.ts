@@ -1,15 +1,29 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { barShare, formatChance } from './odds.ts';
 
 describe('formatChance', () => {
   it('writes three significant digits, none as 0% and a certainty as 100%', () => {
-    expect(formatChance(1 / 3, 'en')).toBe('33.3%');
-    expect(formatChance(0.025, 'en')).toBe('2.5%');
-    expect(formatChance(1 / 3000, 'en')).toBe('0.0333%');
-    expect(formatChance(1 / 3000, 'ja')).toBe('0.0333%');
-    expect(formatChance(0, 'en')).toBe('0%');
-    expect(formatChance(1, 'ja')).toBe('100%');
-    expect(formatChance(0.9999, 'en')).toBe('>99.9%'); // not rounded up to a certainty
+    expect(formatChance(1 / 3)).toBe('33.3%');
+    expect(formatChance(0.025)).toBe('2.5%');
+    expect(formatChance(1 / 3000)).toBe('0.0333%');
+    expect(formatChance(0)).toBe('0%');
+    expect(formatChance(1)).toBe('100%');
+    expect(formatChance(0.9999)).toBe('>99.9%'); // not rounded up to a certainty
+  });
+
+  it("writes any chance of a pool of up to a million lots as Intl's percent format does, in both languages", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (a, b) => {
+        const chance = Math.min(a, b) / Math.max(a, b);
+        if (chance > 0.999) return;
+        for (const locale of ['en-US', 'ja-JP'])
+          expect(formatChance(chance)).toBe(
+            new Intl.NumberFormat(locale, { style: 'percent', maximumSignificantDigits: 3 }).format(chance),
+          );
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('gives a visible sliver to any count above zero', () => {

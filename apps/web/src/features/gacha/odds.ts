@@ -1,16 +1,18 @@
 /**
  * How the fairness pages write a chance: a percentage with three significant digits ('33.3%', '2.5%',
- * '0.0333%'), 0% for none, 100% only for a certainty, in the member's language's number format.
+ * '0.0333%'), 0% for none, 100% only for a certainty; the same in both languages.
  */
-export function formatChance(chance: number, lang: string): string {
+export function formatChance(chance: number): string {
   if (!Number.isFinite(chance) || chance <= 0) return '0%';
   if (chance >= 1) return '100%';
   // a chance just below certainty is not written as one
   if (chance > 0.999) return '>99.9%';
-  return new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'percent',
-    maximumSignificantDigits: 3,
-  }).format(chance);
+  // three significant digits, trailing zeros dropped: what Intl's percent format gives in both languages,
+  // without loading its locale data on the pack page (lib/format.ts says why)
+  const percent = chance * 100;
+  const decimals = Math.min(20, Math.max(0, 2 - Math.floor(Math.log10(percent))));
+  const text = percent.toFixed(decimals);
+  return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text}%`;
 }
 
 /** The share of a bar (0–100) a count takes of a whole, at least a sliver when it is not zero. */

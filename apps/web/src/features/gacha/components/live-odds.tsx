@@ -62,7 +62,7 @@ export function LiveOdds({ packId }: { packId: string }) {
                   <span style={{ width: `${barShare(tier.remaining, tier.total)}%` }} />
                 </span>
               </td>
-              <td className={`num ${styles.chanceCol}`}>{formatChance(tier.chance, lang)}</td>
+              <td className={`num ${styles.chanceCol}`}>{formatChance(tier.chance)}</td>
             </tr>
           ))}
         </tbody>
@@ -93,7 +93,7 @@ export function LiveOdds({ packId }: { packId: string }) {
                           </span>
                           <span aria-hidden="true"> · </span>
                           <span className="num">
-                            {t('odds.nextPlay', { chance: formatChance(p.chance, lang) })}
+                            {t('odds.nextPlay', { chance: formatChance(p.chance) })}
                           </span>
                         </>
                       )}

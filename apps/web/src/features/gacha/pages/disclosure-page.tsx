@@ -96,7 +96,7 @@ export function DisclosurePage() {
                     <RarityBadge rarity={tier.rarity} label={tier.rarity_label} />
                   </th>
                   <td className={`num ${styles.numCol}`}>{formatGems(tier.quantity)}</td>
-                  <td className={`num ${styles.numCol}`}>{formatChance(tier.probability, lang)}</td>
+                  <td className={`num ${styles.numCol}`}>{formatChance(tier.probability)}</td>
                 </tr>
               ))}
             </tbody>
@@ -141,7 +141,7 @@ export function DisclosurePage() {
                       {p.top && <span className={styles.topTag}>{t('disclosure.top')}</span>}
                     </th>
                     <td className={`num ${styles.numCol}`}>{formatGems(p.quantity)}</td>
-                    <td className={`num ${styles.numCol}`}>{formatChance(p.probability, lang)}</td>
+                    <td className={`num ${styles.numCol}`}>{formatChance(p.probability)}</td>
                   </tr>
                 ))}
             </tbody>
