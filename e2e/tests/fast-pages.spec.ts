@@ -91,6 +91,35 @@ test('the app takes the prerendered pages over without a mismatch or a shift', a
   }
 });
 
+test('a served pack page hydrates with the pack it came with, and an in-app entry asks for the pack again', async ({
+  page,
+}) => {
+  const id = await packId(page);
+  const detailCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/user/pack/detail/${id}`) detailCalls.push(r.url());
+  });
+  await page.goto(`/pack-detail?packId=${id}`);
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('remaining')).toBeVisible();
+  // the page was rendered with the pack: hydrating it asks for nothing more (lib/served-answers.ts)
+  expect(detailCalls).toEqual([]);
+
+  // an entry from within the app (to Top and back, no page load) fetches the pack again (spec §2: the page
+  // reloads itself on entry)
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^(home|ホーム)$/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`packId=${id}`));
+  await expect.poll(() => detailCalls.length).toBe(1);
+  await expect(page.getByTestId('remaining')).toBeVisible();
+});
+
 test('assets come compressed and cached; a second visit to Top downloads none of them again', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { initialLang, setupI18n } from '../lib/i18n.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { forgetServed, markServed } from '../lib/served-answers.ts';
 import { setRenderedAt } from '../lib/use-now.ts';
 import { createRouter, hydrationDataFor } from './router.tsx';
 
@@ -46,7 +47,10 @@ function seedFromPage() {
   try {
     const { now, seed } = JSON.parse(block.textContent) as { now: string; seed: [unknown[], unknown][] };
     const at = Date.parse(now);
-    for (const [key, data] of seed) queryClient.setQueryData(key, data, { updatedAt: at });
+    for (const [key, data] of seed) {
+      queryClient.setQueryData(key, data, { updatedAt: at });
+      markServed(key);
+    }
     setRenderedAt(new Date(at));
   } catch (err) {
     console.error('page data:', err); // the page still hydrates; a mismatch is rendered afresh
@@ -88,6 +92,13 @@ export async function start() {
   if (hydrationData) {
     seedFromPage();
     const router = createRouter(hydrationData);
+    // the page's answers are this entry's until the member navigates (lib/served-answers.ts)
+    const served = router.state.location;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.navigation.state === 'idle' && state.location === served) return;
+      forgetServed();
+      unsubscribe();
+    });
     await nextTask();
     // as a transition: React hydrates in slices and answers a tap in between (the page is already painted)
     startTransition(() => {

@@ -1,28 +1,30 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
-import { formatCountdown, formatDateTime, formatGems } from '../lib/format.ts';
+import { formatDateTime, formatGems } from '../lib/format.ts';
 import { currentLang } from '../lib/i18n.ts';
-import { msUntilSaleStart, packPhaseAt } from '../lib/pack-phase.ts';
+import { packPhaseAt } from '../lib/pack-phase.ts';
+import { useClock } from '../lib/use-now.ts';
 import { CoinIcon, GemIcon } from './currency-icons.tsx';
 import { PackArtCaption } from './pack-art-caption.tsx';
+import { SaleCountdown } from './sale-countdown.tsx';
 import styles from './pack-banner.module.css';
 
 interface PackBannerProps {
   pack: PackSummary;
-  now: Date;
   /** Images of banners far down the page load lazily. */
   lazy?: boolean;
 }
 
 /**
- * One pack as a banner card: image, countdown to the start (HH.MM.SS, Japan time), remaining count and
+ * One pack as a banner card (memo: the lists around it render every second for their order): image, countdown to the start (HH.MM.SS, Japan time), remaining count and
  * price, sold-out badge. A click is ignored while counting down or sold out (spec §2); otherwise it opens
  * /pack-detail?packId=.
  */
-export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
+export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackBannerProps) {
   const { t } = useTranslation('packs');
-  const phase = packPhaseAt(pack, now);
+  const phase = useClock((now) => packPhaseAt(pack, now));
   const blocked = phase !== 'onSale';
   const isCoin = pack.payment_method === 2;
   const image = pack.banner || pack.image?.[0] || '';
@@ -66,7 +68,7 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
           <div className={styles.countdown} role="timer" aria-live="off">
             <span className={styles.countdownLabel}>{t('pack.startsIn')}</span>
             <span className={`num ${styles.countdownTime}`}>
-              {formatCountdown(msUntilSaleStart(pack, now))}
+              <SaleCountdown pack={pack} />
             </span>
             <span className={styles.countdownDate}>
               {t('pack.startsAt', { date: formatDateTime(pack.start_at || pack.start_date, currentLang()) })}
@@ -115,4 +117,4 @@ export function PackBanner({ pack, now, lazy = false }: PackBannerProps) {
       </div>
     </Link>
   );
-}
+});

@@ -55,12 +55,23 @@ function tickerOf(intervalMs: number): Ticker {
 
 const still = () => () => {};
 
-/** The current time, refreshed every `intervalMs` (the countdown refreshes every second, spec §9). */
-export function useNow(intervalMs = 1000, enabled = true): Date {
+/**
+ * What `read` makes of the current time (a sale's phase, a countdown's text), checked every `intervalMs`; the
+ * component renders again only when that changes. A component that reads the clock whole (useNow) renders
+ * every tick, as a synchronous update (React does not time-slice an external store): keep those small.
+ */
+export function useClock<T>(read: (now: Date) => T, intervalMs = 1000, enabled = true): T {
   const ticker = tickerOf(intervalMs);
   return useSyncExternalStore(
     enabled ? ticker.subscribe : still,
-    ticker.get,
-    () => renderedAt ?? ticker.get(),
+    () => read(ticker.get()),
+    () => read(renderedAt ?? ticker.get()),
   );
+}
+
+const itself = (now: Date) => now;
+
+/** The current time, refreshed every `intervalMs` (the countdown refreshes every second, spec §9). */
+export function useNow(intervalMs = 1000, enabled = true): Date {
+  return useClock(itself, intervalMs, enabled);
 }

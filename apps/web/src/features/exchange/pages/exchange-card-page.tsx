@@ -24,7 +24,6 @@ import { formatCoinTenths } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { schemaResolver } from '../../../lib/messages-resolver.ts';
 import { isLoggedIn, loadCurrentUser, useCurrentUser } from '../../../lib/session.ts';
-import { useNow } from '../../../lib/use-now.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { checkExchange } from '../api/check-exchange.ts';
 import { exchangeCard } from '../api/exchange-card.ts';
@@ -374,7 +373,6 @@ function SearchForm({
 function CoinGachaTab() {
   const { t } = useTranslation('coins');
   const { data, isPending, isError, refetch } = useCoinPacks();
-  const now = useNow(1000);
   return (
     <div className={styles.panel}>
       <p className={styles.coinLead}>{t('exchange.coinGachaLead')}</p>
@@ -395,7 +393,7 @@ function CoinGachaTab() {
         <ul className={styles.packs}>
           {data.list.map((pack, i) => (
             <li key={pack.id}>
-              <PackBanner pack={pack} now={now} lazy={i >= 2} />
+              <PackBanner pack={pack} lazy={i >= 2} />
             </li>
           ))}
         </ul>

@@ -15,13 +15,13 @@ export async function fetchLiveOdds(packId: string): Promise<LiveOdds> {
   );
 }
 
-export function useLiveOdds(packId: string) {
+export function useLiveOdds(packId: string, enabled = true) {
   return useQuery({
     queryKey: liveOddsKey(packId),
     queryFn: () => fetchLiveOdds(packId),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: LIVE_ODDS_REFRESH_MS,
-    enabled: packId !== '',
+    enabled: enabled && packId !== '',
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { packDetailAnswerSchema, type PackDetail } from '@gacha/contract/packs';
 import { api, apiPath, ApiStateError } from '../../../lib/api.ts';
+import { isServed } from '../../../lib/served-answers.ts';
 
 /** Shares its key with the Top lists' cache family ['packs', …], so one invalidation refreshes both. */
 export const packDetailKey = (packId: string) => ['packs', 'detail', packId] as const;
@@ -13,13 +14,16 @@ export async function fetchPackDetail(packId: string): Promise<PackDetail | null
   return res.pack;
 }
 
-/** The pack, fetched again on every entry (spec §2: the page reloads itself on entry). */
+/**
+ * The pack, fetched again on every entry (spec §2: the page reloads itself on entry); a served pack page came with
+ * it (lib/served-answers.ts).
+ */
 export function usePackDetail(packId: string) {
   return useQuery({
     queryKey: packDetailKey(packId),
     queryFn: () => fetchPackDetail(packId),
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => (isServed(query.queryKey) ? false : 'always'),
     enabled: packId !== '',
   });
 }

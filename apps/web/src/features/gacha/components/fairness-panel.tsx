@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAfterIdle } from '../../../lib/idle.ts';
 import { useFairness } from '../api/get-fairness.ts';
 import styles from './fairness-panel.module.css';
 
@@ -11,7 +12,7 @@ import styles from './fairness-panel.module.css';
 export function FairnessPanel({ packId }: { packId: string }) {
   const { t } = useTranslation('gacha');
   const headingId = useId();
-  const { data, isPending, isError } = useFairness(packId);
+  const { data, isPending, isError } = useFairness(packId, useAfterIdle());
   if (isPending || isError || !data.commitment) return null;
   const verifyUrl = `/pack-detail/verify?${new URLSearchParams({ packId })}`;
   const mine = data.my_positions.length;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RarityBadge } from '../../../components/rarity-badge.tsx';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
+import { useAfterIdle } from '../../../lib/idle.ts';
 import { useLiveOdds } from '../api/get-live-odds.ts';
 import { barShare, formatChance } from '../odds.ts';
 import styles from './live-odds.module.css';
@@ -18,7 +19,7 @@ export function LiveOdds({ packId }: { packId: string }) {
   const lang = useLang();
   const headingId = useId();
   const topId = useId();
-  const { data, isPending, isError } = useLiveOdds(packId);
+  const { data, isPending, isError } = useLiveOdds(packId, useAfterIdle());
   if (isPending || isError) return null;
   const query = new URLSearchParams({ packId });
 

@@ -4,6 +4,7 @@ import type { PackCard } from '@gacha/contract/packs';
 import { Modal } from '../../../components/modal.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { RarityBadge } from '../../../components/rarity-badge.tsx';
+import { useAfterIdle } from '../../../lib/idle.ts';
 import { usePackCards } from '../api/get-pack-cards.ts';
 import styles from './pack-card-list.module.css';
 
@@ -11,7 +12,7 @@ import styles from './pack-card-list.module.css';
 export function PackCardList({ packId }: { packId: string }) {
   const { t } = useTranslation('gacha');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isPlaceholderData } = usePackCards(packId, page, true);
+  const { data, isPending, isError, isPlaceholderData } = usePackCards(packId, page, useAfterIdle());
   const [open, setOpen] = useState<PackCard | null>(null);
 
   if (isPending) return <div className={styles.skeleton} aria-busy="true" />;

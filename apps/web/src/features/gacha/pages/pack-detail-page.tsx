@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
 import { MAX_PRACTICE_COUNT } from '@gacha/contract/pack-fairness';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
-import { formatCountdown, formatDateTime, formatGems } from '../../../lib/format.ts';
+import { SaleCountdown } from '../../../components/sale-countdown.tsx';
+import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
-import { msUntilSaleStart, packPhaseAt } from '../../../lib/pack-phase.ts';
+import { packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { useClock } from '../../../lib/use-now.ts';
 import { buyPacks } from '../api/buy-packs.ts';
 import { checkPurchase } from '../api/check-purchase.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
@@ -42,7 +43,6 @@ export function PackDetailPage() {
   const navigate = useNavigate();
   const { data: pack, isPending, isError, refetch } = usePackDetail(packId);
   const { data: user } = useCurrentUser();
-  const now = useNow(1000);
   const hydrated = useHydrated();
   const countId = useId();
   const errorId = useId();
@@ -92,7 +92,7 @@ export function PackDetailPage() {
     }),
   );
 
-  const phase = pack ? packPhaseAt(pack, now) : null;
+  const phase = useClock((now) => (pack ? packPhaseAt(pack, now) : null));
   const max = pack ? maxPurchaseCount(pack) : 0;
 
   // the countdown reached zero: load the pack again (now on sale)
@@ -202,7 +202,7 @@ export function PackDetailPage() {
             <div className={styles.countdown} role="timer" aria-live="off">
               <span className={styles.countdownLabel}>{t('detail.startsIn')}</span>
               <span className={`num ${styles.countdownTime}`}>
-                {formatCountdown(msUntilSaleStart(pack, now))}
+                <SaleCountdown pack={pack} />
               </span>
               <span className={styles.countdownDate}>
                 {t('detail.startsAt', {

@@ -47,7 +47,7 @@ export function PackBannerList({ type }: { type: number }) {
       <ul className={styles.grid}>
         {visible.map((pack, i) => (
           <li key={pack.id}>
-            <PackBanner pack={pack} now={now} lazy={i >= 2} />
+            <PackBanner pack={pack} lazy={i >= 2} />
           </li>
         ))}
       </ul>
