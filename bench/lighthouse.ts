@@ -1,7 +1,8 @@
 /**
  * Lighthouse bench (issue 18): the mobile and desktop presets in Debian's Chromium against the built shop, for
  * Top, a pack's detail page and login; prints each page's scores and metrics, the script it transfers before
- * its first paint, and what a second visit to Top transfers.
+ * its first paint, and what a second visit to Top transfers; then checks issue 18's budgets (BUDGET below) and
+ * exits 1 when one is missed, naming it.
  *
  *   npm run build && npm run bench:lighthouse -w bench
  *
@@ -206,10 +207,65 @@ async function visits(base: string) {
   }
 }
 
+/**
+ * Issue 18's budgets: every run's performance score (a median would hide the run a member gets), the medians of
+ * LCP, TBT and CLS, accessibility on every run; the script before Top's first paint and a second visit to Top.
+ */
+const BUDGET = {
+  performance: { mobile: 95, desktop: 98 },
+  accessibility: 100,
+  lcpMs: 2500,
+  tbtMs: 200,
+  cls: 0.1,
+  scriptBeforePaintBytes: 100_000,
+} as const;
+
+function budgetMisses(preset: 'mobile' | 'desktop', page: string, runs: Figures[]): string[] {
+  const misses: string[] = [];
+  const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
+  const worst = Math.min(...runs.map((r) => r.performance));
+  if (worst < BUDGET.performance[preset])
+    misses.push(`${preset} ${page}: performance ${worst} on a run (budget ${BUDGET.performance[preset]})`);
+  if (Math.min(...runs.map((r) => r.accessibility)) < BUDGET.accessibility)
+    misses.push(`${preset} ${page}: accessibility below ${BUDGET.accessibility}`);
+  if (m('lcp') > BUDGET.lcpMs) misses.push(`${preset} ${page}: LCP ${Math.round(m('lcp'))} ms`);
+  if (m('tbt') > BUDGET.tbtMs) misses.push(`${preset} ${page}: TBT ${Math.round(m('tbt'))} ms`);
+  if (m('cls') > BUDGET.cls) misses.push(`${preset} ${page}: CLS ${m('cls').toFixed(3)}`);
+  return misses;
+}
+
+/**
+ * One visit of each page at the presets' screens before measuring: the server draws a picture's WebP at a width the
+ * first time a browser asks for it (art-raster.ts), as it does for a shop's first visitor, not for every one.
+ */
+async function warmUp(urls: string[]) {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
+  try {
+    for (const viewport of [
+      { width: 412, height: 823, deviceScaleFactor: 2.625 },
+      { width: 1350, height: 940, deviceScaleFactor: 1 },
+    ]) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.deviceScaleFactor });
+      const page = await context.newPage();
+      for (const url of urls) {
+        await page.goto(url, { waitUntil: 'networkidle' });
+        await page.mouse.wheel(0, 4000); // the pictures further down
+        await page.waitForLoadState('networkidle');
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ms = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : '—');
 
+let exitCode = 0;
+
 async function main() {
+  const misses: string[] = [];
   const server = process.env.BASE_URL ? null : await startServer();
   const base = (process.env.BASE_URL ?? server!.url).replace(/\/$/, '');
   const chrome = await chromeLauncher.launch({
@@ -223,6 +279,7 @@ async function main() {
       pack: `${base}/pack-detail?packId=${packId}`,
       login: `${base}/login`,
     };
+    await warmUp(PAGES.map((name) => urls[name]!));
     console.log(`Lighthouse ${RUNS} run(s) per page and preset (median), Chromium ${CHROME_PATH}, ${base}`);
     console.log(
       `${'preset'.padEnd(8)} ${'page'.padEnd(6)} ${pad('perf', 4)} ${pad('a11y', 4)} ${pad('FCP', 7)} ${pad('LCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)} ${pad('SI', 7)} ${pad('JS kB', 6)} ${pad('all kB', 7)}`,
@@ -237,7 +294,10 @@ async function main() {
           `${preset.padEnd(8)} ${name.padEnd(6)} ${pad(m('performance'), 4)} ${pad(m('accessibility'), 4)} ${pad(ms(m('fcp')), 7)} ${pad(ms(m('lcp')), 7)} ${pad(`${Math.round(m('tbt'))} ms`, 7)} ${pad(m('cls').toFixed(3), 6)} ${pad(ms(m('si')), 7)} ${pad(m('scriptKb').toFixed(1), 6)} ${pad(m('totalKb').toFixed(1), 7)}`,
         );
         if (RUNS > 1)
-          console.log(`${''.padEnd(15)} performance per run: ${runs.map((r) => r.performance).join(', ')}`);
+          console.log(
+            `${''.padEnd(15)} performance per run: ${runs.map((r) => r.performance).join(', ')}; TBT per run: ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms`,
+          );
+        misses.push(...budgetMisses(preset, name, runs));
       }
     }
     const v = await visits(base);
@@ -248,6 +308,13 @@ async function main() {
       `Top, second visit: ${(v.secondVisit / 1000).toFixed(1)} kB transferred (${v.secondVisitFiles.length} response(s) over the network)`,
     );
     for (const f of v.secondVisitFiles) console.log(`  ${f}`);
+    if (v.scriptBeforePaint > BUDGET.scriptBeforePaintBytes)
+      misses.push(`Top: ${(v.scriptBeforePaint / 1000).toFixed(1)} kB of script before the first paint`);
+    const assetsAgain = v.secondVisitFiles.filter((f) => f.includes(' /assets/'));
+    if (assetsAgain.length)
+      misses.push(`Top, second visit: assets over the network again: ${assetsAgain.join('; ')}`);
+    console.log(misses.length ? `BUDGET MISSED:\n  ${misses.join('\n  ')}` : 'budgets: all met');
+    exitCode = misses.length ? 1 : 0;
   } finally {
     chrome.kill();
     server?.stop();
@@ -255,4 +322,4 @@ async function main() {
 }
 
 await main();
-process.exit(0);
+process.exit(exitCode);

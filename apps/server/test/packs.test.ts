@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import type { NewPack } from '../src/db/schema.ts';
@@ -496,9 +497,51 @@ describe('packs', async () => {
       }
     });
 
+    it('serves the same drawings as WebP at the contract widths, drawn at that width, with their own ETag', async () => {
+      const id = await makeCard(db, { name_en: 'Raster Card', rarity: 6, rarity_label: 'SAR' });
+      const pack = await makePack(db, now, { name_en: 'Raster Pack' }, [[id, 10]]);
+      for (const [url, width] of [
+        [`/media/cards/${id}.webp?w=320`, 320],
+        [`/media/packs/${pack}/banner.webp?w=960`, 960],
+        [`/media/packs/${pack}/1.webp?w=640`, 640],
+        [`/media/packs/${pack}/2.webp`, 640], // the default width
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+        const meta = await sharp(res.rawPayload).metadata();
+        expect(meta.format, url).toBe('webp');
+        expect(meta.width, url).toBe(width);
+        const again = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': String(res.headers.etag) },
+        });
+        expect(again.statusCode, url).toBe(304);
+      }
+      // a width of its own: another ETag than the SVG's and the other widths'
+      const [svg, small, large] = await Promise.all(
+        ['.svg', '.webp?w=320', '.webp?w=1280'].map((f) =>
+          t.app.inject({ method: 'GET', url: `/media/cards/${id}${f}` }),
+        ),
+      );
+      expect(new Set([svg!.headers.etag, small!.headers.etag, large!.headers.etag]).size).toBe(3);
+      // the row changes, the picture follows
+      await db.updateTable('cards').set({ name_en: 'Renamed Card' }).where('id', '=', id).execute();
+      const renamed = await t.app.inject({ method: 'GET', url: `/media/cards/${id}.webp?w=320` });
+      expect(renamed.headers.etag).not.toBe(small!.headers.etag);
+    });
+
     it('answers 404 for unknown or malformed art paths', async () => {
       for (const url of [
         '/media/cards/999999.svg',
+        '/media/cards/999999.webp?w=320',
+        `/media/cards/1.webp?w=321`,
+        `/media/cards/1.webp?w=0`,
+        `/media/cards/1.webp?w=320&w=640`,
+        `/media/cards/1.webp?w=1e9`,
+        `/media/packs/${onSaleOld}/banner.webp?w=-320`,
         '/media/cards/abc.svg',
         '/media/cards/1.png',
         `/media/packs/${onSaleOld}/3.svg`,

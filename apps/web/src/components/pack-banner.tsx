@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
 import { formatDateTime, formatGems } from '../lib/format.ts';
+import { artImage, SIZES } from '../lib/art-image.ts';
 import { currentLang } from '../lib/i18n.ts';
 import { packPhaseAt } from '../lib/pack-phase.ts';
 import { useClock } from '../lib/use-now.ts';
@@ -45,7 +46,7 @@ export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackB
       <div className={styles.media}>
         {image ? (
           <img
-            src={image}
+            {...artImage(image, SIZES.packBanner)}
             alt=""
             className={styles.image}
             loading={lazy ? 'lazy' : 'eager'}

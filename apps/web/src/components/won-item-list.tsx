@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { artImage, SIZES } from '../lib/art-image.ts';
 import { RarityBadge } from './rarity-badge.tsx';
 import styles from './won-item-list.module.css';
 
@@ -30,7 +31,9 @@ export function WonItemList({ items, label, empty }: WonItemListProps) {
       {items.map((item) => (
         <li key={item.key} className={styles.row}>
           <span className={styles.thumb}>
-            {item.image ? <img src={item.image} alt="" loading="lazy" decoding="async" /> : null}
+            {item.image ? (
+              <img {...artImage(item.image, SIZES.thumb)} alt="" loading="lazy" decoding="async" />
+            ) : null}
           </span>
           <span className={styles.text}>
             <span className={styles.name}>{item.name}</span>

@@ -7,19 +7,31 @@ import {
   type CardArtInput,
   type PackArtInput,
 } from './art.ts';
+import { ART_WIDTHS, isArtWidth, type ArtWidth } from '@gacha/contract/art-images';
 import type { Db } from '../../db/index.ts';
+import { artAsWebp } from './art-raster.ts';
 import * as repo from './repo.ts';
 import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';
 
-function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
-  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+/**
+ * A drawing: as drawn (SVG), or as a WebP picture of one of the contract's widths (`?w=`, art-raster.ts). The
+ * drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap.
+ */
+async function sendArt(req: FastifyRequest, reply: FastifyReply, svg: string, format: string) {
+  const hash = createHash('sha1').update(svg).digest('base64url');
+  let width: ArtWidth | null = null;
+  if (format === 'webp') {
+    const w = Number((req.query as { w?: string }).w ?? ART_WIDTHS[1]);
+    if (!isArtWidth(w)) return notFound(reply);
+    width = w;
+  }
+  const etag = width ? `"${hash}-${width}"` : `"${hash}"`;
   reply
-    .header('content-type', 'image/svg+xml; charset=utf-8')
-    // the drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap
+    .header('content-type', width ? 'image/webp' : 'image/svg+xml; charset=utf-8')
     .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
     .header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.code(200).send(svg);
+  return reply.code(200).send(width ? await artAsWebp(svg, hash, width) : svg);
 }
 
 /**
@@ -77,17 +89,17 @@ async function packArt(db: Db, id: number): Promise<{ pack: PackArtInput; top: C
 
 /**
  * GET /media/cards/{id}.svg, /media/packs/{id}/banner.svg and /media/packs/{id}/{n}.svg: card faces and pack
- * artwork drawn from the database rows (outside /api: plain images, no envelope). GET
+ * artwork drawn from the database rows (outside /api: plain images, no envelope); the same as .webp?w={width}. GET
  * /media/packs/{id}/videos/{videoId}.{mp4|webm}: a pack's uploaded opening video, kept in the database.
  */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   app.get('/media/cards/:file', async (req, reply) => {
-    const m = /^(\d{1,9})\.svg$/.exec((req.params as { file: string }).file);
+    const m = /^(\d{1,9})\.(svg|webp)$/.exec((req.params as { file: string }).file);
     if (!m) return notFound(reply);
     const card = await repo.findCard(db, Number(m[1]));
     if (!card) return notFound(reply);
-    return sendSvg(req, reply, renderCardSvg({ ...card, type_name: card.type_name_en }));
+    return sendArt(req, reply, renderCardSvg({ ...card, type_name: card.type_name_en }), m[2]!);
   });
 
   app.get('/media/packs/:id/videos/:file', async (req, reply) => {
@@ -107,15 +119,16 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get('/media/packs/:id/:file', async (req, reply) => {
     const { id, file } = req.params as { id: string; file: string };
     if (!/^\d{1,9}$/.test(id)) return notFound(reply);
-    const m = /^(banner|\d)\.svg$/.exec(file);
+    const m = /^(banner|\d)\.(svg|webp)$/.exec(file);
     if (!m) return notFound(reply);
+    const format = m[2]!;
     const art = await packArt(db, Number(id));
     if (!art) return notFound(reply);
-    if (m[1] === 'banner') return sendSvg(req, reply, renderPackBannerSvg(art.pack, art.top));
+    if (m[1] === 'banner') return sendArt(req, reply, renderPackBannerSvg(art.pack, art.top), format);
     const n = Number(m[1]);
     if (n < 1 || n > PACK_IMAGE_COUNT) return notFound(reply);
     const tiers = n === 2 ? await repo.prizeTiers(db, art.pack.id) : [];
-    return sendSvg(
+    return sendArt(
       req,
       reply,
       renderPackImageSvg(
@@ -124,6 +137,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         art.top,
         tiers.map((t) => ({ ...t, rarity_label: String(t.rarity_label), quantity: Number(t.quantity) })),
       ),
+      format,
     );
   });
 };

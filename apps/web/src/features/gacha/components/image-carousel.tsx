@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/carousel.tsx';
+import { artImage, SIZES } from '../../../lib/art-image.ts';
 import { useCarousel } from '../../../lib/use-carousel.ts';
 import styles from './image-carousel.module.css';
 
@@ -24,7 +25,7 @@ export function ImageCarousel({ images, alt, children }: ImageCarouselProps) {
       styles={styles}
       renderSlide={(i) => (
         <img
-          src={images[i]}
+          {...artImage(images[i]!, SIZES.packImage)}
           alt={i === 0 ? alt : t('carousel.imageAlt', { name: alt, index: i + 1 })}
           className={styles.image}
           // square (the CSS's aspect-ratio too): the place is kept before the picture arrives

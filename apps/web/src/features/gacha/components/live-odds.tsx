@@ -5,6 +5,7 @@ import { RarityBadge } from '../../../components/rarity-badge.tsx';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { useAfterIdle } from '../../../lib/idle.ts';
+import { artImage, SIZES } from '../../../lib/art-image.ts';
 import { useLiveOdds } from '../api/get-live-odds.ts';
 import { barShare, formatChance } from '../odds.ts';
 import styles from './live-odds.module.css';
@@ -79,7 +80,9 @@ export function LiveOdds({ packId }: { packId: string }) {
               const gone = p.remaining === 0;
               return (
                 <li key={p.prize_id} className={gone ? styles.gone : undefined} data-testid="odds-top-prize">
-                  {p.image ? <img src={p.image} alt="" className={styles.thumb} loading="lazy" /> : null}
+                  {p.image ? (
+                    <img {...artImage(p.image, SIZES.thumb)} alt="" className={styles.thumb} loading="lazy" />
+                  ) : null}
                   <div className={styles.prizeText}>
                     <p className={styles.prizeName}>
                       <RarityBadge rarity={p.rarity} label={p.rarity_label} /> {p.name}

@@ -4,6 +4,7 @@ import type { PackCard } from '@gacha/contract/packs';
 import { Modal } from '../../../components/modal.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { RarityBadge } from '../../../components/rarity-badge.tsx';
+import { artImage, SIZES } from '../../../lib/art-image.ts';
 import { useAfterIdle } from '../../../lib/idle.ts';
 import { usePackCards } from '../api/get-pack-cards.ts';
 import styles from './pack-card-list.module.css';
@@ -32,7 +33,13 @@ export function PackCardList({ packId }: { packId: string }) {
               aria-label={t('cards.open', { name: card.name, rarity: card.rarity_label })}
             >
               <span className={styles.imageWrap}>
-                <img src={card.image_url} alt="" loading="lazy" decoding="async" className={styles.image} />
+                <img
+                  {...artImage(card.image_url, SIZES.card)}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className={styles.image}
+                />
                 {card.is_last_one && <span className={styles.lastOne}>{t('cards.lastOne')}</span>}
               </span>
               <span className={styles.caption}>
@@ -47,7 +54,11 @@ export function PackCardList({ packId }: { packId: string }) {
       <Modal open={open !== null} title={open?.name ?? ''} onClose={() => setOpen(null)} size="md">
         {open && (
           <div className={styles.popup}>
-            <img src={open.image_url} alt={open.name} className={styles.popupImage} />
+            <img
+              {...artImage(open.image_url, SIZES.packImage)}
+              alt={open.name}
+              className={styles.popupImage}
+            />
             <dl className={styles.facts}>
               <div>
                 <dt>{t('cards.name')}</dt>

@@ -1,9 +1,16 @@
 import { Link } from 'react-router';
+import { artImage, SIZES } from '../../../lib/art-image.ts';
 import { useBanners, type TopBanner } from '../api/get-banners.ts';
 import styles from './banner-carousel.module.css';
 
 /** The caption looks staff can pick for a Top banner; another tone shows the plain (violet) look. */
 const CAPTION_TONES = new Set(['violet', 'gold', 'pink']);
+
+/** The phone's picture of a banner: its WebP widths where it has them (lib/art-image.ts). */
+function SmallScreenSource({ url }: { url: string }) {
+  const { src, srcSet = src, sizes } = artImage(url, SIZES.banner);
+  return <source media="(max-width: 768px)" srcSet={srcSet} sizes={sizes} />;
+}
 
 export function BannerSlide({
   banner,
@@ -18,9 +25,9 @@ export function BannerSlide({
   const content = (
     <>
       <picture>
-        <source media="(max-width: 768px)" srcSet={banner.sp_image_url} />
+        <SmallScreenSource url={banner.sp_image_url} />
         <img
-          src={banner.image_url}
+          {...artImage(banner.image_url, SIZES.banner)}
           alt=""
           className={styles.image}
           loading={eager ? 'eager' : 'lazy'}

@@ -75,7 +75,12 @@ describe('the Top carousel', () => {
     expect(link.textContent).toContain('Buy gems');
     const img = first!.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/banners/banner1-alt-pc.svg');
-    expect(first!.querySelector('source')!.getAttribute('srcset')).toBe('/banners/banner1-alt-sp.svg');
+    // the WebP widths the build draws beside each static banner (lib/art-image.ts), the phone's from its own picture
+    expect(img.getAttribute('srcset')).toContain('/banners/banner1-alt-pc-1280.webp 1280w');
+    const phone = first!.querySelector('source')!;
+    expect(phone.getAttribute('media')).toBe('(max-width: 768px)');
+    expect(phone.getAttribute('srcset')).toContain('/banners/banner1-alt-sp-640.webp 640w');
+    expect(phone.getAttribute('sizes')).toBeTruthy();
     expect(img.getAttribute('loading')).toBe('eager');
 
     expect(within(second!).queryByRole('link', { hidden: true })).toBeNull();
