@@ -361,30 +361,39 @@ test('the description sanitiser keeps the allow-list only', async ({ page }) => 
     json.pack.detail = detail;
     await route.fulfill({ response: res, json });
   });
-  const clean = async (html: string) => {
+  // the page arrives rendered with the pack's own description (that answer is this entry's, lib/served-answers.ts);
+  // each case enters it again from within the app (to Top and back), which asks for the pack again
+  await page.goto('/pack-detail?packId=1');
+  await appReady(page);
+  const shows = async (html: string, expected: string) => {
     detail = html;
     const answered = page.waitForResponse(/\/api\/user\/pack\/detail\/1$/);
-    await page.goto('/pack-detail?packId=1');
-    // the page arrives rendered with the pack's own description; the app then shows the (changed) answer
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^home$/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
     await answered;
-    await appReady(page);
-    await expect(page.getByTestId('pack-description')).not.toContainText('flagship pack');
-    return page.getByTestId('pack-description').evaluate((el) => el.innerHTML);
+    // the previous answer shows until this one is rendered
+    await expect
+      .poll(() => page.getByTestId('pack-description').evaluate((el) => el.innerHTML))
+      .toBe(expected);
   };
-  expect(await clean('<p>Hi <strong>there</strong><br></p><ul><li>one</li></ul>')).toBe(
+  await shows(
+    '<p>Hi <strong>there</strong><br></p><ul><li>one</li></ul>',
     '<p>Hi <strong>there</strong><br></p><ul><li>one</li></ul>',
   );
-  expect(await clean('<p onclick="x()">a<script>alert(1)</script><img src=x onerror=alert(1)>b</p>')).toBe(
-    '<p>ab</p>',
-  );
-  expect(await clean('<a href="javascript:alert(1)">x</a><a href="/rel">y</a>')).toBe('<a>x</a><a>y</a>');
-  expect(await clean('<a href="https://example.com/" style="color:red">z</a>')).toBe(
+  await shows('<p onclick="x()">a<script>alert(1)</script><img src=x onerror=alert(1)>b</p>', '<p>ab</p>');
+  await shows('<a href="javascript:alert(1)">x</a><a href="/rel">y</a>', '<a>x</a><a>y</a>');
+  await shows(
+    '<a href="https://example.com/" style="color:red">z</a>',
     '<a href="https://example.com/" target="_blank" rel="noopener noreferrer nofollow">z</a>',
   );
-  expect(
-    await clean('<div><h3>T</h3><table><tr><td>cell</td></tr></table><iframe src=x></iframe></div>'),
-  ).toBe('<h3>T</h3>cell');
-  expect(await clean('<span style="x">s</span><em>e</em><svg><script>1</script></svg>')).toBe(
-    '<span>s</span><em>e</em>',
+  await shows(
+    '<div><h3>T</h3><table><tr><td>cell</td></tr></table><iframe src=x></iframe></div>',
+    '<h3>T</h3>cell',
   );
+  await shows('<span style="x">s</span><em>e</em><svg><script>1</script></svg>', '<span>s</span><em>e</em>');
 });

@@ -533,6 +533,27 @@ describe('packs', async () => {
       expect(renamed.headers.etag).not.toBe(small!.headers.etag);
     });
 
+    it('draws two pictures at a time and refuses, with a 503 to try again, what would wait past the queue', async () => {
+      const cards = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => makeCard(db, { name_en: `Busy Card ${i}`, rarity: 1 })),
+      );
+      const urls = cards.flatMap((id) => [320, 640, 960, 1280].map((w) => `/media/cards/${id}.webp?w=${w}`));
+      const answers = await Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c !== 200 && c !== 503)).toEqual([]);
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const a of busy) {
+        expect(a.headers['retry-after']).toBe('1');
+        expect(a.headers['cache-control']).toBe('no-store');
+        expect(a.headers.etag).toBeUndefined();
+      }
+      // asked again, each is drawn
+      for (const [i, a] of answers.entries())
+        if (a.statusCode === 503)
+          expect((await t.app.inject({ method: 'GET', url: urls[i]! })).statusCode, urls[i]).toBe(200);
+    });
+
     it('answers 404 for unknown or malformed art paths', async () => {
       for (const url of [
         '/media/cards/999999.svg',

@@ -2,11 +2,12 @@ import { isChunkLoadError, reloadForNewBuild } from './lib/chunk-reload.ts';
 import { nextTask } from './lib/next-task.ts';
 import './app/global.css';
 
-/**
- * The entry: a few hundred bytes. A prerendered page (scripts/prerender.mjs) is painted from its HTML and CSS
- * first; the app (its chunks asked for all at once, below) starts right after that first frame, so neither its
- * download nor hydrating holds up the first paint. A hidden tab paints nothing: it starts at once.
+/*
+ * The entry: about a kilobyte. A prerendered page (scripts/prerender.mjs) is painted from its HTML and CSS first;
+ * the app starts once that first paint is reported, so neither its download nor hydrating holds up the first
+ * paint. A hidden tab paints nothing: it starts at once.
  */
+
 /**
  * The app starts in pieces, a task each, so that a phone answers a tap in between rather than after the whole of
  * it: the links that fetch what the page needs, a few at a time; then its modules evaluated one by one, each after

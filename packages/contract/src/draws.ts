@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './paging.ts';
 import { customsCategories } from './admin.ts';
+import { MAX_PURCHASE_COUNT } from './limits.ts';
+
+export { MAX_PURCHASE_COUNT };
 
 /**
  * Draws, won items and histories (spec §3 Buy-pack result, Card in result, Pack history item/detail; §7 Packs,
@@ -11,7 +14,6 @@ import { customsCategories } from './admin.ts';
  * modal can never buy what the server would now refuse.
  */
 
-export const MAX_PURCHASE_COUNT = 3000;
 const MAX_ID = 2_147_483_647;
 
 const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');

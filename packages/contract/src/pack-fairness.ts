@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { packVideoSchema } from './draws.ts';
 import { pageInfoSchema } from './paging.ts';
+import { MAX_PRACTICE_COUNT } from './limits.ts';
+
+export { MAX_PRACTICE_COUNT };
 
 /**
  * Fairness members can see (issue 20): the odds disclosure fixed when a pack is published, the live odds of the
@@ -208,9 +211,6 @@ export const drawRecordSchema = z.object({
 export type DrawRecord = z.infer<typeof drawRecordSchema>;
 
 // --- the practice draw ---
-
-/** Plays a practice draw may show at once. */
-export const MAX_PRACTICE_COUNT = 10;
 
 const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
 /** A whole number, or a string of digits (the purchase's fields come as strings). */

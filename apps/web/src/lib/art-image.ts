@@ -20,6 +20,8 @@ export const SIZES = {
  * drawing for a browser without srcset; an upload (already WebP, one size) as it is.
  */
 export function artImage(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+  // the static banners' WebP pictures are drawn by the build: Vite's dev server has only the SVGs
+  if (import.meta.env.MODE === 'development' && url.startsWith('/banners/')) return { src: url };
   const candidates: string[] = [];
   for (const width of ART_WIDTHS) {
     const webp = artWebpUrl(url, width);

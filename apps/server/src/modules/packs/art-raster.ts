@@ -6,9 +6,38 @@ import type { ArtWidth } from '@gacha/contract/art-images';
  * libuv's thread pool, off the event loop) at the density that gives that width sharply, then kept. A drawing
  * changes only when its row does, so a rendering is kept by the SVG's own hash: the cache holds the most recently
  * used renderings up to CACHE_BYTES, and requests for one being rendered share it.
+ *
+ * Anyone may ask for any drawing at any of the widths, and the thread pool also hashes passwords and reads files:
+ * at most RENDERING renderings run at once and at most WAITING wait; past that a request is refused (ArtBusy, a
+ * 503 the browser may try again) rather than queued without end.
  */
 const CACHE_BYTES = 48 * 1024 * 1024;
 const QUALITY = 80;
+const RENDERING = 2;
+const WAITING = 24;
+
+export class ArtBusy extends Error {
+  constructor() {
+    super('too many pictures being drawn');
+  }
+}
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RENDERING) {
+    if (queue.length >= WAITING) throw new ArtBusy();
+    await new Promise<void>((resolve) => queue.push(resolve));
+  }
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
+}
 
 const cache = new Map<string, Buffer>(); // insertion order is recency: the oldest goes first
 let cachedBytes = 0;
@@ -42,7 +71,7 @@ export async function artAsWebp(svg: string, hash: string, width: ArtWidth): Pro
   }
   let pending = rendering.get(key);
   if (!pending) {
-    pending = render(Buffer.from(svg), width)
+    pending = inTurn(() => render(Buffer.from(svg), width))
       .then((webp) => {
         remember(key, webp);
         return webp;

@@ -9,7 +9,7 @@ import {
 } from './art.ts';
 import { ART_WIDTHS, isArtWidth, type ArtWidth } from '@gacha/contract/art-images';
 import type { Db } from '../../db/index.ts';
-import { artAsWebp } from './art-raster.ts';
+import { ArtBusy, artAsWebp } from './art-raster.ts';
 import * as repo from './repo.ts';
 import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';
 
@@ -17,6 +17,8 @@ import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';
  * A drawing: as drawn (SVG), or as a WebP picture of one of the contract's widths (`?w=`, art-raster.ts). The
  * drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap.
  */
+const ART_CACHING = 'public, max-age=300, stale-while-revalidate=86400';
+
 async function sendArt(req: FastifyRequest, reply: FastifyReply, svg: string, format: string) {
   const hash = createHash('sha1').update(svg).digest('base64url');
   let width: ArtWidth | null = null;
@@ -26,12 +28,29 @@ async function sendArt(req: FastifyRequest, reply: FastifyReply, svg: string, fo
     width = w;
   }
   const etag = width ? `"${hash}-${width}"` : `"${hash}"`;
-  reply
+  if (req.headers['if-none-match'] === etag)
+    return reply.code(304).header('cache-control', ART_CACHING).header('etag', etag).send();
+  let body: string | Buffer = svg;
+  if (width) {
+    try {
+      body = await artAsWebp(svg, hash, width);
+    } catch (err) {
+      if (!(err instanceof ArtBusy)) throw err;
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('busy');
+    }
+  }
+  // the caching headers once there is a picture to cache (a failed rendering is an error, never kept)
+  return reply
+    .code(200)
     .header('content-type', width ? 'image/webp' : 'image/svg+xml; charset=utf-8')
-    .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
-    .header('etag', etag);
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.code(200).send(width ? await artAsWebp(svg, hash, width) : svg);
+    .header('cache-control', ART_CACHING)
+    .header('etag', etag)
+    .send(body);
 }
 
 /**

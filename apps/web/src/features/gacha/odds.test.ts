@@ -12,6 +12,28 @@ describe('formatChance', () => {
     expect(formatChance(0.9999)).toBe('>99.9%'); // not rounded up to a certainty
   });
 
+  it('rounds a chance halfway at its third digit up, as Intl does (the decimal, not its binary value)', () => {
+    expect(formatChance(219 / 2000)).toBe('11%'); // 10.95%
+    expect(formatChance(221 / 20000)).toBe('1.11%'); // 1.105%
+    expect(formatChance(9.995 / 100)).toBe('10%');
+  });
+
+  it("writes every chance of a pool of up to 1,500 lots as Intl's percent format does, in both languages", () => {
+    const formats = ['en-US', 'ja-JP'].map(
+      (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumSignificantDigits: 3 }),
+    );
+    for (let whole = 1; whole <= 1500; whole++)
+      for (let part = 1; part < whole; part++) {
+        const chance = part / whole;
+        if (chance > 0.999) continue;
+        for (const format of formats) {
+          const expected = format.format(chance);
+          if (formatChance(chance) !== expected)
+            expect(`${part}/${whole}: ${formatChance(chance)}`).toBe(expected);
+        }
+      }
+  });
+
   it("writes any chance of a pool of up to a million lots as Intl's percent format does, in both languages", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (a, b) => {

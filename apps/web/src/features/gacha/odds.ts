@@ -7,11 +7,13 @@ export function formatChance(chance: number): string {
   if (chance >= 1) return '100%';
   // a chance just below certainty is not written as one
   if (chance > 0.999) return '>99.9%';
-  // three significant digits, trailing zeros dropped: what Intl's percent format gives in both languages,
-  // without loading its locale data on the pack page (lib/format.ts says why)
+  // three significant digits, half up, trailing zeros dropped: what Intl's percent format gives in both languages,
+  // without loading its locale data on the pack page (lib/format.ts says why). Intl rounds the decimal the number
+  // reads as (0.1095 → 11%), not its binary value (10.949999…): toPrecision(12) takes the binary noise off first.
   const percent = chance * 100;
   const decimals = Math.min(20, Math.max(0, 2 - Math.floor(Math.log10(percent))));
-  const text = percent.toFixed(decimals);
+  const scaled = Math.round(Number((percent * 10 ** decimals).toPrecision(12)));
+  const text = (scaled / 10 ** decimals).toFixed(decimals);
   return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text}%`;
 }
 

@@ -1,4 +1,4 @@
-import { MAX_PURCHASE_COUNT } from '@gacha/contract/draws';
+import { MAX_PURCHASE_COUNT } from '@gacha/contract/limits';
 import type { PackSummary } from '@gacha/contract/packs';
 
 /**

@@ -1,6 +1,9 @@
-import { packCheckResultSchema, type PackCheckResult, type PurchaseRefusal } from '@gacha/contract/draws';
+import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
 import { api, fieldsOf } from '../../../lib/api.ts';
 import type { Refusal } from '../refusal.ts';
+
+/** Loaded with the first answer (lib/api.ts): the pack page starts without building draws.ts's schemas. */
+const packCheckResultAnswer = () => import('@gacha/contract/draws').then((m) => m.packCheckResultSchema);
 
 export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
 
@@ -24,7 +27,7 @@ export async function checkPurchase(packId: number, count: number): Promise<Chec
   const res = await api.post(
     'user/pack/check',
     { packId, count: String(count) },
-    { answer: packCheckResultSchema },
+    { answer: packCheckResultAnswer },
   );
   if (res.state === 200) return { ok: true, check: fieldsOf(res) };
   return { ok: false, ...refusalOf(res) };

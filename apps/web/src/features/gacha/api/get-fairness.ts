@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { fairnessInfoSchema, type FairnessInfo } from '@gacha/contract/draws';
+import type { FairnessInfo } from '@gacha/contract/draws';
 import { api, apiPath, unwrap } from '../../../lib/api.ts';
+
+/** Loaded with the first answer (lib/api.ts): the pack page starts without building draws.ts's schemas. */
+const fairnessInfoAnswer = () => import('@gacha/contract/draws').then((m) => m.fairnessInfoSchema);
 
 export const fairnessKey = (packId: string) => ['gacha', 'fairness', packId] as const;
 
@@ -8,7 +11,7 @@ export const fairnessKey = (packId: string) => ['gacha', 'fairness', packId] as 
 export async function fetchFairness(packId: string): Promise<FairnessInfo> {
   return unwrap(
     await api.get(apiPath('user', 'pack', 'fairness', packId), {
-      answer: fairnessInfoSchema,
+      answer: fairnessInfoAnswer,
       background: true,
     }),
   );

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { liveOddsSchema, type LiveOdds } from '@gacha/contract/pack-fairness';
+import type { LiveOdds } from '@gacha/contract/pack-fairness';
 import { api, apiPath, unwrap } from '../../../lib/api.ts';
+
+/** Loaded with the first answer (lib/api.ts): the pack page starts without building pack-fairness.ts's schemas. */
+const liveOddsAnswer = () => import('@gacha/contract/pack-fairness').then((m) => m.liveOddsSchema);
 
 /** Under ['gacha', 'fairness'], which a purchase marks stale (buy-packs.ts): the odds refresh after one. */
 export const liveOddsKey = (packId: string) => ['gacha', 'fairness', 'odds', packId] as const;
@@ -11,7 +14,7 @@ export const LIVE_ODDS_REFRESH_MS = 15_000;
 /** GET /user/pack/odds/{packId}: the remaining pool, per tier and top prize, and the chance on the next play. */
 export async function fetchLiveOdds(packId: string): Promise<LiveOdds> {
   return unwrap(
-    await api.get(apiPath('user', 'pack', 'odds', packId), { answer: liveOddsSchema, background: true }),
+    await api.get(apiPath('user', 'pack', 'odds', packId), { answer: liveOddsAnswer, background: true }),
   );
 }
 

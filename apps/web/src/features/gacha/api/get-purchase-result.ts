@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { buyPackResultSchema, type BuyPackResult } from '@gacha/contract/draws';
+import type { BuyPackResult } from '@gacha/contract/draws';
 import { api, unwrap } from '../../../lib/api.ts';
+
+/** Loaded with the first answer (lib/api.ts): the pack page starts without building draws.ts's schemas. */
+export const buyPackResultAnswer = () => import('@gacha/contract/draws').then((m) => m.buyPackResultSchema);
 
 /** null: the member's latest purchase (GET /user/pack/gache_result). */
 export const resultKey = (purchaseId: number | null) =>
@@ -15,7 +18,7 @@ export async function fetchPurchaseResult(purchaseId: number | null): Promise<Bu
     purchaseId === null
       ? 'user/pack/gache_result'
       : `user/pack/buy_result?${new URLSearchParams({ purchaseId: String(purchaseId) })}`;
-  return unwrap(await api.get(path, { answer: buyPackResultSchema }));
+  return unwrap(await api.get(path, { answer: buyPackResultAnswer }));
 }
 
 /** The result of a purchase; `fresh` refetches on mount (the choose pages need current statuses). */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
-import { MAX_PRACTICE_COUNT } from '@gacha/contract/pack-fairness';
+import { MAX_PRACTICE_COUNT } from '@gacha/contract/limits';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { SaleCountdown } from '../../../components/sale-countdown.tsx';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
