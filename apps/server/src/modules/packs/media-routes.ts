@@ -9,16 +9,19 @@ import {
 } from './art.ts';
 import { ART_WIDTHS, isArtWidth, type ArtWidth } from '@gacha/contract/art-images';
 import type { Db } from '../../db/index.ts';
-import { ArtBusy, artAsWebp } from './art-raster.ts';
+import { keptArt, renderArt } from './art-raster.ts';
 import * as repo from './repo.ts';
 import { PACK_IMAGE_COUNT, VIDEO_TYPES } from './service.ts';
 
+const ART_CACHING = 'public, max-age=300, stale-while-revalidate=86400';
+const SVG = 'image/svg+xml; charset=utf-8';
+
 /**
  * A drawing: as drawn (SVG), or as a WebP picture of one of the contract's widths (`?w=`, art-raster.ts). The
- * drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap.
+ * drawing follows the row; a short max-age plus the ETag keeps edits visible and repeat views cheap. A picture not
+ * rendered yet is answered with the drawing itself, kept by nobody (no-store), while it is rendered for the next
+ * request: the first visitor waits for no rendering.
  */
-const ART_CACHING = 'public, max-age=300, stale-while-revalidate=86400';
-
 async function sendArt(req: FastifyRequest, reply: FastifyReply, svg: string, format: string) {
   const hash = createHash('sha1').update(svg).digest('base64url');
   let width: ArtWidth | null = null;
@@ -30,27 +33,21 @@ async function sendArt(req: FastifyRequest, reply: FastifyReply, svg: string, fo
   const etag = width ? `"${hash}-${width}"` : `"${hash}"`;
   if (req.headers['if-none-match'] === etag)
     return reply.code(304).header('cache-control', ART_CACHING).header('etag', etag).send();
-  let body: string | Buffer = svg;
-  if (width) {
-    try {
-      body = await artAsWebp(svg, hash, width);
-    } catch (err) {
-      if (!(err instanceof ArtBusy)) throw err;
-      return reply
-        .code(503)
-        .header('retry-after', '1')
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send('busy');
-    }
+  if (!width)
+    return reply.code(200).type(SVG).header('cache-control', ART_CACHING).header('etag', etag).send(svg);
+  const webp = keptArt(hash, width);
+  if (!webp) {
+    renderArt(svg, hash, width)?.catch((err: unknown) =>
+      req.log.error({ err }, 'rendering a drawing failed'),
+    );
+    return reply.code(200).type(SVG).header('cache-control', 'no-store').send(svg);
   }
-  // the caching headers once there is a picture to cache (a failed rendering is an error, never kept)
   return reply
     .code(200)
-    .header('content-type', width ? 'image/webp' : 'image/svg+xml; charset=utf-8')
+    .type('image/webp')
     .header('cache-control', ART_CACHING)
     .header('etag', etag)
-    .send(body);
+    .send(webp);
 }
 
 /**
