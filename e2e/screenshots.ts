@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { appReady } from './tests/journeys.ts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const OUT = resolve(process.env.OUT ?? 'screenshots');
@@ -60,6 +61,7 @@ function fileName(stop: Stop, lang: string, width: string): string {
 
 async function logIn(page: Page): Promise<void> {
   await page.goto(`${BASE_URL}/login`);
+  await appReady(page); // the served login form posts to the server until the app runs it
   await page.locator('input[type="email"]').fill(DEMO.mail);
   await page.locator('input[type="password"]').fill(DEMO.pass);
   await page.locator('input[type="password"]').press('Enter');
