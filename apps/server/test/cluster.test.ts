@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_LIMITS } from '../src/http/rate-limits.ts';
 import { checkLedgers } from '../src/db/ledger-check.ts';
@@ -105,15 +106,24 @@ describe.runIf(onPostgres)(
       const minute = Math.ceil(bothUp.getTime() / 60_000) * 60_000;
       const wait = minute + 12_000 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // each run with the pg-boss job it ran (run_key = the job's id). The catch-up each process sends at its start
+      // ({ at: 'start' }, one per start minute) can land in the same minute, since the processes answer before their
+      // jobs start; the schedule's own runs are the jobs without it
       const runs = await shop.db
-        .selectFrom('job_runs')
-        .selectAll()
-        .where('name', '=', 'rank-rollover')
-        .where('started_at', '>=', new Date(minute).toISOString())
-        .where('started_at', '<', new Date(minute + 60_000).toISOString())
+        .selectFrom('job_runs as r')
+        .innerJoin(`${shop.bossSchema}.job as j` as 'job_runs as j', (join) =>
+          join.on(sql`j.id::text`, '=', sql.ref('r.run_key')),
+        )
+        .select(['r.id', 'r.runner', 'r.status', 'r.attempt', 'r.started_at', sql<unknown>`j.data`.as('data')])
+        .where('r.name', '=', 'rank-rollover')
+        .where('r.started_at', '>=', new Date(minute).toISOString())
+        .where('r.started_at', '<', new Date(minute + 60_000).toISOString())
         .execute();
-      expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ runner: 'pg-boss', status: 'ok', attempt: 1 });
+      const scheduled = runs.filter((r) => !(r.data as { at?: string } | null)?.at);
+      expect(scheduled).toHaveLength(1);
+      expect(scheduled[0]).toMatchObject({ runner: 'pg-boss', status: 'ok', attempt: 1 });
+      // at most one catch-up per process beside it
+      expect(runs.length - scheduled.length).toBeLessThanOrEqual(2);
       // pg-boss kept its own record of the job
       const boss = await shop.db
         .selectFrom(`${shop.bossSchema}.job` as 'job_runs')
