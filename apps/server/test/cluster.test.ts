@@ -114,7 +114,14 @@ describe.runIf(onPostgres)(
         .innerJoin(`${shop.bossSchema}.job as j` as 'job_runs as j', (join) =>
           join.on(sql`j.id::text`, '=', sql.ref('r.run_key')),
         )
-        .select(['r.id', 'r.runner', 'r.status', 'r.attempt', 'r.started_at', sql<unknown>`j.data`.as('data')])
+        .select([
+          'r.id',
+          'r.runner',
+          'r.status',
+          'r.attempt',
+          'r.started_at',
+          sql<unknown>`j.data`.as('data'),
+        ])
         .where('r.name', '=', 'rank-rollover')
         .where('r.started_at', '>=', new Date(minute).toISOString())
         .where('r.started_at', '<', new Date(minute + 60_000).toISOString())
