@@ -22,7 +22,7 @@ import { messages } from '@gacha/contract/messages';
 import type { RouteHandle } from './app/layout.tsx';
 import { routes } from './app/router.tsx';
 import { setRenderedAt } from './lib/use-now.ts';
-import { catalogueResources, MESSAGES_NS, NAMESPACES } from './lib/i18n.ts';
+import { catalogueResources, MESSAGES_NS, NAMESPACES, SHARED_I18N_OPTIONS } from './lib/i18n.ts';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
   eager: true,
@@ -40,15 +40,10 @@ function resources(lang: string) {
 let ready: Promise<unknown> | null = null;
 function setup() {
   ready ??= i18next.use(initReactI18next).init({
+    ...SHARED_I18N_OPTIONS,
     resources: { en: resources('en'), ja: resources('ja') },
     lng: 'en',
-    fallbackLng: false,
     ns: [...NAMESPACES, MESSAGES_NS],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false, // i18next otherwise writes an advertisement to every visitor's console
-    react: { useSuspense: true },
   });
   return ready;
 }

@@ -19,9 +19,9 @@ interface PackBannerProps {
 }
 
 /**
- * One pack as a banner card (memo: the lists around it render every second for their order): image, countdown to the start (HH.MM.SS, Japan time), remaining count and
- * price, sold-out badge. A click is ignored while counting down or sold out (spec §2); otherwise it opens
- * /pack-detail?packId=.
+ * One pack as a banner card: image, countdown to the start (HH.MM.SS, Japan time), remaining count and price,
+ * sold-out badge. A click is ignored while counting down or sold out (spec §2); otherwise it opens
+ * /pack-detail?packId=. Memoised: the lists around it render every second for their order.
  */
 export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackBannerProps) {
   const { t } = useTranslation('packs');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANG_COOKIE } from '@gacha/contract/envelope';
 import type { Lang } from '@gacha/contract/messages';
@@ -116,6 +116,19 @@ function applyLang(lang: Lang) {
 }
 
 /**
+ * The options the browser's i18next and the prerender's (entry-prerender.tsx) share: the served page and the app
+ * that hydrates it must write every text alike.
+ */
+export const SHARED_I18N_OPTIONS = {
+  fallbackLng: false,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false, // i18next otherwise writes an advertisement to every visitor's console
+  react: { useSuspense: true },
+} as const satisfies InitOptions;
+
+/**
  * Starts i18next in the remembered language; resolves once that language's texts are loaded: the startup
  * namespaces and `extraNamespaces` (a prerendered page's, so it hydrates without waiting).
  */
@@ -126,15 +139,10 @@ export async function setupI18n(extraNamespaces: readonly string[] = []): Promis
     .use(lazyLocaleBackend)
     .use(initReactI18next)
     .init({
+      ...SHARED_I18N_OPTIONS,
       lng,
-      fallbackLng: false,
       supportedLngs: LANGS as Lang[],
       ns: [...new Set([...STARTUP_NAMESPACES, ...extraNamespaces])],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      showSupportNotice: false, // i18next otherwise writes an advertisement to every visitor's console
-      react: { useSuspense: true },
     });
   return i18next;
 }

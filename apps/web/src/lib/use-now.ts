@@ -58,8 +58,9 @@ const still = () => () => {};
 /**
  * What `read` makes of the current time (a sale's phase, a countdown's text), checked every `intervalMs`; the
  * component renders again only when that changes (compared with Object.is: `read` answers a string, a number or a
- * value it keeps, never a new object each call, which would render without end). A component that reads the clock whole (useNow) renders
- * every tick, as a synchronous update (React does not time-slice an external store): keep those small.
+ * value it keeps, never a new object each call, which would render without end). A component that reads the
+ * clock whole (useNow) renders every tick, as a synchronous update (React does not time-slice an external store):
+ * keep those small.
  */
 export function useClock<T>(read: (now: Date) => T, intervalMs = 1000, enabled = true): T {
   const ticker = tickerOf(intervalMs);
