@@ -535,6 +535,10 @@ export const messages = {
   coupon_code_taken: { en: 'A coupon with this code exists.', ja: 'このコードのクーポンはすでにあります。' },
   stock_negative: { en: 'The stock cannot go below zero.', ja: '在庫を0未満にはできません。' },
   video_not_found: { en: 'There is no such video.', ja: 'この動画はありません。' },
+  picture_not_upload: {
+    en: 'Choose a picture file to upload (a link or an address cannot be used).',
+    ja: 'アップロードする画像ファイルを選んでください（リンクやアドレスは使えません）。',
+  },
   // the console's members (issue 17)
   account_suspended: {
     en: 'This account is suspended. Please contact support.',

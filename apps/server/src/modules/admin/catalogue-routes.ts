@@ -30,6 +30,7 @@ import {
   addCard,
   addCardType,
   addPackVideo,
+  cardPicture,
   cardsForStaff,
   cardTypeExists,
   cardTypesForStaff,
@@ -259,7 +260,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       const { image, ...fields } = req.body;
       if (!(await cardTypeExists(db, fields.card_type_id)))
         throw fieldError('card_type_id', 'card_type_not_found');
-      const id = await withPictures(storage, 'cards', { image }, ({ image: url }) =>
+      const id = await withPictures(storage, 'cards', { image }, [''], ({ image: url }) =>
         db.transaction().execute(async (tx) => {
           const cardId = await addCard(tx, fields, url ?? null);
           const after = { ...fields, image_url: url };
@@ -291,11 +292,14 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       const now = clock.now();
       const actor = actorOf(req);
       const { image, ...fields } = req.body;
+      const kept = ['', await cardPicture(db, req.params.id)];
       if (fields.card_type_id !== undefined && !(await cardTypeExists(db, fields.card_type_id)))
         throw fieldError('card_type_id', 'card_type_not_found');
-      await withPictures(storage, 'cards', { image }, ({ image: url }) =>
+      await withPictures(storage, 'cards', { image }, kept, ({ image: url }) =>
         db.transaction().execute(async (tx) => {
-          const { before, after } = await changeCard(tx, req.params.id, fields, url ?? null);
+          const change = await changeCard(tx, req.params.id, fields, url ?? null);
+          if (!change) return;
+          const { before, after } = change;
           await audit(
             tx,
             actor,
@@ -343,8 +347,14 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     },
     async (req) =>
       auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeCardType(tx, req.params.id, req.body);
-        await record('card_type.update', { type: 'card_type', id: req.params.id }, before, after);
+        const change = await changeCardType(tx, req.params.id, req.body);
+        if (change)
+          await record(
+            'card_type.update',
+            { type: 'card_type', id: req.params.id },
+            change.before,
+            change.after,
+          );
         return { id: req.params.id };
       }),
   );
@@ -360,13 +370,9 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     },
     async (req) => {
       const { id } = req.params;
-      const kept = await packPictures(db, id);
-      const paths = [...req.body.images, req.body.banner_image].filter((v) => !v.startsWith('data:'));
-      const unknown = paths.find((p) => !kept.includes(p));
-      if (unknown !== undefined) throw fieldError('images', 'invalid');
       const uploads: Record<string, string> = { banner_image: req.body.banner_image };
       req.body.images.forEach((v, i) => (uploads[`image${i + 1}`] = v));
-      await withPictures(storage, `packs/${id}`, uploads, (urls) =>
+      await withPictures(storage, `packs/${id}`, uploads, await packPictures(db, id), (urls) =>
         auditedWrite(app, req, async (tx, record) => {
           const images = req.body.images.map((_, i) => urls[`image${i + 1}`]!);
           const change = await setPackPictures(tx, db, id, images, urls.banner_image!);

@@ -51,7 +51,7 @@ import {
   pointPricesForStaff,
   setFxRate,
 } from '../payments/service.ts';
-import { addBanner, bannersForStaff, changeBanner, forgetBanners } from '../site/service.ts';
+import { addBanner, bannerPictures, bannersForStaff, changeBanner, forgetBanners } from '../site/service.ts';
 import { auditedWrite, recorderOf } from './request.ts';
 import { withPictures } from './uploads.ts';
 
@@ -83,7 +83,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) => {
       const { image, sp_image, ...fields } = req.body;
-      const id = await withPictures(storage, 'banners', { image, sp_image }, (urls) =>
+      const id = await withPictures(storage, 'banners', { image, sp_image }, [''], (urls) =>
         auditedWrite(app, req, async (tx, record) => {
           const row = {
             ...fields,
@@ -114,15 +114,17 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) => {
       const { image, sp_image, ...fields } = req.body;
-      await withPictures(storage, 'banners', { image, sp_image }, (urls) =>
+      const kept = ['', ...(await bannerPictures(db, req.params.id))];
+      await withPictures(storage, 'banners', { image, sp_image }, kept, (urls) =>
         auditedWrite(app, req, async (tx, record) => {
           const set = {
             ...fields,
             ...(urls.image !== undefined ? { image_url: urls.image } : {}),
             ...(urls.sp_image !== undefined ? { sp_image_url: urls.sp_image } : {}),
           };
-          const { before, after } = await changeBanner(tx, req.params.id, set);
-          await record('banner.update', { type: 'banner', id: req.params.id }, before, after);
+          const change = await changeBanner(tx, req.params.id, set);
+          if (change)
+            await record('banner.update', { type: 'banner', id: req.params.id }, change.before, change.after);
         }),
       );
       forgetBanners(db);
@@ -165,8 +167,14 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) =>
       auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeCourse(tx, req.params.id, req.body, clock.now());
-        await record('point_price.update', { type: 'point_price', id: req.params.id }, before, after);
+        const change = await changeCourse(tx, req.params.id, req.body, clock.now());
+        if (change)
+          await record(
+            'point_price.update',
+            { type: 'point_price', id: req.params.id },
+            change.before,
+            change.after,
+          );
         return { id: req.params.id };
       }),
   );
@@ -201,8 +209,14 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) =>
       auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeCampaign(tx, req.params.id, req.body);
-        await record('campaign.update', { type: 'campaign', id: req.params.id }, before, after);
+        const change = await changeCampaign(tx, req.params.id, req.body);
+        if (change)
+          await record(
+            'campaign.update',
+            { type: 'campaign', id: req.params.id },
+            change.before,
+            change.after,
+          );
         return { id: req.params.id };
       }),
   );
@@ -262,8 +276,14 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) =>
       auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeExchangeCard(tx, req.params.id, req.body);
-        await record('exchange_card.update', { type: 'exchange_card', id: req.params.id }, before, after);
+        const change = await changeExchangeCard(tx, req.params.id, req.body);
+        if (change)
+          await record(
+            'exchange_card.update',
+            { type: 'exchange_card', id: req.params.id },
+            change.before,
+            change.after,
+          );
         return { id: req.params.id };
       }),
   );
@@ -355,8 +375,9 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
     async (req) =>
       auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeCoupon(tx, req.params.id, req.body);
-        await record('coupon.update', { type: 'coupon', id: req.params.id }, before, after);
+        const change = await changeCoupon(tx, req.params.id, req.body);
+        if (change)
+          await record('coupon.update', { type: 'coupon', id: req.params.id }, change.before, change.after);
         return { id: req.params.id };
       }),
   );

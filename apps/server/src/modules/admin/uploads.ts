@@ -10,13 +10,17 @@ const isDataUrl = (v: string) => v.startsWith('data:');
 
 /**
  * Runs `work` with the URLs of uploaded pictures: each data URL is checked by decoding it (sharp), re-encoded
- * without metadata and stored under `prefix/`; a path is passed on as it is. A refused picture answers a field
- * error on its own field and stores nothing; the stored files are removed again when the work fails.
+ * without metadata and stored under `prefix/`. Anything else must be one of `kept` (the pictures the row holds
+ * already, sent back unchanged, and '' where "no picture" is allowed) and is passed on as it is: a picture is
+ * shown to every visitor, so a link elsewhere, a `javascript:` URL or a path of the shop's own API (a GET that
+ * logs the visitor out) is never stored. A refused picture answers a field error on its own field and stores nothing; the stored
+ * files are removed again when the work fails.
  */
 export async function withPictures<T, K extends string>(
   storage: FileStorage,
   prefix: string,
   uploads: Partial<Record<K, string>>,
+  kept: readonly string[],
   work: (urls: Partial<Record<K, string>>) => Promise<T>,
 ): Promise<T> {
   const encoded: [K, Buffer][] = [];
@@ -25,7 +29,8 @@ export async function withPictures<T, K extends string>(
   for (const [field, value] of Object.entries(uploads) as [K, string | undefined][]) {
     if (value === undefined) continue;
     if (!isDataUrl(value)) {
-      urls[field] = value;
+      if (kept.includes(value)) urls[field] = value;
+      else errors[field] = 'picture_not_upload';
       continue;
     }
     try {

@@ -4,6 +4,7 @@ import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Transaction, Updateable } from 'kysely';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
@@ -186,7 +187,10 @@ export async function listCoupons(db: Db) {
 const couponRow = (ex: Db | Transaction<Database>, id: number) =>
   ex.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Changes a coupon's window, total limit or note (its kind and reward stay); answers before and after. */
+/**
+ * Changes a coupon's window, total limit or note (its kind and reward stay); answers before and after, or null when
+ * the edit changes nothing (nothing written).
+ */
 export async function changeCoupon(
   tx: Transaction<Database>,
   id: number,
@@ -197,7 +201,9 @@ export async function changeCoupon(
   const after = { ...before, ...set };
   if (after.starts_at >= after.ends_at) throw fieldError('ends_at', 'window_invalid');
   if (after.max_uses !== null && after.max_uses < after.used_count) throw fieldError('max_uses', 'invalid');
-  await tx.updateTable('coupons').set(set).where('id', '=', id).execute();
+  const changed = changedColumns(before, set);
+  if (!changed) return null;
+  await tx.updateTable('coupons').set(changed).where('id', '=', id).execute();
   return { before, after };
 }
 

@@ -1,4 +1,5 @@
 import type { Transaction, Updateable } from 'kysely';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, ExchangeCardsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
@@ -55,7 +56,9 @@ export async function changeExchangeCard(tx: Executor, id: number, set: Updateab
   const after = { ...before, ...set };
   if (after.visible_from && after.visible_until && after.visible_from >= after.visible_until)
     throw fieldError('visible_until', 'window_invalid');
-  await tx.updateTable('exchange_cards').set(set).where('id', '=', id).execute();
+  const changed = changedColumns(before, set);
+  if (!changed) return null;
+  await tx.updateTable('exchange_cards').set(changed).where('id', '=', id).execute();
   return { before, after };
 }
 

@@ -11,6 +11,7 @@ import type {
 import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Insertable, Transaction, Updateable } from 'kysely';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
@@ -84,7 +85,8 @@ export class PackLocked extends Error {
  * Changes a pack's columns in one transaction; the description is sanitised when saved. A published pack refuses a
  * change of what LOCKED_AFTER_PUBLISHING names (PackLocked). `andThen` runs in the same transaction with the rows
  * before and after (the staff console's audit row). The buy path's cached copy of the pack is dropped in this
- * process once committed (other processes see the change within the cache's lifetime, pack-cache.ts).
+ * process once committed (other processes see the change within the cache's lifetime, pack-cache.ts). Values equal
+ * to the stored ones are no change; when nothing changes, nothing is written and `andThen` is not called.
  */
 export async function updatePack(
   db: Db,
@@ -101,7 +103,9 @@ export async function updatePack(
       );
       if (locked.length) throw new PackLocked(locked);
     }
-    await repo.updatePack(tx, packId, cleanDetail(values));
+    const set = changedColumns(before, cleanDetail(values));
+    if (!set) return before; // nothing to change: nothing written, `andThen` (the audit row) not called
+    await repo.updatePack(tx, packId, set);
     const changed = (await repo.findPack(tx, packId))!;
     await andThen?.(tx, before, changed);
     return changed;
@@ -572,7 +576,10 @@ export async function addCard(
   return id!;
 }
 
-/** Changes a card (in the caller's transaction); answers the row before. Packs show the change at once. */
+/**
+ * Changes a card (in the caller's transaction); answers the row before and after, or null when the edit changes
+ * nothing (nothing written). Packs show the change at once.
+ */
 export async function changeCard(
   tx: Transaction<Database>,
   id: number,
@@ -581,6 +588,15 @@ export async function changeCard(
 ) {
   const before = await repo.cardRow(tx, id);
   if (!before) throw notFound();
-  await repo.updateCard(tx, id, { ...fields, ...(imageUrl ? { image_url: imageUrl } : {}) });
+  const set = changedColumns(before, { ...fields, ...(imageUrl ? { image_url: imageUrl } : {}) });
+  if (!set) return null;
+  await repo.updateCard(tx, id, set);
   return { before, after: (await repo.cardRow(tx, id))! };
+}
+
+/** A card's stored picture (the one path an edit may send back instead of a new upload); 404 without the card. */
+export async function cardPicture(ex: Executor, id: number): Promise<string> {
+  const row = await repo.cardRow(ex, id);
+  if (!row) throw notFound();
+  return row.image_url;
 }

@@ -1,4 +1,5 @@
 import type { Transaction, Updateable } from 'kysely';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
@@ -49,7 +50,9 @@ export async function addCardType(
 export async function changeCardType(tx: Executor, id: number, set: Updateable<Database['card_types']>) {
   const before = await typeRow(tx, id);
   if (!before) throw notFound('card_type_not_found');
-  await tx.updateTable('card_types').set(set).where('id', '=', id).execute();
+  const changed = changedColumns(before, set);
+  if (!changed) return null;
+  await tx.updateTable('card_types').set(changed).where('id', '=', id).execute();
   return { before, after: (await typeRow(tx, id))! };
 }
 

@@ -1,4 +1,5 @@
 import type { Transaction, Updateable } from 'kysely';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, GemCampaignsTable, PointPricesTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
@@ -43,7 +44,9 @@ export async function changeCourse(
 ) {
   const before = await courseRow(tx, id);
   if (!before) throw notFound('point_price_not_found');
-  await updateCourse(tx, id, { ...set, modified: now.toISOString() });
+  const changed = changedColumns(before, set);
+  if (!changed) return null; // an unchanged course keeps its `modified` too
+  await updateCourse(tx, id, { ...changed, modified: now.toISOString() });
   return { before, after: (await courseRow(tx, id))! };
 }
 
@@ -74,7 +77,9 @@ export async function changeCampaign(tx: Executor, id: number, set: Updateable<G
   if (!before) throw notFound('campaign_not_found');
   const after = { ...before, ...set };
   if (after.starts_at >= after.ends_at) throw fieldError('ends_at', 'window_invalid');
-  await updateCampaign(tx, id, set);
+  const changed = changedColumns(before, set);
+  if (!changed) return null;
+  await updateCampaign(tx, id, changed);
   return { before, after };
 }
 

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Lang } from '@gacha/contract/messages';
 import type { Banners } from '@gacha/contract/site';
 import { announce, onAnnounce } from '../../cluster/bus.ts';
+import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { BannersTable, Database } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
@@ -109,12 +110,26 @@ export async function addBanner(tx: Executor, row: Insertable<BannersTable>): Pr
   return r.id;
 }
 
+/** A banner's stored pictures (the paths an edit may send back instead of a new upload); 404 without it. */
+export async function bannerPictures(ex: Executor, id: number): Promise<string[]> {
+  const row = await ex
+    .selectFrom('banners')
+    .select(['image_url', 'sp_image_url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('banner_not_found');
+  return [row.image_url, row.sp_image_url];
+}
+
+/** Changes a banner; answers the row before and after, or null when the edit changes nothing (nothing written). */
 export async function changeBanner(tx: Executor, id: number, set: Updateable<BannersTable>) {
   const before = await tx.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
   if (!before) throw notFound('banner_not_found');
   const after = { ...before, ...set } as BannerRow;
   if (after.starts_at && after.ends_at && after.starts_at >= after.ends_at)
     throw fieldError('ends_at', 'window_invalid');
-  await tx.updateTable('banners').set(set).where('id', '=', id).execute();
+  const changed = changedColumns(before, set);
+  if (!changed) return null;
+  await tx.updateTable('banners').set(changed).where('id', '=', id).execute();
   return { before, after };
 }

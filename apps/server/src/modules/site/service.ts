@@ -1,1 +1,8 @@
-export { addBanner, bannersForStaff, changeBanner, forgetBanners, liveBanners } from './banners.ts';
+export {
+  addBanner,
+  bannerPictures,
+  bannersForStaff,
+  changeBanner,
+  forgetBanners,
+  liveBanners,
+} from './banners.ts';
