@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { main as boardCommand } from '../scripts/board.ts';
 import { approvePost, rejectPost } from '../src/modules/board/service.ts';
 import { s3Storage } from '../src/storage/s3.ts';
+import type * as images from '../src/storage/images.ts';
 import { localStorage } from '../src/storage/local.ts';
 import { createMember, loginAs } from './draw-factories.ts';
 import { startFakeS3 } from './fakes/s3.ts';
@@ -24,6 +26,20 @@ import { migrate, openDb } from '../src/db/index.ts';
 import { buildApp } from '../src/app.ts';
 
 /** Issue 15: the board (posts with images, approval, the reward) and the file storage behind it. */
+
+/** Images decoded (the costly step of a post): the real decoder, counted. */
+const decoded = vi.hoisted(() => ({ images: 0 }));
+vi.mock('../src/storage/images.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof images>();
+  return {
+    ...real,
+    processImage: (bytes: Buffer) => {
+      decoded.images++;
+      return real.processImage(bytes);
+    },
+  };
+});
+
 const dir = mkdtempSync(join(tmpdir(), 'gacha-board-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const t = await createTestApp({ storage: { kind: 'local', dir }, postsPerDay: 50 });
@@ -198,6 +214,61 @@ describe('POST /user/post/save', () => {
     expect(answers.find((a) => a.body.state !== 200)!.body.errors.user).toEqual([
       'You can post up to 2 times a day. Please try again tomorrow.',
     ]);
+  });
+
+  it('reserves the day’s slot before decoding: 8 parallel posts of 3 large images, limit 3, decode 9 images', async () => {
+    const limited = await createTestApp({ storage: { kind: 'local', dir }, postsPerDay: 3 });
+    const m = await member(limited);
+    // noise does not compress: about 1 MB of PNG each
+    const noise = randomBytes(600 * 600 * 3);
+    const big = dataUrl(
+      await sharp(noise, { raw: { width: 600, height: 600, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    expect(big.length).toBeGreaterThan(1_000_000);
+    decoded.images = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        m.c.post('/user/post/save', { content: 'race', images: [big, big, big] }),
+      ),
+    );
+    const stored = answers.filter((a) => a.body.state === 200);
+    expect(stored).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.body.state !== 200))
+      expect(refused.body.errors).toEqual({
+        user: ['You can post up to 3 times a day. Please try again tomorrow.'],
+      });
+    expect(decoded.images).toBe(9); // the 5 refused posts answered before decoding anything
+    const mine = await limited.db.selectFrom('posts').select('id').where('user_id', '=', m.id).execute();
+    expect(mine).toHaveLength(3);
+    const slots = await limited.db
+      .selectFrom('throttles')
+      .selectAll()
+      .where('key', 'like', 'post%')
+      .execute();
+    expect(slots).toEqual([]); // every slot given back: the stored posts count themselves
+  });
+
+  it('a refused post gives its slot back', async () => {
+    const limited = await createTestApp({ storage: { kind: 'local', dir }, postsPerDay: 2 });
+    const m = await member(limited);
+    const text = dataUrl(Buffer.from('not an image at all'));
+    // more refused posts than the day's limit: each had a slot while its image was checked, none keeps it
+    for (let i = 0; i < 3; i++) {
+      const refused = await m.c.post('/user/post/save', { content: 'bad', images: [text] });
+      expect(refused.body.errors).toEqual({ image1: [message('image_invalid', 'en')] });
+    }
+    expect(
+      await limited.db.selectFrom('throttles').selectAll().where('key', 'like', 'post%').execute(),
+    ).toEqual([]);
+    const good = { content: 'good', images: [dataUrl(await png())] };
+    expect((await m.c.post('/user/post/save', good)).body.state).toBe(200);
+    expect((await m.c.post('/user/post/save', good)).body.state).toBe(200);
+    decoded.images = 0;
+    const third = await m.c.post('/user/post/save', good);
+    expect(third.body.errors.user).toEqual(['You can post up to 2 times a day. Please try again tomorrow.']);
+    expect(decoded.images).toBe(0);
   });
 
   it('the same request replayed, also at once: one post', async () => {

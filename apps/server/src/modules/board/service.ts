@@ -13,6 +13,7 @@ import { pageInfo } from '@gacha/contract/paging';
 import type { Db } from '../../db/index.ts';
 import { formatJstDate } from '../../db/time.ts';
 import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
+import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../../http/throttle.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { awardGems, lockGemAccount } from '../gems/service.ts';
 import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from '../../storage/images.ts';
@@ -126,10 +127,41 @@ const overLimit = (limit: number) =>
   new ApiError(400, { errors: { user: { key: 'post_daily_limit', params: { limit } } } });
 
 /**
- * POST /user/post/save {content, images}: checks every image (per-image errors `image1`…`image3`), stores them
- * re-encoded, then records the pending post in one transaction with the member's row locked (the daily limit is
- * counted by one request at a time). Nothing is kept when anything is refused. The same request_id again answers
- * the same post.
+ * How long a reserved post slot is held at most: a request that died while holding one (a crash mid-upload)
+ * gives the member that slot back after this, whatever happens.
+ */
+const SLOT_LEASE_MS = 10 * 60_000;
+
+/**
+ * Reserves one of the member's posts of the day before any image is decoded (decoding is the costly part:
+ * parallel posts beyond the limit must not all pay for it). The slots in flight are a counter in `throttles`;
+ * with the member's row locked, the posts of the last 24 hours plus the slots in flight stay within the limit.
+ * A slot goes back when the post is refused, or, in the transaction that stores the post, when the post
+ * itself starts to count. Answers the rule to give back.
+ */
+async function reserveSlot(deps: BoardDeps, userId: number, since: string, now: Date) {
+  return deps.db.transaction().execute(async (tx): Promise<ThrottleRule> => {
+    await lockGemAccount(tx, userId);
+    const free = deps.postsPerDay - (await repo.postsSince(tx, userId, since));
+    if (free <= 0) throw overLimit(deps.postsPerDay);
+    const slot = { key: `post-slot:${userId}`, max: free };
+    try {
+      await reserveAttempt(tx, [slot], now, SLOT_LEASE_MS);
+    } catch (err) {
+      // every slot is taken by posts in flight; the refused count is rolled back with this transaction
+      if (err instanceof ApiError && err.state === 429) throw overLimit(deps.postsPerDay);
+      throw err;
+    }
+    return slot;
+  });
+}
+
+/**
+ * POST /user/post/save {content, images}: reserves one of the day's posts first (refused past the limit before
+ * any image is read), checks every image (per-image errors `image1`…`image3`), stores them re-encoded, then
+ * records the pending post in one transaction with the member's row locked (the daily limit is counted again by
+ * one request at a time). Nothing is kept, and the slot goes back, when anything is refused. The same request_id
+ * again answers the same post.
  */
 export async function savePost(
   deps: BoardDeps,
@@ -144,8 +176,24 @@ export async function savePost(
     if (same) return received(same.id, lang);
   }
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  if ((await repo.postsSince(deps.db, userId, since)) >= deps.postsPerDay) throw overLimit(deps.postsPerDay);
+  const slot = { rule: await reserveSlot(deps, userId, since, now), held: true };
+  try {
+    return await checkAndStore(deps, userId, input, lang, now, since, slot);
+  } finally {
+    if (slot.held) await releaseAttempt(deps.db, slot.rule);
+  }
+}
 
+async function checkAndStore(
+  deps: BoardDeps,
+  userId: number,
+  input: { content: string; images: string[]; request_id?: string | undefined },
+  lang: Lang,
+  now: Date,
+  since: string,
+  slot: { rule: ThrottleRule; held: boolean },
+): Promise<PostSaveResult> {
+  const requestId = input.request_id ?? null;
   const errors: Record<string, MessageRef> = {};
   const processed: ProcessedImage[] = [];
   for (const [i, url] of input.images.entries()) {
@@ -163,6 +211,9 @@ export async function savePost(
     const postId = await deps.db.transaction().execute(async (tx) => {
       await lockGemAccount(tx, userId);
       if ((await repo.postsSince(tx, userId, since)) >= deps.postsPerDay) throw overLimit(deps.postsPerDay);
+      // the post (or the same request's) counts from now on: its slot goes back in the same transaction, so
+      // at no moment is it counted twice or not at all
+      await releaseAttempt(tx, slot.rule);
       const id = await repo.insertPost(tx, {
         user_id: userId,
         content: input.content,
@@ -176,6 +227,7 @@ export async function savePost(
       );
       return id;
     });
+    slot.held = false; // given back with the post
     if (postId === undefined) {
       await forget(deps.storage, stored.keys);
       const same = await repo.postByRequest(deps.db, userId, requestId!);
