@@ -106,6 +106,13 @@ export async function buildApp({
           },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT,
+    // a client that sends its headers or its body a byte at a time is cut off (Fastify's default never does)
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
     // a proxy's X-Request-Id is kept when it looks like one, so its logs and ours share the id
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

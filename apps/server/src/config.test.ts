@@ -80,12 +80,27 @@ describe('loadConfig', () => {
       [{ DEV_OUTBOX: '1' }, 'DEV_OUTBOX:'],
       [{ SANDBOX_PARTNER: '1' }, 'SANDBOX_PARTNER:'],
       [{ SELLER_EMAIL: 'support@example.com' }, 'SELLER_ADDRESS, SELLER_EMAIL:'],
+      [{ METRICS: '1' }, 'METRICS_TOKEN: required with METRICS=1'],
     ];
     for (const [env, expected] of refused) {
       const merged = { ...production, ...env };
       if (env.SESSION_SECRET === '') delete (merged as Record<string, string>).SESSION_SECRET;
       expect(problemsOf(merged), JSON.stringify(env)).toContain(expected);
     }
+  });
+
+  it('serves metrics in production only behind a token', () => {
+    expect(loadConfig({ ...production, METRICS: '1', METRICS_TOKEN: 'a-long-token' }).metrics).toEqual({
+      enabled: true,
+      token: 'a-long-token',
+    });
+  });
+
+  it('cuts slow headers and slow requests at set times, headers never later than the whole request', () => {
+    expect(loadConfig(base).http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 120_000 });
+    expect(
+      loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '5000' }).http,
+    ).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 5000 });
   });
 
   it('lists every production problem at once', () => {

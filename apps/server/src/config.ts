@@ -131,6 +131,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().default(''),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   CLUSTER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // the seller's details on the legal and contact pages (issue 15)
@@ -203,6 +205,11 @@ export interface Config {
    * connection), then stops accepting and finishes what is in flight; past timeoutMs it exits anyway.
    */
   shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * How long a client may take to send a request's headers, and the whole request with its body, before the
+   * connection is cut (a slow client holds a socket and its memory; Node checks every second here).
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** `npm run start:cluster`: worker processes, and the port of the primary's summed metrics (0/undefined: none). */
   cluster: { workers: number; metricsPort: number | undefined };
 }
@@ -328,6 +335,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsCronCheckSeconds: e.JOBS_CRON_CHECK_SECONDS,
     metrics: { enabled: e.METRICS ?? false, token: e.METRICS_TOKEN },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    http: {
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    },
     cluster: { workers: e.CLUSTER_WORKERS ?? availableParallelism(), metricsPort: e.CLUSTER_METRICS_PORT },
     transfer: transferConfig(
       e,
@@ -393,6 +404,10 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
   if (e.SANDBOX_PARTNER)
     problems.push(
       'SANDBOX_PARTNER: the sandbox partner hands out points for free; never allowed in production',
+    );
+  if (e.METRICS && !e.METRICS_TOKEN)
+    problems.push(
+      'METRICS_TOKEN: required with METRICS=1 in production (the metrics name routes, members and money)',
     );
   return problems;
 }

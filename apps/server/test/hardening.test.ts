@@ -21,7 +21,16 @@ describe('text with control characters or half characters', async () => {
 
   it('every POST answers 400 with the field named, in the member’s language, and writes nothing', async () => {
     const before = await snapshot(t.db);
+    const takesLargeBodies = (r: (typeof posts)[number]) =>
+      (r.bodyLimit ?? 0) > t.app.initialConfig.bodyLimit!;
     for (const route of posts) {
+      // a staff upload refuses this guest at the headers, before any text is read (unread-bodies.test.ts)
+      if (takesLargeBodies(route) && !route.auth) {
+        expect((await guest.post(withParams(route.url), { note: 'a\u0000' })).body.state, route.url).toBe(
+          401,
+        );
+        continue;
+      }
       for (const text of UNSAFE_TEXTS) {
         const label = `${route.url} ${JSON.stringify(text)}`;
         const client = route.auth ? member : guest;
@@ -30,6 +39,7 @@ describe('text with control characters or half characters', async () => {
         expect(res.body.state, label).toBe(400);
         expect(Object.keys(res.body.errors), label).toEqual(['note']);
       }
+      if (route.auth && takesLargeBodies(route)) continue; // a guest is refused before the text is read
       const ja = await guest.post(withParams(route.url), { list: ['ok', 'a\u0000'] });
       expect(ja.body.errors.list, route.url).toEqual(['使用できない文字（制御文字など）が含まれています。']);
     }
@@ -133,6 +143,10 @@ describe('logout', () => {
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page' },
+      // no Fetch Metadata, Origin or Referer: nothing vouches for it (an <img> on a page that strips referrers)
+      {},
+      // an address typed is a navigation; a request marked 'none' that is not one is not
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'no-cors' },
     ]) {
       const res = await t.app.inject({
         method: 'GET',
@@ -145,7 +159,11 @@ describe('logout', () => {
   });
 
   it('logs out from the shop’s own pages (same origin, or an address typed)', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+      { host: 'shop.example', referer: 'http://shop.example/my-page' },
+    ]) {
       const c = await loggedIn(t, await createMember(t.db));
       const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const res = await t.app.inject({

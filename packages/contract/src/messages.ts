@@ -491,6 +491,10 @@ export const messages = {
     ja: 'メールアドレスまたはパスワードが一致しません。',
   },
   staff_code_invalid: { en: 'The code is not valid.', ja: 'コードが正しくありません。' },
+  staff_code_locked: {
+    en: 'Too many wrong codes. Sign in again with your password in {minutes} minutes.',
+    ja: 'コードの誤りが多すぎます。{minutes}分後にパスワードからログインし直してください。',
+  },
   staff_login_required: {
     en: 'Please sign in to the staff console.',
     ja: '管理画面にログインしてください。',

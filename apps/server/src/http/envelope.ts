@@ -2,6 +2,7 @@ import { parse as parseForm, type ParsedUrlQuery } from 'node:querystring';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
+  FastifyReply,
   FastifyRequest,
   FastifyTypeProvider,
   RawServerDefault,
@@ -60,6 +61,8 @@ export interface ApiRoute {
   auth: boolean;
   /** The staff console's access of an /api/admin route (modules/admin/routes.ts). */
   staff?: string | undefined;
+  /** The route's own body limit, when it takes more than the server's default (uploads). */
+  bodyLimit?: number | undefined;
 }
 
 /**
@@ -130,6 +133,23 @@ export function resolveLang(req: FastifyRequest): Lang {
   if (cookie === 'en' || cookie === 'ja') return cookie;
   if (req.user?.lang === 'ja' || req.user?.lang === 'en') return req.user.lang;
   return /^ja\b/i.test(req.headers['accept-language'] ?? '') ? 'ja' : 'en';
+}
+
+/**
+ * A route that accepts bodies above the server's default (uploads): whoever may not call it is refused in
+ * `onRequest`, before the body is read.
+ */
+export function takesLargeBodies(req: FastifyRequest): boolean {
+  return (req.routeOptions.bodyLimit ?? 0) > (req.server.initialConfig.bodyLimit ?? 1024 * 1024);
+}
+
+/**
+ * A refusal answered before a large body is read: the connection is closed after the answer, so Node does not
+ * read (and throw away) the rest of a body nobody will use.
+ */
+export function refuseUnread(reply: FastifyReply, refusal: ApiError): ApiError {
+  reply.header('connection', 'close');
+  return refusal;
 }
 
 /** The logged-in member of a route declared with `config.auth` (the envelope answered 401 otherwise). */
@@ -245,6 +265,7 @@ export const envelope = fp<EnvelopeOptions>(
             url: route.url,
             auth: !!route.config?.auth,
             staff: route.config?.staff,
+            bodyLimit: route.bodyLimit,
           });
         }
       }
@@ -258,10 +279,13 @@ export const envelope = fp<EnvelopeOptions>(
       done(null, readEnvelopeForm(body as string)),
     );
 
-    api.addHook('onRequest', async (req) => {
+    api.addHook('onRequest', async (req, reply) => {
       await sessions.load(req);
       req.lang = resolveLang(req);
       if (config.maintenance) throw new ApiError(State.maintenance, { message: 'maintenance' });
+      // an upload route's guest is refused at the headers, before megabytes of body are read
+      if (req.routeOptions.config.auth && !req.user && takesLargeBodies(req))
+        throw refuseUnread(reply, notLoggedIn());
     });
 
     api.addHook('preValidation', async (req) => {

@@ -45,10 +45,17 @@ const limitKey = (req: FastifyRequest) => (req.user ? `member:${req.user.id}` : 
  * Route options for `app.route` (the `config` the plugin reads). The key names the limit, so a route's path
  * aliases (snake_case and camelCase) share one count.
  */
-export function rateLimitConfig(name: RouteLimitName | undefined): { rateLimit?: RateLimitOptions } {
+export function rateLimitConfig(
+  name: RouteLimitName | undefined,
+  /** A key that counts the caller apart from its address (a login's device cookie), when it has one. */
+  ownKey?: (req: FastifyRequest) => string | null,
+): { rateLimit?: RateLimitOptions } {
   if (!name) return {};
   return {
-    rateLimit: { ...ROUTE_LIMITS[name], keyGenerator: (req: FastifyRequest) => `${name}:${limitKey(req)}` },
+    rateLimit: {
+      ...ROUTE_LIMITS[name],
+      keyGenerator: (req: FastifyRequest) => `${name}:${ownKey?.(req) ?? limitKey(req)}`,
+    },
   };
 }
 

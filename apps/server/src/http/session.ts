@@ -18,19 +18,23 @@ export interface SessionUser {
 }
 
 /**
- * Whether a request was made by another site: the browser's Sec-Fetch-Site when it sends one ('same-origin'
- * and 'none', an address typed or bookmarked, are ours), else the Origin or Referer against the request's
- * host. A client that sends none of them is no browser following a link and is let through.
+ * Whether the browser vouches that a request comes from the shop itself, for a GET that changes something
+ * (logout, spec §7): Fetch Metadata's `Sec-Fetch-Site: same-origin` (the shop's own script), or `none` on a
+ * top-level navigation (an address typed or bookmarked); without Fetch Metadata, an Origin or Referer of this
+ * host. A request that says none of this (an old client, a stripped referrer) is not trusted to change anything.
  */
-export function isCrossSite(req: FastifyRequest): boolean {
+export function isOwnPageRequest(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  if (typeof site === 'string') {
+    if (site === 'same-origin') return true;
+    return site === 'none' && req.headers['sec-fetch-mode'] === 'navigate';
+  }
   const from = req.headers.origin ?? req.headers.referer;
   if (!from) return false;
   try {
-    return new URL(from).host !== req.host;
+    return new URL(from).host === req.host;
   } catch {
-    return true;
+    return false;
   }
 }
 

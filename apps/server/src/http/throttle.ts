@@ -56,21 +56,34 @@ async function countAttempt(db: Db, rule: ThrottleRule, now: Date, windowMs: num
 }
 
 /**
- * Reserves one attempt on every rule, in order. When a rule is over its limit, the reservations already made
- * are given back and the answer is state 429 with the wait in minutes.
+ * Reserves one attempt on every rule, in order, and answers each rule's count after it (the attempt that
+ * reaches `max` is the last allowed: a caller may act on the lockout it starts). When a rule is over its limit,
+ * the reservations already made are given back and the answer is state 429 with the wait in minutes.
  */
-export async function reserveAttempt(db: Db, rules: ThrottleRule[], now: Date, windowMs: number) {
+export async function reserveAttempt(
+  db: Db,
+  rules: ThrottleRule[],
+  now: Date,
+  windowMs: number,
+): Promise<number[]> {
   const reserved: ThrottleRule[] = [];
+  const counts: number[] = [];
   for (const rule of rules) {
     const r = await countAttempt(db, rule, now, windowMs);
     if (r.count > rule.max) {
       for (const done of reserved) await releaseAttempt(db, done);
       const until = r.blocked_until ? new Date(r.blocked_until).getTime() : now.getTime() + windowMs;
-      throw tooMany(Math.max(1, Math.ceil((until - now.getTime()) / 60_000)));
+      throw tooMany(minutesUntil(until, now));
     }
     reserved.push(rule);
+    counts.push(r.count);
   }
+  return counts;
 }
+
+/** Whole minutes from now until `until`, at least 1: what a 429 tells the member to wait. */
+export const minutesUntil = (until: number, now: Date) =>
+  Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
 
 /** Gives back one reserved attempt (it turned out not to count); lifts the block when it falls below `max`. */
 export async function releaseAttempt(db: Db, rule: ThrottleRule): Promise<void> {

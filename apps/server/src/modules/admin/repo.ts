@@ -126,11 +126,31 @@ export async function touchSession(ex: Executor, idHash: string, at: string): Pr
   await ex.updateTable('staff_sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
 }
 
-export async function passSecondFactor(ex: Executor, idHash: string, at: string): Promise<void> {
-  await ex
+/**
+ * Marks a session past its second factor under a new id (the old one, known before the code was given, is dead);
+ * false when the session is gone (voided by a lockout in the meantime).
+ */
+export async function passSecondFactor(
+  ex: Executor,
+  idHash: string,
+  newIdHash: string,
+  at: string,
+): Promise<boolean> {
+  const r = await ex
     .updateTable('staff_sessions')
-    .set({ second_factor_at: at })
+    .set({ id_hash: newIdHash, second_factor_at: at })
     .where('id_hash', '=', idHash)
+    .where('second_factor_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Ends an account's sessions that are still waiting for their second factor. */
+export async function deletePasswordSteps(ex: Executor, staffId: number): Promise<void> {
+  await ex
+    .deleteFrom('staff_sessions')
+    .where('staff_id', '=', staffId)
+    .where('second_factor_at', 'is', null)
     .execute();
 }
 

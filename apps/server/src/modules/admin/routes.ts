@@ -9,8 +9,10 @@ import {
   adminRecoveryCodesSchema,
 } from '@gacha/contract/admin';
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STAFF_DEVICE, trustDevice, trustedDevice as trustedDeviceOf } from '../../http/device-trust.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { okResponse, refuseUnread, takesLargeBodies, type ApiPlugin } from '../../http/envelope.ts';
 import { auditList } from './audit.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
@@ -49,20 +51,39 @@ export const adminApi: ApiPlugin = async (app) => {
     secure: config.cookieSecure,
   };
 
+  /**
+   * Past the second factor: the session's new id in the cookie (and the answer's csrf pair bound to it), and a
+   * device cookie that lets this browser sign in to the account even while strangers have it locked.
+   */
+  const signedIn = (req: FastifyRequest, reply: FastifyReply, sid: string) => {
+    reply.setCookie(STAFF_SESSION_COOKIE, sid, { ...cookieOpts, maxAge: STAFF_SESSION_MS / 1000 });
+    req.csrfBinding = `a:${sid}`;
+    trustDevice(config.sessionSecret, STAFF_DEVICE, reply, staffOf(req).email, config.cookieSecure);
+  };
+
+  const accessRefusal = (req: FastifyRequest): ApiError | null => {
+    const access = req.routeOptions.config.staff;
+    if (access === 'public') return null;
+    if (!req.staff) return loginRequired();
+    if (access === 'password') return null;
+    if (!req.staff.secondFactor) return new ApiError(403, { message: 'staff_second_factor_required' });
+    if (!access || !allows(req.staff.role, access)) return new ApiError(403, { message: 'staff_forbidden' });
+    return null;
+  };
+
   const staffScope: ApiPlugin = async (scope) => {
-    scope.addHook('onRequest', async (req) => {
+    scope.addHook('onRequest', async (req, reply) => {
       const sid = req.cookies[STAFF_SESSION_COOKIE];
       req.staff = (await loadStaffSession(db, sid, clock.now())) ?? null;
       if (req.staff && sid) req.csrfBinding = `a:${sid}`; // the console's pair belongs to the staff session
+      // an upload route's wrong caller is refused at the headers, before megabytes of body are read
+      const refusal = takesLargeBodies(req) && accessRefusal(req);
+      if (refusal) throw refuseUnread(reply, refusal);
     });
-    // after the csrf pair is checked, before the payload is validated: nothing is read for the wrong caller
+    // after the csrf pair and unsafe text are checked, before the payload is validated
     scope.addHook('preValidation', async (req) => {
-      const access = req.routeOptions.config.staff;
-      if (access === 'public') return;
-      if (!req.staff) throw loginRequired();
-      if (access === 'password') return;
-      if (!req.staff.secondFactor) throw new ApiError(403, { message: 'staff_second_factor_required' });
-      if (!access || !allows(req.staff.role, access)) throw new ApiError(403, { message: 'staff_forbidden' });
+      const refusal = accessRefusal(req);
+      if (refusal) throw refusal;
     });
 
     // --- signing in ---
@@ -74,9 +95,11 @@ export const adminApi: ApiPlugin = async (app) => {
       },
       async (req, reply) => {
         if (req.staff) await endStaffSession(db, req.staff.sidHash);
+        const trustedDevice = (email: string) =>
+          trustedDeviceOf(config.sessionSecret, STAFF_DEVICE, req, email);
         const { sid, enrolled } = await passwordStep(
           { db, config },
-          { email: req.body.email, password: req.body.password, ip: req.ip },
+          { email: req.body.email, password: req.body.password, ip: req.ip, trustedDevice },
           clock.now(),
         );
         reply.setCookie(STAFF_SESSION_COOKIE, sid, { ...cookieOpts, maxAge: STAFF_SESSION_MS / 1000 });
@@ -97,9 +120,12 @@ export const adminApi: ApiPlugin = async (app) => {
         schema: { body: adminCodeSchema, response: okResponse(adminRecoveryCodesSchema) },
         config: { staff: 'password' },
       },
-      async (req) => {
+      async (req, reply) => {
         const s = staffOf(req);
-        return confirmEnrolment({ db, config }, s.id, s.sidHash, req.body.code ?? '', clock.now());
+        const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
+        const done = await confirmEnrolment({ db, config }, caller, req.body.code ?? '', clock.now());
+        signedIn(req, reply, done.sid);
+        return { recovery_codes: done.recovery_codes };
       },
     );
 
@@ -109,9 +135,10 @@ export const adminApi: ApiPlugin = async (app) => {
         schema: { body: adminCodeSchema, response: okResponse(emptyAnswerSchema) },
         config: { staff: 'password' },
       },
-      async (req) => {
+      async (req, reply) => {
         const s = staffOf(req);
-        await secondFactorStep({ db, config }, s.id, s.sidHash, req.body, clock.now());
+        const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
+        signedIn(req, reply, await secondFactorStep({ db, config }, caller, req.body, clock.now()));
         return {};
       },
     );

@@ -5,8 +5,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { reservePasswordAttempt } from '../../http/device-trust.ts';
 import { clearThrottle, reserveAttempt } from '../../http/throttle.ts';
 import { DUMMY_HASH, hashPassword, normalizeMail, verifyPassword } from '../auth/service.ts';
+import { audit } from './audit.ts';
 import { ROLES } from './permissions.ts';
 import * as repo from './repo.ts';
 import { seal, unseal } from './secrets.ts';
@@ -14,7 +16,7 @@ import { seal, unseal } from './secrets.ts';
 /**
  * Staff accounts (issue 16): apart from members, an argon2id password and a TOTP second factor (RFC 6238 through
  * `otpauth`; enrolment with a QR code, ten single-use recovery codes), on sessions of their own with an idle
- * timeout. A code is accepted once (the last used time step is kept).
+ * timeout. A code is accepted once (the last used time step is kept); wrong codes are counted per account.
  */
 
 export const STAFF_SESSION_COOKIE = 'staff_sid';
@@ -25,8 +27,11 @@ export const STAFF_SESSION_MS = 12 * 3600_000;
 const ISSUER = 'Gacha Gems staff';
 const RECOVERY_CODES = 10;
 const LOGIN_MAX_FAILURES = 5;
+/** Wrong second-factor codes per account in the login window before the password step is void. */
+export const SECOND_FACTOR_MAX_FAILURES = 5;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+const newSessionId = () => randomBytes(32).toString('base64url');
 export const sessionHash = sha256;
 
 export interface StaffDeps {
@@ -60,22 +65,27 @@ export async function createStaff(
 
 /**
  * The first step: email and password (throttled per account and per address, counted before the password is
- * looked at). Answers a new session whose second factor is still to come.
+ * looked at; a browser that completed a sign-in to this account before is counted on its device cookie instead,
+ * http/device-trust.ts). Answers a new session whose second factor is still to come.
  */
 export async function passwordStep(
   deps: StaffDeps,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; trustedDevice: (email: string) => string | null },
   now: Date,
 ): Promise<{ sid: string; enrolled: boolean }> {
   const email = normalizeMail(input.email);
-  const account = { key: `staff:${email}`, max: LOGIN_MAX_FAILURES };
-  const address = { key: `staff-ip:${input.ip}`, max: deps.config.login.maxFailuresPerIp };
-  await reserveAttempt(deps.db, [account, address], now, deps.config.login.blockMinutes * 60_000);
+  const attempt = await reservePasswordAttempt(deps.db, {
+    device: input.trustedDevice(email),
+    account: { key: `staff:${email}`, max: LOGIN_MAX_FAILURES },
+    address: { key: `staff-ip:${input.ip}`, max: deps.config.login.maxFailuresPerIp },
+    now,
+    windowMs: deps.config.login.blockMinutes * 60_000,
+  });
   const staff = await repo.staffByEmail(deps.db, email);
   const ok = await verifyPassword(staff?.pass_hash ?? DUMMY_HASH, input.password);
   if (!staff || !ok || staff.disabled_at) throw loginFailed();
-  await clearThrottle(deps.db, account.key);
-  const sid = randomBytes(32).toString('base64url');
+  await attempt.passed();
+  const sid = newSessionId();
   await repo.insertSession(deps.db, {
     id_hash: sha256(sid),
     staff_id: staff.id,
@@ -85,6 +95,67 @@ export async function passwordStep(
   });
   await repo.markLogin(deps.db, staff.id, now.toISOString());
   return { sid, enrolled: staff.totp_enrolled_at !== null };
+}
+
+/** The session a second factor is given on, and who gives it from where. */
+export interface SecondFactorCaller {
+  staffId: number;
+  sidHash: string;
+  ip: string;
+}
+
+/**
+ * Compares a second-factor code (the enrolment's first code, a sign-in's code, a recovery code) under the
+ * account's attempt count: reserved before the comparison, so parallel guesses count like sequential ones, at
+ * most SECOND_FACTOR_MAX_FAILURES wrong codes in the login window. The wrong code that reaches the limit, and
+ * every try while the block holds, void the password step (the account's sessions still waiting for a second
+ * factor): the staff member starts again at the password once the block is over. A lockout is one audit row
+ * (owners read it in the audit log). A right code clears the count and moves the session to a new id, which
+ * this answers.
+ */
+async function giveSecondFactor(
+  deps: StaffDeps,
+  caller: SecondFactorCaller,
+  now: Date,
+  field: 'code' | 'recovery_code',
+  codeIsRight: () => Promise<boolean>,
+): Promise<string> {
+  const { db } = deps;
+  const windowMs = deps.config.login.blockMinutes * 60_000;
+  const rule = { key: `staff-2fa:${caller.staffId}`, max: SECOND_FACTOR_MAX_FAILURES };
+  let failures: number;
+  try {
+    [failures = 0] = await reserveAttempt(db, [rule], now, windowMs);
+  } catch (err) {
+    await repo.deletePasswordSteps(db, caller.staffId);
+    throw err;
+  }
+  if (!(await codeIsRight())) {
+    if (failures < rule.max) throw codeInvalid(field);
+    await db.transaction().execute(async (tx) => {
+      await repo.deletePasswordSteps(tx, caller.staffId);
+      await audit(
+        tx,
+        { staffId: caller.staffId, ip: caller.ip },
+        {
+          action: 'staff.second_factor_locked',
+          targetType: 'staff',
+          targetId: caller.staffId,
+          before: null,
+          after: { wrong_codes: failures, until: new Date(now.getTime() + windowMs).toISOString() },
+        },
+        now,
+      );
+    });
+    throw new ApiError(429, {
+      message: { key: 'staff_code_locked', params: { minutes: deps.config.login.blockMinutes } },
+    });
+  }
+  await clearThrottle(db, rule.key);
+  const sid = newSessionId();
+  if (!(await repo.passSecondFactor(db, caller.sidHash, sha256(sid), now.toISOString())))
+    throw new ApiError(401, { message: 'staff_login_required' });
+  return sid;
 }
 
 function totpOf(secretBase32: string, email: string) {
@@ -116,58 +187,65 @@ export async function startEnrolment(deps: StaffDeps, staffId: number) {
   return { otpauth_url: url, secret, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
 }
 
-/** Enrolment, second half: the first code proves the app has the secret; answers the recovery codes, once. */
-export async function confirmEnrolment(
-  deps: StaffDeps,
-  staffId: number,
-  sidHash: string,
-  code: string,
-  now: Date,
-) {
-  const staff = await repo.staffById(deps.db, staffId);
+/**
+ * Enrolment, second half: the first code proves the app has the secret; answers the recovery codes, once, and
+ * the session's new id.
+ */
+export async function confirmEnrolment(deps: StaffDeps, caller: SecondFactorCaller, code: string, now: Date) {
+  const staff = await repo.staffById(deps.db, caller.staffId);
   if (!staff?.totp_secret || staff.totp_enrolled_at)
     throw new ApiError(409, { message: 'staff_already_enrolled' });
-  const step = stepOf(totpOf(unseal(deps.config.sessionSecret, staff.totp_secret), staff.email), code, now);
-  if (step === null || !(await repo.useTotpStep(deps.db, staffId, step))) throw codeInvalid();
+  const totp = totpOf(unseal(deps.config.sessionSecret, staff.totp_secret), staff.email);
   const codes = Array.from({ length: RECOVERY_CODES }, () =>
     randomBytes(6)
       .toString('hex')
       .replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'),
   );
-  await repo.finishEnrolment(deps.db, staffId, codes.map(sha256), now.toISOString());
-  await repo.passSecondFactor(deps.db, sidHash, now.toISOString());
-  return { recovery_codes: codes };
+  const sid = await giveSecondFactor(deps, caller, now, 'code', async () => {
+    const step = stepOf(totp, code, now);
+    return step !== null && (await repo.useTotpStep(deps.db, caller.staffId, step));
+  });
+  await repo.finishEnrolment(deps.db, caller.staffId, codes.map(sha256), now.toISOString());
+  return { sid, recovery_codes: codes };
 }
 
-/** The second step of a login: a TOTP code, or a recovery code (used up). */
+/** The second step of a login: a TOTP code, or a recovery code (used up). Answers the session's new id. */
 export async function secondFactorStep(
   deps: StaffDeps,
-  staffId: number,
-  sidHash: string,
+  caller: SecondFactorCaller,
   input: { code?: string | undefined; recovery_code?: string | undefined },
   now: Date,
-): Promise<void> {
-  const staff = await repo.staffById(deps.db, staffId);
+): Promise<string> {
+  const staff = await repo.staffById(deps.db, caller.staffId);
   if (!staff?.totp_secret || !staff.totp_enrolled_at)
     throw new ApiError(409, { message: 'staff_not_enrolled' });
   if (input.code !== undefined) {
-    const step = stepOf(
-      totpOf(unseal(deps.config.sessionSecret, staff.totp_secret), staff.email),
-      input.code,
-      now,
-    );
-    if (step === null || !(await repo.useTotpStep(deps.db, staffId, step))) throw codeInvalid();
-  } else if (input.recovery_code !== undefined) {
+    const code = input.code;
+    const totp = totpOf(unseal(deps.config.sessionSecret, staff.totp_secret), staff.email);
+    return giveSecondFactor(deps, caller, now, 'code', async () => {
+      const step = stepOf(totp, code, now);
+      return step !== null && (await repo.useTotpStep(deps.db, caller.staffId, step));
+    });
+  }
+  if (input.recovery_code !== undefined) {
     const hashes = JSON.parse(staff.recovery_codes) as string[];
     const h = sha256(input.recovery_code.trim().toLowerCase());
-    if (!hashes.includes(h)) throw codeInvalid('recovery_code');
-    const left = JSON.stringify(hashes.filter((x) => x !== h));
-    if (!(await repo.swapRecoveryCodes(deps.db, staffId, staff.recovery_codes, left)))
-      throw codeInvalid('recovery_code');
-  } else {
-    throw codeInvalid();
+    return giveSecondFactor(
+      deps,
+      caller,
+      now,
+      'recovery_code',
+      async () =>
+        hashes.includes(h) &&
+        repo.swapRecoveryCodes(
+          deps.db,
+          caller.staffId,
+          staff.recovery_codes,
+          JSON.stringify(hashes.filter((x) => x !== h)),
+        ),
+    );
   }
-  await repo.passSecondFactor(deps.db, sidHash, now.toISOString());
+  throw codeInvalid();
 }
 
 /** The session of a request's cookie, touched (at most once a minute), or undefined. */

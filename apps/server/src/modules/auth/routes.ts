@@ -3,9 +3,15 @@ import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { currentUserSchema, loginSchema, userDetailSchema } from '@gacha/contract/user';
 import { ApiError, notLoggedIn } from '../../http/api-error.ts';
 import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import {
+  deviceOf,
+  MEMBER_DEVICE,
+  trustDevice,
+  trustedDevice as trustedDeviceOf,
+} from '../../http/device-trust.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
-import { isCrossSite } from '../../http/session.ts';
-import { currentUser, login, userDetail } from './service.ts';
+import { isOwnPageRequest } from '../../http/session.ts';
+import { currentUser, login, normalizeMail, userDetail } from './service.ts';
 
 /** Login, logout, the current member (spec §7 User). */
 export const authApi: ApiPlugin = async (app) => {
@@ -15,11 +21,18 @@ export const authApi: ApiPlugin = async (app) => {
     '/user/login',
     {
       schema: { body: loginSchema, response: okResponse(currentUserSchema) },
-      config: rateLimitConfig('login'),
+      // a browser that signed in before is counted on its own, not with everyone behind its address
+      config: rateLimitConfig('login', (req) => {
+        const device = deviceOf(config.sessionSecret, req.cookies[MEMBER_DEVICE.cookie]);
+        return device && `device:${device.nonce}`;
+      }),
     },
     async (req, reply) => {
       const { mail, pass, save_cookie } = req.body;
-      const userId = await login({ db, config }, { mail, pass, ip: req.ip }, clock.now());
+      const trustedDevice = (subject: string) =>
+        trustedDeviceOf(config.sessionSecret, MEMBER_DEVICE, req, subject);
+      const userId = await login({ db, config }, { mail, pass, ip: req.ip, trustedDevice }, clock.now());
+      trustDevice(config.sessionSecret, MEMBER_DEVICE, reply, normalizeMail(mail), config.cookieSecure);
       await sessions.start(req, reply, userId, save_cookie === '1');
       return currentUser(db, req.user, req.lang, clock.now());
     },
@@ -28,7 +41,7 @@ export const authApi: ApiPlugin = async (app) => {
   // a GET (spec §7), so a link or an image on another site could send it with the cookie: only the shop's own
   // pages (and a typed address) may log a member out
   app.get('/user/logout', { schema: { response: okResponse(emptyAnswerSchema) } }, async (req, reply) => {
-    if (isCrossSite(req)) throw new ApiError(State.csrf, { message: 'csrf' });
+    if (!isOwnPageRequest(req)) throw new ApiError(State.csrf, { message: 'csrf' });
     await sessions.end(req, reply);
     return {};
   });

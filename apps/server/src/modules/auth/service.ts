@@ -8,7 +8,8 @@ import { gemBalance } from '../gems/service.ts';
 import { monthlyGemSpend, rankStatus } from '../ranks/service.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
-import { clearThrottle, purgeThrottles, releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
+import { reservePasswordAttempt } from '../../http/device-trust.ts';
+import { clearThrottle, purgeThrottles, reserveAttempt } from '../../http/throttle.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -35,20 +36,28 @@ const blockMs = (config: AuthDeps['config']) => config.login.blockMinutes * 60_0
  */
 export async function login(
   { db, config }: AuthDeps,
-  input: { mail: string; pass: string; ip: string },
+  input: {
+    mail: string;
+    pass: string;
+    ip: string;
+    /** The nonce of this browser's device cookie when it was given for this mail (http/device-trust.ts). */
+    trustedDevice: (mail: string) => string | null;
+  },
   now: Date,
 ): Promise<number> {
   const mail = normalizeMail(input.mail);
-  const account = { key: accountKey(mail), max: config.login.maxFailuresPerAccount };
-  const address = { key: ipKey(input.ip), max: config.login.maxFailuresPerIp };
-  await reserveAttempt(db, [account, address], now, blockMs(config));
+  const attempt = await reservePasswordAttempt(db, {
+    device: input.trustedDevice(mail),
+    account: { key: accountKey(mail), max: config.login.maxFailuresPerAccount },
+    address: { key: ipKey(input.ip), max: config.login.maxFailuresPerIp },
+    now,
+    windowMs: blockMs(config),
+  });
 
   const user = await repo.findLoginByMail(db, mail);
   const ok = await verifyPassword(user?.pass_hash ?? DUMMY_HASH, input.pass);
   if (!user?.pass_hash || !ok) throw fieldError('mail', 'login_failed');
-  // the address keeps its failures: one good account must not reset what an address did to others
-  await clearThrottle(db, account.key);
-  await releaseAttempt(db, address);
+  await attempt.passed();
   // said only to whoever knows the password; no session is started
   if (user.suspended_at) throw fieldError('mail', 'account_suspended');
   return user.id;
