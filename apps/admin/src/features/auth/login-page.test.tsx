@@ -130,4 +130,30 @@ describe('signing in', () => {
     // the home page of a role with dashboard.read
     expect(await screen.findByRole('heading', { name: 'ダッシュボード' })).toBeTruthy();
   });
+
+  it('too many wrong codes: the session is void, the password step comes back with the reason', async () => {
+    const user = userEvent.setup();
+    let me: Record<string, unknown> = {
+      ...ME_SIGNED_OUT,
+      signed_in: true,
+      enrolled: true,
+      email: 'a@b.c',
+      role: 'owner',
+    };
+    const locked = 'Too many wrong codes. Sign in again with your password in 15 minutes.';
+    const api = fakeApi({
+      'GET admin/me': () => me,
+      'POST admin/totp/verify': () => {
+        me = ME_SIGNED_OUT;
+        return { state: 429, message: locked };
+      },
+    });
+    await renderConsole('/login');
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(locked)).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    expect(api.callsTo('POST admin/totp/verify')).toHaveLength(1);
+  });
 });

@@ -12,7 +12,7 @@ import {
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, unwrap } from '../../lib/api.ts';
+import { api, unwrap, type ApiAnswer } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { isSignedIn, ME_KEY, useMe } from '../../lib/me.ts';
 
@@ -31,6 +31,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [step, setStep] = useState<Step | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
+  // why the password step is shown again (too many wrong codes voided the session)
+  const [notice, setNotice] = useState<string | null>(null);
 
   const back = params.get('back');
   const target = back && back.startsWith('/') && !back.startsWith('//') ? back : '/';
@@ -39,6 +41,13 @@ export function LoginPage() {
   const resumed: Step | null =
     me.data?.signed_in && !me.data.second_factor ? (me.data.enrolled ? 'verify' : 'enrol') : null;
   const current: Step = step ?? resumed ?? 'password';
+
+  const lockedOut = async (message: string) => {
+    queryClient.removeQueries({ queryKey: ['admin', 'totp-start'] });
+    await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    setNotice(message);
+    setStep('password');
+  };
 
   const finish = async () => {
     await queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -55,16 +64,25 @@ export function LoginPage() {
       </div>
       <main className="login-card" id="main">
         <h1>{t('login.title')}</h1>
-        {current === 'password' ? <PasswordStep onNext={(next) => setStep(next)} /> : null}
+        {current === 'password' ? (
+          <PasswordStep
+            notice={notice}
+            onNext={(next) => {
+              setNotice(null);
+              setStep(next);
+            }}
+          />
+        ) : null}
         {current === 'enrol' ? (
           <EnrolStep
             onEnrolled={(list) => {
               setCodes(list);
               setStep('codes');
             }}
+            onLockedOut={lockedOut}
           />
         ) : null}
-        {current === 'verify' ? <VerifyStep onVerified={finish} /> : null}
+        {current === 'verify' ? <VerifyStep onVerified={finish} onLockedOut={lockedOut} /> : null}
         {current === 'codes' ? <RecoveryCodes codes={codes} onDone={finish} /> : null}
         {current !== 'password' && current !== 'codes' ? (
           <StartOver onDone={() => setStep('password')} />
@@ -74,7 +92,13 @@ export function LoginPage() {
   );
 }
 
-function PasswordStep({ onNext }: { onNext: (next: 'enrol' | 'verify') => void }) {
+function PasswordStep({
+  onNext,
+  notice,
+}: {
+  onNext: (next: 'enrol' | 'verify') => void;
+  notice: string | null;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   type Values = { email: string; password: string };
@@ -92,7 +116,7 @@ function PasswordStep({ onNext }: { onNext: (next: 'enrol' | 'verify') => void }
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="password-step-title">
       <h2 id="password-step-title">{t('login.passwordStep')}</h2>
-      <FormMessage message={formMessage} />
+      <FormMessage message={formMessage ?? notice} />
       <FormField label={t('login.email')} error={errors.email?.message}>
         {(p) => <input {...p} type="email" autoComplete="username" {...form.register('email')} />}
       </FormField>
@@ -133,7 +157,23 @@ function CodeField({
   );
 }
 
-function EnrolStep({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
+/** Sends a code; too many wrong ones (429) void the session, and the password step is shown again. */
+async function sendCode<R extends object>(
+  call: Promise<ApiAnswer<R>>,
+  onLockedOut: (message: string) => void | Promise<void>,
+): Promise<ApiAnswer<R>> {
+  const res = await call;
+  if (res.state === 429) await onLockedOut(typeof res.message === 'string' ? res.message : '');
+  return res;
+}
+
+function EnrolStep({
+  onEnrolled,
+  onLockedOut,
+}: {
+  onEnrolled: (codes: string[]) => void;
+  onLockedOut: (message: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   // a new secret each call: asked once (a query, not refetched; StrictMode's second mount shares it)
   const enrolment = useQuery({
@@ -151,7 +191,11 @@ function EnrolStep({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
   >({
     defaultValues: { code: '' },
     resolver: schemaResolver<CodeValues>(adminCodeSchema, (v) => ({ code: v.code.trim() })),
-    send: (v) => api.post('admin/totp/confirm', { code: v.code.trim() }, adminRecoveryCodesSchema),
+    send: (v) =>
+      sendCode(
+        api.post('admin/totp/confirm', { code: v.code.trim() }, adminRecoveryCodesSchema),
+        onLockedOut,
+      ),
     fields: ['code'],
     onSuccess: (res) => onEnrolled(res.recovery_codes),
   });
@@ -186,7 +230,13 @@ function EnrolStep({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
   );
 }
 
-function VerifyStep({ onVerified }: { onVerified: () => void }) {
+function VerifyStep({
+  onVerified,
+  onLockedOut,
+}: {
+  onVerified: () => void;
+  onLockedOut: (message: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
   type Values = { code: string; recovery_code: string };
@@ -198,7 +248,7 @@ function VerifyStep({ onVerified }: { onVerified: () => void }) {
       extra: (v): Record<string, string> =>
         recovery && !v.recovery_code.trim() ? { recovery_code: t('login.recoveryRequired') } : {},
     }),
-    send: (v) => api.post('admin/totp/verify', payload(v), emptyAnswerSchema),
+    send: (v) => sendCode(api.post('admin/totp/verify', payload(v), emptyAnswerSchema), onLockedOut),
     fields: ['code', 'recovery_code'],
     onSuccess: onVerified,
   });
