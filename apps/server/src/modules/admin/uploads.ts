@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
 import { decodeDataUrl, ImageRefused, processImage } from '../../storage/images.ts';
+import { countImageDecode } from '../ops/service.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 
 /** The URL an uploaded file is served at (the /media/uploads route). */
@@ -34,6 +35,7 @@ export async function withPictures<T, K extends string>(
       continue;
     }
     try {
+      countImageDecode('console');
       encoded.push([field, (await processImage(decodeDataUrl(value))).image]);
     } catch (err) {
       if (err instanceof ImageRefused) errors[field] = err.key;

@@ -16,6 +16,7 @@ import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
 import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../../http/throttle.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { awardGems, lockGemAccount } from '../gems/service.ts';
+import { countImageDecode } from '../ops/service.ts';
 import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from '../../storage/images.ts';
 import * as repo from './repo.ts';
 
@@ -198,6 +199,7 @@ async function checkAndStore(
   const processed: ProcessedImage[] = [];
   for (const [i, url] of input.images.entries()) {
     try {
+      countImageDecode('board');
       processed.push(await processImage(decodeDataUrl(url)));
     } catch (err) {
       if (!(err instanceof ImageRefused)) throw err;

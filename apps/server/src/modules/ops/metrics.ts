@@ -50,6 +50,13 @@ export const gemsCredited = new Counter({
   registers: [registry],
 });
 
+export const imagesDecoded = new Counter({
+  name: 'gacha_images_decoded_total',
+  help: 'Uploaded images decoded and re-encoded (the costly step of an upload), by who sent them (board, console)',
+  labelNames: ['by'] as const,
+  registers: [registry],
+});
+
 export const jobRuns = new Counter({
   name: 'gacha_job_runs_total',
   help: 'Scheduled job runs in this process, by job and outcome (ok, failed)',

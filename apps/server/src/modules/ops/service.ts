@@ -1,7 +1,15 @@
 import { hostname } from 'node:os';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/time.ts';
-import { gemCredits, gemsCredited, jobDuration, jobRuns, packPurchases, packsSold } from './metrics.ts';
+import {
+  gemCredits,
+  gemsCredited,
+  imagesDecoded,
+  jobDuration,
+  jobRuns,
+  packPurchases,
+  packsSold,
+} from './metrics.ts';
 
 /**
  * Operations (issue 19): the record of job runs (the `job_runs` table), the counters other modules report to
@@ -21,6 +29,17 @@ export function countPurchase(currency: string, count: number): void {
 export function countCredit(gems: number): void {
   gemCredits.inc();
   gemsCredited.inc(gems);
+}
+
+/** An uploaded image is about to be decoded (members' board posts, or the console's pictures). */
+export function countImageDecode(by: 'board' | 'console'): void {
+  imagesDecoded.inc({ by });
+}
+
+/** Images decoded so far in this process by `by` (what the board's tests watch). */
+export async function imagesDecodedSoFar(by: 'board' | 'console'): Promise<number> {
+  const { values } = await imagesDecoded.get();
+  return values.find((v) => v.labels.by === by)?.value ?? 0;
 }
 
 export interface JobRunStart {
