@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appReady } from './journeys.ts';
+import { appReady, logIn } from './journeys.ts';
 
 /**
  * Fast on a phone (issue 18): the public pages paint from their HTML without JavaScript, in the member's
@@ -87,6 +87,50 @@ test('the app takes the prerendered pages over without a mismatch or a shift', a
     await page.goto(`/pack-detail?packId=${id}`);
     await expect(page.getByTestId('remaining')).toBeVisible();
     expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+    await context.close();
+  }
+});
+
+/** The packs on sale now (started, lots left, not ended): their page shows the count select and BUY. */
+async function packsOnSale(page: Page): Promise<number[]> {
+  const res = await page.request.get('/api/user/pack/list');
+  const { list } = (await res.json()) as {
+    list: { id: number; pack_count: number; is_before: boolean; is_end?: boolean }[];
+  };
+  return list.filter((p) => p.pack_count > 0 && !p.is_before && !p.is_end).map((p) => p.id);
+}
+
+test('a pack on sale hydrates without a mismatch, for a guest and for a member, in both languages', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  for (const locale of ['en-US', 'ja-JP']) {
+    const context = await browser.newContext({ locale, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const onSale = (await packsOnSale(page)).slice(0, 2);
+    expect(onSale.length).toBeGreaterThan(0);
+    // the served page is the same for everybody; the member's answer arrives while it hydrates
+    for (const who of ['guest', 'member']) {
+      if (who === 'member') await logIn(page);
+      for (const id of onSale) {
+        errors.length = 0;
+        await page.goto(`/pack-detail?packId=${id}`);
+        await appReady(page);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('select')).toBeVisible(); // on sale: the count select
+        expect(
+          errors.filter((e) => /hydrat|#418|#423|#425/i.test(e)),
+          `${locale} ${who} /pack-detail?packId=${id}`,
+        ).toEqual([]);
+      }
+    }
+    // the member's page, once running, is the member's: no note for guests
+    await expect(page.getByTestId('guest-note')).toHaveCount(0);
     await context.close();
   }
 });

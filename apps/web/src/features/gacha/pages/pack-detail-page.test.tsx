@@ -292,3 +292,24 @@ describe('confirm purchase page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Only 2 lots are left.');
   });
 });
+
+describe('pack detail: a session that ended', () => {
+  it('a buy refused for want of a session goes to /login?packId= and asks for the member again', async () => {
+    const api = shop({ 'POST user/pack/buy': { state: 401, message: 'Please log in.' } });
+    const user = await buyThree();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your purchase' });
+    const asked = api.callsTo('GET user/point').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, buy' }));
+    const landing = await screen.findByTestId('landing');
+    expect(landing.textContent).toContain('login ?packId=7');
+    expect(screen.queryByText('Please log in.')).toBeNull();
+    // what the header shows of the member is asked for again (the guest's answer replaces the old balance)
+    await waitFor(() => expect(api.callsTo('GET user/point').length).toBeGreaterThan(asked));
+  });
+
+  it('a check refused for want of a session goes to /login?packId= too', async () => {
+    shop({ 'POST user/pack/check': { state: 401, message: 'Please log in.' } });
+    await buyThree();
+    expect((await screen.findByTestId('landing')).textContent).toContain('login ?packId=7');
+  });
+});

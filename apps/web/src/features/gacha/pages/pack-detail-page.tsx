@@ -59,11 +59,8 @@ export function PackDetailPage() {
 
   const checking = usePurchaseCall(checkPurchase, {
     done: (answer) => setCheck(answer.check),
+    // a refusal for want of a session goes to /login?packId= (usePurchaseCall)
     refused: (answer) => {
-      if (answer.state === 401) {
-        navigate(loginPath);
-        return;
-      }
       refusal.show(answer);
       void refetch();
     },
@@ -262,7 +259,11 @@ export function PackDetailPage() {
           >
             {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
           </button>
-          {!isLoggedIn(user) && canBuy && <p className={styles.guestNote}>{t('detail.guestNote')}</p>}
+          {!isLoggedIn(user) && canBuy && (
+            <p className={styles.guestNote} data-testid="guest-note">
+              {t('detail.guestNote')}
+            </p>
+          )}
           {canPractise && (
             <div className={styles.practice}>
               <button
