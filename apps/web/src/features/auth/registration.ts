@@ -6,7 +6,6 @@ import {
   type RegistrationInput,
 } from '@gacha/contract/user';
 import type { FieldErrors as ServerErrors } from '@gacha/contract/envelope';
-import { ADDRESS_QUERY_NAMES } from '../../lib/append-address.ts';
 import { schemaMessages, type Translate } from '../../lib/messages-resolver.ts';
 
 /** The registration form (spec §2 Registration; field names are the payload's). */
@@ -80,35 +79,8 @@ export function toPayload(values: RegisterFormValues, prefs: readonly IdName[] =
 }
 
 // -----------------------------------------------------------------------------------------------------------
-// the confirm page's query (spec §3 registration data names) and the password kept out of the URL
-
-const queryNames = {
-  lastName: 'lastName',
-  middleName: 'middleName',
-  firstName: 'firstName',
-  mail: 'mail',
-  ...ADDRESS_QUERY_NAMES,
-  referralCode: 'referralCode',
-} as const satisfies Partial<Record<keyof RegisterFormValues, string>>;
-
-/** Every value except the password, for /confirm-user-register and back. */
-export function toQuery(values: RegisterFormValues): URLSearchParams {
-  const q = new URLSearchParams();
-  for (const [field, name] of Object.entries(queryNames) as [keyof typeof queryNames, string][]) {
-    const v = values[field];
-    if (v) q.set(name, String(v));
-  }
-  return q;
-}
-
-export function fromQuery(params: URLSearchParams): RegisterFormValues {
-  const values: RegisterFormValues = { ...emptyRegisterForm };
-  for (const [field, name] of Object.entries(queryNames) as [keyof typeof queryNames, string][]) {
-    const v = params.get(name);
-    if (v !== null) values[field] = v.slice(0, 300);
-  }
-  return values;
-}
+// the form's values between the form and the confirm page: in sessionStorage, never in an address (a name, a mail,
+// an address or a phone in a URL stays in the history, the server's logs and the Referer of what the page loads)
 
 const SECRET_KEY = 'gacha.register.secret';
 
@@ -149,7 +121,8 @@ type DraftValues = Omit<RegisterFormValues, 'pass' | 'confirmPass'>;
 
 /**
  * The form in progress, kept in sessionStorage as it is typed (the passwords excepted), so that a reload
- * (the site updated under an open tab, see lib/chunk-reload.ts) or a language switch loses nothing.
+ * (the site updated under an open tab, see lib/chunk-reload.ts) or a language switch loses nothing. The confirm
+ * page shows it, and Back returns to it.
  */
 export function saveDraft(values: Partial<RegisterFormValues>): void {
   const draft: Partial<DraftValues> = {};
@@ -183,11 +156,6 @@ export function readDraft(): RegisterFormValues | null {
   } catch {
     return null;
   }
-}
-
-/** Whether the query carries form values (back from the confirm page, or /user-register?mail=…). */
-export function hasQueryValues(params: URLSearchParams): boolean {
-  return Object.values(queryNames).some((name) => params.get(name));
 }
 
 // -----------------------------------------------------------------------------------------------------------

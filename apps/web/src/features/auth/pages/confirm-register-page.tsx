@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { RegistrationInput } from '@gacha/contract/user';
 import { useTranslation } from 'react-i18next';
 import { AlertModal } from '../../../components/alert-modal.tsx';
@@ -11,28 +11,27 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { appendUser } from '../api/registration.ts';
 import {
   clearSecret,
-  fromQuery,
   isJapanMode,
+  readDraft,
   readSecret,
   serverErrorsToForm,
   toPayload,
-  toQuery,
 } from '../registration.ts';
 import styles from './auth-pages.module.css';
 
 /**
- * /confirm-user-register (spec §2): a summary of the values in the query (the password comes from
- * sessionStorage), Back to the form with the values, Confirm → POST /user/append → /complete-user-register.
- * The country name is shown; the prefecture is hidden in jp mode.
+ * /confirm-user-register (spec §2): a summary of the form's values, Back to the form with the values, Confirm →
+ * POST /user/append → /complete-user-register. The values (the password included) come from sessionStorage, where
+ * the form keeps them, never from the address: a name, a mail or a phone in a URL would stay in the history, the
+ * server's logs and the Referer of everything the page loads. The country and the prefecture are shown by name
+ * (in jp mode the prefecture chosen in the list).
  */
 export function ConfirmRegisterPage() {
   const { t } = useTranslation('auth');
   const msg = useCatalogue();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const values = fromQuery(params);
-  const secret = readSecret();
-  const jp = isJapanMode(values.country_id);
+  const [{ values, secret }] = useState(() => ({ values: readDraft(), secret: readSecret() }));
+  const jp = isJapanMode(values?.country_id);
   const { data: countries = [] } = useCountries();
   const { data: prefs = [] } = usePrefList(jp);
   const [errors, setErrors] = useState<string[]>([]);
@@ -55,10 +54,14 @@ export function ConfirmRegisterPage() {
     onError: () => setErrors([msg('server_error')]),
   });
 
-  if (!values.mail) return <Navigate to="/user-register" replace />;
+  if (!values?.mail) return <Navigate to="/user-register" replace />;
 
   const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
-  const backTo = `/user-register?${toQuery(values)}`;
+  const prefecture = jp
+    ? (prefs.find((p) => String(p.id) === values.pref_id)?.name ?? values.country)
+    : values.country;
+  // the form shows its draft again
+  const backTo = '/user-register';
 
   const onConfirm = () => {
     if (!secret) return;
@@ -70,7 +73,7 @@ export function ConfirmRegisterPage() {
     [t('fields.name'), formatName(values, currentLang())],
     [t('confirm.country'), countryName],
     [t('confirm.zipcode'), values.zipcode],
-    ...(jp ? [] : ([[t('confirm.prefecture'), values.country]] as Array<[string, string]>)),
+    [t('confirm.prefecture'), prefecture],
     [t('confirm.city'), values.shiku],
     [t('confirm.address1'), values.address],
     [t('confirm.address2'), values.building],

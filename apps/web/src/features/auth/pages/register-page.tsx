@@ -20,8 +20,6 @@ import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {
   emptyRegisterForm,
-  fromQuery,
-  hasQueryValues,
   isJapanMode,
   readDraft,
   readSecret,
@@ -29,7 +27,6 @@ import {
   saveSecret,
   serverErrorsToForm,
   toPayload,
-  toQuery,
   validateRegistration,
   type RegisterFormValues,
 } from '../registration.ts';
@@ -67,15 +64,11 @@ export function RegisterPage() {
   );
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
-  const initial = useMemo<RegisterFormValues>(() => {
-    const secret = readSecret();
-    // the values in the query (back from the confirm page), else the draft kept while typing
-    const draft = hasQueryValues(params) ? null : readDraft();
-    if (draft) return { ...draft, ...(secret ?? {}) };
-    const fromUrl = fromQuery(params);
-    return { ...emptyRegisterForm, ...fromUrl, ...(secret ?? {}), agree: Boolean(fromUrl.mail) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const initial = useMemo<RegisterFormValues>(
+    // the draft kept while typing (back from the confirm page, a reload), and the password kept for that page
+    () => ({ ...(readDraft() ?? emptyRegisterForm), ...(readSecret() ?? {}) }),
+    [],
+  );
 
   const [countryId, setCountryId] = useState(initial.country_id);
   const jp = isJapanMode(countryId);
@@ -142,8 +135,10 @@ export function RegisterPage() {
     mutationFn: (values: RegisterFormValues) => confirmUser(toPayload(values, prefs)),
     onSuccess: (res, values) => {
       if (res.state === 200) {
+        // the confirm page reads the values from sessionStorage: nothing personal goes into its address
+        saveDraft(values);
         saveSecret(values.pass, values.confirmPass);
-        navigate(`/confirm-user-register?${toQuery(values)}`);
+        navigate('/confirm-user-register');
         return;
       }
       if (res.state === 999) {
