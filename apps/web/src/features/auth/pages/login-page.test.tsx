@@ -1,8 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fakeApi } from '../../../test/fake-api.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
 import { LoginPage } from './login-page.tsx';
 
 /** The login form (spec §2, §5) on react-hook-form + the contract's loginSchema, against a fake API. */
@@ -93,5 +98,46 @@ describe('login form', () => {
       expect(await screen.findByText(text)).toBeTruthy();
       view.unmount();
     }
+  });
+});
+
+describe('login form on the served page', () => {
+  /** The page as the server sends it, typed into before the app runs, then hydrated. */
+  async function servedAndTyped() {
+    fakeApi({ 'GET user/point': guest, 'POST user/login': { ...guest, is_login: '1' } });
+    const tree = () => (
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
+            initialEntries: ['/login'],
+          })}
+        />
+      </QueryClientProvider>
+    );
+    queryClient.clear();
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(tree());
+    const served = container.querySelector('button[type=submit]') as HTMLButtonElement;
+    // before the app runs, Login cannot send the form (the browser would post it to the server)
+    expect(served.disabled).toBe(true);
+    (container.querySelector('input[name=mail]') as HTMLInputElement).value = 'taro@example.com';
+    (container.querySelector('input[name=pass]') as HTMLInputElement).value = 'secret12';
+    const mismatch = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, tree(), { onRecoverableError: mismatch });
+    });
+    return { container, mismatch };
+  }
+
+  it('keeps Login disabled until the app runs, and keeps what was typed meanwhile', async () => {
+    const { container, mismatch } = await servedAndTyped();
+    await waitFor(() =>
+      expect((container.querySelector('button[type=submit]') as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect((container.querySelector('input[name=mail]') as HTMLInputElement).value).toBe('taro@example.com');
+    expect((container.querySelector('input[name=pass]') as HTMLInputElement).value).toBe('secret12');
+    expect(mismatch).not.toHaveBeenCalled();
+    container.remove();
   });
 });

@@ -5,6 +5,7 @@ import { SIGN_IN_FLAG_MESSAGES } from '@gacha/contract/account';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../../components/form.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useCatalogue } from '../../../lib/i18n.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { schemaResolver } from '../../../lib/messages-resolver.ts';
 import { useApiForm } from '../../../lib/use-api-form.ts';
 import { login } from '../api/login.ts';
@@ -61,6 +62,9 @@ export function LoginPage() {
     failure: 'form',
   });
   const { register, formState } = form;
+  // a served page: Login stays disabled until the app runs it, as BUY does (a tap or Enter before then would post
+  // the form to the server, which cannot sign in from it); react-hook-form keeps what was typed meanwhile
+  const hydrated = useHydrated();
   const { errors } = formState;
 
   const setMode = (next: Mode) => {
@@ -114,8 +118,8 @@ export function LoginPage() {
               {formMessage && <FormAlert>{formMessage}</FormAlert>}
               <SocialButtons packId={packId} />
               <OrDivider>{t('login.orEmail')}</OrDivider>
-              {/* method="post": sent before the app has started (the page is prerendered), the password never
-                  goes into an address; the server sends the browser back to the page */}
+              {/* method="post": should it ever be sent before the app runs (its button is disabled until then), the
+                  password never goes into an address */}
               <form ref={formRef} className={styles.form} onSubmit={onSubmit} method="post" noValidate>
                 <TextField
                   label={t('fields.mail')}
@@ -139,7 +143,7 @@ export function LoginPage() {
                     {t('login.forgot')}
                   </Link>
                 </div>
-                <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+                <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || pending}>
                   {t('login.submit')}
                 </button>
               </form>
