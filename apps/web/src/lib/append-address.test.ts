@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OVERSEAS_PREF_ID } from '@gacha/contract/user';
-import { addressDefaults, addressPayload, addressQuery } from './append-address.ts';
+import {
+  addressDefaults,
+  addressPayload,
+  clearAddressToConfirm,
+  readAddressToConfirm,
+  saveAddressToConfirm,
+} from './append-address.ts';
 
 const stored = {
   tel: '+81 90 1234 5678',
@@ -59,8 +65,18 @@ describe('addressDefaults (issue 12: saving an address must not delete the phone
   });
 });
 
-describe('addressQuery (/user-address → /confirm-user-address → Back)', () => {
-  it('carries the filled values under the names the form reads, and they come back the same', () => {
+describe('the address to confirm (/user-address → /confirm-user-address → Back)', () => {
+  beforeEach(() => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, String(v)),
+      removeItem: (k: string) => void store.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the filled values and the referral code out of any address, and gives them back the same', () => {
     const values = {
       country_id: '840',
       zipcode: '94105',
@@ -71,16 +87,10 @@ describe('addressQuery (/user-address → /confirm-user-address → Back)', () =
       building: '',
       tel: '+1 415 555 0100',
     };
-    const query = addressQuery(values, ' FRIEND1 ');
-    expect(Object.fromEntries(query)).toEqual({
-      countryId: '840',
-      zipCode: '94105',
-      country: 'CA',
-      shiku: 'San Francisco',
-      address: '1 Market St',
-      tel: '+1 415 555 0100',
-      referralCode: 'FRIEND1',
-    });
-    expect(addressDefaults(null, query)).toEqual(values);
+    expect(readAddressToConfirm()).toBeNull();
+    saveAddressToConfirm({ ...values, agree: true } as typeof values, ' FRIEND1 ');
+    expect(readAddressToConfirm()).toEqual({ values, referralCode: 'FRIEND1' });
+    clearAddressToConfirm();
+    expect(readAddressToConfirm()).toBeNull();
   });
 });

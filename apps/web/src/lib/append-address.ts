@@ -32,8 +32,8 @@ type StoredAddress = Pick<
 >;
 
 /**
- * Query names of the address fields (spec §2 /user-address: initial values come from the query; the
- * registration confirm page uses the same names).
+ * Query names of the address fields (spec §2 /user-address: initial values come from the query, for a link that
+ * opens the form; the app itself never puts an address in a URL).
  */
 export const ADDRESS_QUERY_NAMES = {
   country_id: 'countryId',
@@ -72,18 +72,54 @@ export function addressDefaults(
   return base;
 }
 
+const CONFIRM_KEY = 'gacha.address.confirm';
+
+/** What /user-address hands to /confirm-user-address, and what Back hands to the form. */
+export interface AddressToConfirm {
+  values: AddressValues;
+  referralCode: string;
+}
+
 /**
- * The address block (and the referral code) as query values, the names /user-address reads: what the address
- * form hands to /confirm-user-address, and what Back hands to the form.
+ * The checked address (and the referral code) for /confirm-user-address, kept in sessionStorage: an address and a
+ * phone number in a URL would stay in the history, the server's logs and the Referer of what the page loads.
  */
-export function addressQuery(values: AddressValues, referralCode = ''): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const name of Object.keys(ADDRESS_QUERY_NAMES) as AddressFieldName[]) {
-    const value = values[name].trim();
-    if (value) query.set(ADDRESS_QUERY_NAMES[name], value);
+export function saveAddressToConfirm(values: AddressValues, referralCode = ''): void {
+  const only = addressDefaults(null);
+  for (const name of Object.keys(only) as AddressFieldName[]) only[name] = values[name] ?? '';
+  const kept: AddressToConfirm = { values: only, referralCode: referralCode.trim() };
+  try {
+    sessionStorage.setItem(CONFIRM_KEY, JSON.stringify(kept));
+  } catch {
+    // storage blocked: the confirm page sends the member back to the form
   }
-  if (referralCode.trim()) query.set('referralCode', referralCode.trim());
-  return query;
+}
+
+export function readAddressToConfirm(): AddressToConfirm | null {
+  try {
+    const raw = sessionStorage.getItem(CONFIRM_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { values?: Record<string, unknown>; referralCode?: unknown };
+    if (!parsed.values || typeof parsed.values !== 'object') return null;
+    const values = addressDefaults(null);
+    for (const name of Object.keys(values) as AddressFieldName[]) {
+      const v = parsed.values[name];
+      if (typeof v === 'string') values[name] = v.slice(0, 300);
+    }
+    const referralCode = typeof parsed.referralCode === 'string' ? parsed.referralCode.slice(0, 100) : '';
+    return { values, referralCode };
+  } catch {
+    return null;
+  }
+}
+
+/** Saved (or the member logged out): the address goes. */
+export function clearAddressToConfirm(): void {
+  try {
+    sessionStorage.removeItem(CONFIRM_KEY);
+  } catch {
+    // ignore
+  }
 }
 
 /** The address block's text values as the payload; nothing chosen for the country is sent as absent ('country_invalid'). */

@@ -10,5 +10,6 @@ export async function logout(): Promise<boolean> {
   if (res.state !== 200) return false;
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'user' || q.queryKey[1] !== 'country' });
   sessionStorage.removeItem('gacha.register.secret');
+  sessionStorage.removeItem('gacha.address.confirm'); // lib/append-address.ts
   return true;
 }

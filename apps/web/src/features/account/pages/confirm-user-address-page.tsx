@@ -1,10 +1,15 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appendAddressSchema, type AppendAddressInput } from '@gacha/contract/user';
 import { FormAlert } from '../../../components/form.tsx';
 import { State } from '../../../lib/api.ts';
-import { addressDefaults, addressPayload, addressQuery, appendAddress } from '../../../lib/append-address.ts';
+import {
+  addressPayload,
+  appendAddress,
+  clearAddressToConfirm,
+  readAddressToConfirm,
+} from '../../../lib/append-address.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries } from '../../../lib/lookups.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -24,7 +29,8 @@ const FIELD_ROW: Record<string, string> = {
 };
 
 /**
- * /confirm-user-address (spec §2): what /user-address will save, from the query — the country by name, zip code,
+ * /confirm-user-address (spec §2): what /user-address will save, kept in sessionStorage by the form (never in the
+ * address: history, logs, Referer) — the country by name, zip code,
  * prefecture, city, the address lines, the phone number and the referral code — with Back (to the form with the
  * values, the agreement still ticked) and Register (POST /user/append_address; state 200 → /). Values the form
  * would not have sent go back to the form.
@@ -33,21 +39,21 @@ export function ConfirmUserAddressPage() {
   const { t } = useTranslation('account');
   const msg = useCatalogue();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const values = addressDefaults(null, params);
-  const referralCode = (params.get('referralCode') ?? '').trim();
-  const payload: AppendAddressInput = { ...addressPayload(values), referralCode };
-  const query = addressQuery(values, referralCode);
+  const [kept] = useState(readAddressToConfirm);
+  const values = kept?.values;
+  const referralCode = kept?.referralCode ?? '';
+  const payload: AppendAddressInput | null = values ? { ...addressPayload(values), referralCode } : null;
   const { data: countries = [] } = useCountries();
   const [problems, setProblems] = useState<ReactNode[]>([]);
   // saved: the page is on its way to Top; a click meanwhile sends nothing again
   const saved = useRef(false);
 
   const save = useSubmit({
-    mutationFn: () => appendAddress(payload),
+    mutationFn: (input: AppendAddressInput) => appendAddress(input),
     onSuccess: (res) => {
       if (res.state === State.ok) {
         saved.current = true;
+        clearAddressToConfirm();
         navigate('/', { replace: true });
         return;
       }
@@ -74,8 +80,11 @@ export function ConfirmUserAddressPage() {
     onError: () => setProblems([msg('server_error')]),
   });
 
-  if (!appendAddressSchema.safeParse(payload).success) {
-    return <Navigate to={`/user-address?${query}`} replace />;
+  // nothing kept, or values the form would not have sent: back to the form (with what was kept)
+  if (!values || !payload || !appendAddressSchema.safeParse(payload).success) {
+    return (
+      <Navigate to="/user-address" replace state={{ agreed: Boolean(values) } satisfies AddressBackState} />
+    );
   }
 
   const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
@@ -117,7 +126,7 @@ export function ConfirmUserAddressPage() {
         </dl>
         <div className={styles.actions}>
           <Link
-            to={`/user-address?${query}`}
+            to="/user-address"
             state={{ agreed: true } satisfies AddressBackState}
             className="btn btn-secondary"
           >
@@ -129,7 +138,7 @@ export function ConfirmUserAddressPage() {
             onClick={() => {
               if (saved.current) return;
               setProblems([]);
-              save.send();
+              save.send(payload);
             }}
             disabled={save.isPending}
           >

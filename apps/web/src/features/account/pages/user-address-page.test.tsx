@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api.ts';
+import { addressDefaults, saveAddressToConfirm } from '../../../lib/append-address.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
 import { ConfirmUserAddressPage } from './confirm-user-address-page.tsx';
 import { UserAddressPage } from './user-address-page.tsx';
@@ -63,6 +64,7 @@ function shop(append: object = { state: 200 }) {
 }
 
 beforeAll(() => loadI18n('en'));
+beforeEach(() => sessionStorage.clear());
 
 describe('address registration', () => {
   it('sent empty: the messages of the contract schema, the country (first field shown) focused', async () => {
@@ -94,6 +96,7 @@ describe('address registration', () => {
     const { router } = renderAt('/user-address', routes);
     await fillAndCheck(user);
     expect(router.state.location.pathname).toBe('/confirm-user-address');
+    expect(router.state.location.search).toBe(''); // the address and the phone stay out of the address bar
     const summary = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect(await screen.findByText('United States')).toBeTruthy();
     expect(summary('City')).toBe('San Francisco');
@@ -150,9 +153,17 @@ describe('address registration', () => {
     expect(api.callsTo('POST user/append_address')).toHaveLength(1);
   });
 
+  it('a confirm page opened with nothing kept goes to the form', async () => {
+    shop();
+    const { router } = renderAt('/confirm-user-address', routes);
+    expect(await screen.findByRole('button', { name: 'Check input info' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user-address');
+  });
+
   it('a confirm page opened with values the form would refuse goes back to the form', async () => {
     shop();
-    renderAt('/confirm-user-address?countryId=840&shiku=Somewhere', routes);
+    saveAddressToConfirm({ ...addressDefaults(null), country_id: '840', shiku: 'Somewhere' });
+    renderAt('/confirm-user-address', routes);
     expect(await screen.findByRole('button', { name: 'Check input info' })).toBeTruthy();
     expect(screen.getByLabelText(/^City/)).toHaveProperty('value', 'Somewhere');
   });

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import { Checkbox, FormAlert, TextField } from '../../../components/form.tsx';
 import { useAddressForm, type AddressFormValues } from '../../../components/use-address-form.ts';
-import { addressDefaults, addressQuery } from '../../../lib/append-address.ts';
+import { addressDefaults, readAddressToConfirm, saveAddressToConfirm } from '../../../lib/append-address.ts';
 import { useCountryCheck } from '../../../lib/lookups.ts';
 import { useUserDetail } from '../../../lib/user-detail.ts';
 import styles from './user-address-page.module.css';
 
-/** What /confirm-user-address's Back hands over besides the query: the agreement was ticked. */
+/** What /confirm-user-address's Back hands over: the agreement was ticked, and the form starts from what it showed. */
 export interface AddressBackState {
   agreed?: boolean;
 }
@@ -18,7 +18,8 @@ export interface AddressBackState {
  * /user-address (spec §2): Country, Zip code, Prefecture (text), City, Address1, Address2, Tel, Referral Code
  * and the agreement; the form starts from what the member has stored (the phone number included), with the
  * query's values over it; a member who already has a country leaves to /. Checked values go to
- * /confirm-user-address (in the query), which saves them (POST /user/append_address, state 200 → /).
+ * /confirm-user-address (in sessionStorage, never in its address), which saves them (POST
+ * /user/append_address, state 200 → /).
  */
 export function UserAddressPage() {
   const navigate = useNavigate();
@@ -33,11 +34,13 @@ export function UserAddressPage() {
   }, [check.data, navigate]);
 
   if (check.isPending || (loggedIn && detail.isPending)) return <div className="page" aria-busy="true" />;
+  // back from the confirm page: the values it showed
+  const back = agreed ? readAddressToConfirm() : null;
   return (
     <AddressFormPanel
       defaults={{
-        ...addressDefaults(detail.data, params),
-        referralCode: params.get('referralCode') ?? '',
+        ...(back?.values ?? addressDefaults(detail.data, params)),
+        referralCode: back?.referralCode ?? params.get('referralCode') ?? '',
         agree: agreed,
       }}
       loggedIn={loggedIn}
@@ -60,7 +63,10 @@ function AddressFormPanel({ defaults, loggedIn, telVerified }: PanelProps) {
     defaults,
     registration: true,
     onSaved: () => navigate('/', { replace: true }),
-    onChecked: (values) => navigate(`/confirm-user-address?${addressQuery(values, values.referralCode)}`),
+    onChecked: (values) => {
+      saveAddressToConfirm(values, values.referralCode);
+      navigate('/confirm-user-address');
+    },
   });
   const { register, formState } = form;
 
