@@ -17,6 +17,7 @@ import * as m015 from './015-members-console.ts';
 import * as m016 from './016-job-runs.ts';
 import * as m017 from './017-refunds-shipping-console.ts';
 import * as m018 from './018-odds-disclosure.ts';
+import * as m019 from './019-pg-purchase-function.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-job-runs': m016,
   '017-refunds-shipping-console': m017,
   '018-odds-disclosure': m018,
+  '019-pg-purchase-function': m019,
 };
