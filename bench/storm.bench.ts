@@ -24,6 +24,8 @@ import { benchPack } from './setup.ts';
 const MEMBERS = Number(process.env.STORM_MEMBERS ?? 1000);
 const COUNT = Number(process.env.STORM_COUNT ?? 1);
 const WARMUP = 200;
+/** Extra node options for the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const NODE_ARGS = (process.env.STORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PG_URL = isPostgresUrl(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL!
   : 'postgres://127.0.0.1:5432/test';
@@ -134,7 +136,7 @@ async function fundedMembers(db: Db, n: number, gems: number): Promise<string[]>
 
 async function startServer(script: string, env: Record<string, string>, readyLine: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', script], {
     cwd: root,
     env: {
       ...process.env,
@@ -167,11 +169,29 @@ async function startServer(script: string, env: Record<string, string>, readyLin
     child.stderr!.on('data', onData);
     void exited.then(() => fail(new Error(`server exited:\n${out}`)));
   });
+  let tail = '';
+  const keep = (b: Buffer) => void (tail = (tail + b.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Stops the server; answers how its processes batched the purchases (db/pg-batch.ts, PostgreSQL). */
     async stop() {
       child.kill('SIGTERM');
       await exited;
+      const stopped = tail
+        .split('\n')
+        .filter((l) => l.includes('"msg":"stopped"'))
+        .map(
+          (l) =>
+            (JSON.parse(l) as { batches?: { batches: number; calls: number; handedBack: number } }).batches,
+        )
+        .filter((b) => b !== undefined);
+      return {
+        batches: stopped.reduce((s, b) => s + b.batches, 0),
+        calls: stopped.reduce((s, b) => s + b.calls, 0),
+        handedBack: stopped.reduce((s, b) => s + b.handedBack, 0),
+      };
     },
   };
 }
@@ -304,7 +324,11 @@ async function storm(mode: Mode): Promise<StormResult> {
         problems,
       };
     } finally {
-      await server.stop();
+      const b = await server.stop();
+      if (pg)
+        console.log(
+          `storm: ${mode} purchases in ${b.batches} batches (${b.calls} calls, ${(b.calls / Math.max(1, b.batches)).toFixed(1)} a batch), ${b.handedBack} handed back`,
+        );
     }
   } finally {
     await cleanup();
