@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -206,6 +207,42 @@ async function csrfBody(base: string, cookie: string, payload: unknown): Promise
   }).toString();
 }
 
+/**
+ * A buyer's POST through node:http with a keep-alive agent: the bench shares the machine's cores with the
+ * servers, and fetch (undici's WHATWG streams) costs the sender several times what this does per request.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+function post(url: string, cookie: string, body: string): Promise<unknown> {
+  return new Promise((ok, fail) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            ok(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (err) {
+            fail(err);
+          }
+        });
+        res.on('error', fail);
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
 async function inBatches<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size)
@@ -269,12 +306,9 @@ async function storm(mode: Mode): Promise<StormResult> {
       const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));
       const buy = async (i: number) => {
         const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/user/pack/buy`, {
-          method: 'POST',
-          headers: { cookie: cookies[i]!, 'content-type': 'application/x-www-form-urlencoded' },
-          body: bodies[i]!,
-        });
-        const { state } = (await res.json()) as { state: number };
+        const { state } = (await post(`${server.url}/api/user/pack/buy`, cookies[i]!, bodies[i]!)) as {
+          state: number;
+        };
         return { state, ms: performance.now() - t0, end: performance.now() };
       };
       // warm-up: other members, 20 at a time (JIT, caches, pool connections)
