@@ -10,7 +10,7 @@
  * STORM_MODES=sqlite-1,pg-1,pg-2 picks the runs; DATABASE_URL (default postgres://127.0.0.1:5432/test) the
  * PostgreSQL server; REDIS_URL, when set, carries the rate limits and the cache bus as in production.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -33,6 +33,27 @@ const PG_URL = isPostgresUrl(process.env.DATABASE_URL ?? '')
 const root = resolve(import.meta.dirname, '..');
 
 type Mode = 'sqlite-1' | 'pg-1' | 'pg-2';
+
+/**
+ * The server as production runs it: the build (apps/server/dist, built once per run by its own script, about a
+ * second); STORM_RUNTIME=tsx runs the TypeScript sources through tsx instead.
+ */
+const SERVER =
+  process.env.STORM_RUNTIME === 'tsx'
+    ? {
+        main: resolve(root, 'apps/server/src/main.ts'),
+        primary: resolve(root, 'apps/server/src/cluster/primary.ts'),
+      }
+    : {
+        main: resolve(root, 'apps/server/dist/main.js'),
+        primary: resolve(root, 'apps/server/dist/primary.js'),
+      };
+let built = process.env.STORM_RUNTIME === 'tsx';
+function buildServer() {
+  if (built) return;
+  execFileSync(process.execPath, [resolve(root, 'apps/server/scripts/build.mjs')], { stdio: 'inherit' });
+  built = true;
+}
 
 interface StormResult {
   mode: Mode;
@@ -137,24 +158,28 @@ async function fundedMembers(db: Db, n: number, gems: number): Promise<string[]>
 
 async function startServer(script: string, env: Record<string, string>, readyLine: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_SECRET: 'storm-secret-storm-secret-storm-secret-000',
-      DEMO_DATA: '0',
-      WEB_DIST: '/nonexistent',
-      ADMIN_DIST: '/nonexistent',
-      RATE_LIMITS: '1',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...NODE_ARGS, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SESSION_SECRET: 'storm-secret-storm-secret-storm-secret-000',
+        DEMO_DATA: '0',
+        WEB_DIST: '/nonexistent',
+        ADMIN_DIST: '/nonexistent',
+        RATE_LIMITS: '1',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   await new Promise<void>((ok, fail) => {
     let out = '';
@@ -255,6 +280,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 async function storm(mode: Mode): Promise<StormResult> {
+  buildServer();
   const pg = mode !== 'sqlite-1';
   let db: Db;
   let env: Record<string, string>;
@@ -295,12 +321,8 @@ async function storm(mode: Mode): Promise<StormResult> {
     const cookies = await fundedMembers(db, MEMBERS + WARMUP, 10 * COUNT * 10);
     const server =
       mode === 'pg-2'
-        ? await startServer(
-            resolve(root, 'apps/server/src/cluster/primary.ts'),
-            { ...env, CLUSTER_WORKERS: '2' },
-            '"msg":"cluster ready"',
-          )
-        : await startServer(resolve(root, 'apps/server/src/main.ts'), env, '"msg":"ready"');
+        ? await startServer(SERVER.primary, { ...env, CLUSTER_WORKERS: '2' }, '"msg":"cluster ready"')
+        : await startServer(SERVER.main, env, '"msg":"ready"');
     try {
       const payload = { packId, count: String(COUNT) };
       const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));

@@ -27,6 +27,21 @@ import { isPostgres } from '../dialect.ts';
  * fit (the pack sells out within the batch), the batch is rolled back to a savepoint and its orders run again
  * one at a time, each in a savepoint of its own with its own claim; an order whose claim fails alone is `redo`.
  */
+/**
+ * The tables the function writes, each with its owner (db/table-owners.json) and the owner's function whose
+ * statement it repeats: apps/server/test/table-owners.test.ts checks that the function's SQL writes exactly
+ * these and that the owners are the map's.
+ */
+export const FUNCTION_WRITES = {
+  users: { owner: 'account', as: 'lockBuyer, creditPurchaseCoins, debitCoins' },
+  gem_lots: { owner: 'gems', as: 'spendGems' },
+  gem_ledger: { owner: 'gems', as: 'spendGems' },
+  coin_ledger: { owner: 'coins', as: 'earnCoinsForGems, spendCoins' },
+  packs: { owner: 'packs', as: 'claimLots' },
+  won_items: { owner: 'holdings', as: 'recordLotWins, recordWonItems' },
+  pack_purchases: { owner: 'draws', as: 'insertPurchase' },
+} as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`
@@ -177,7 +192,13 @@ begin
       select acc.pid, acc.user_id, l.pack_id, l.prize_id, pp.card_id, l.position, 0,
           case when pp.ship_only = 1 then acc.ship_only else acc.choosable end, pp.buy_point, 'unselected', acc.at
         from acc
-        join pack_lots l on l.pack_id = p_pack_id and l.position >= acc.first and l.position < acc.first + acc.count
+        -- each purchase's range of the primary key (lateral, kept apart by offset 0: never a scan of the pack's
+        -- lots, whatever the statistics say of a freshly published pack)
+        cross join lateral (
+          select pl.pack_id, pl.prize_id, pl.position from pack_lots pl
+            where pl.pack_id = p_pack_id and pl.position >= acc.first and pl.position < acc.first + acc.count
+            offset 0
+        ) l
         join pack_prizes pp on pp.id = l.prize_id
         order by l.position
       returning id, purchase_id, position, prize_id
