@@ -41,7 +41,11 @@ async function main() {
   }
   const bootLog = pino({ level: config.logLevel });
   const probe = config.port ? await bootProbe(config).catch(() => null) : null;
-  const db = openDb(config.databaseUrl, { writeWorker, poolMax: config.dbPoolMax });
+  const db = openDb(config.databaseUrl, {
+    writeWorker,
+    poolMax: config.dbPoolMax,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   await migrate(db);
   await probe?.close();
   // cache invalidation across processes: Redis pub/sub with REDIS_URL, else LISTEN/NOTIFY on PostgreSQL
