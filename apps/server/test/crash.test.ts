@@ -72,7 +72,8 @@ async function crashAndCheck(db: Db, env: Record<string, string>) {
   const server = await startServer(MAIN, env);
   const { packId, clients } = await buyers(db, server.url);
   const load = storm(clients, packId);
-  await sleep(2000);
+  // mid-storm: once purchases are being answered (a loaded machine takes a while to warm up)
+  for (const t0 = Date.now(); load.answered.length < 100 && Date.now() - t0 < 60_000;) await sleep(50);
   server.signal('SIGKILL');
   expect(await server.exited).toBeNull(); // ended by the signal, no exit code
   const failed = await load.done;
