@@ -1,3 +1,4 @@
+/* global console */
 // The server's production build: `npm run build -w apps/server` → apps/server/dist, run with plain node (no tsx,
 // no TypeScript at run time). esbuild bundles the server's own code and the workspace packages (@gacha/contract,
 // @gacha/sqlite-engine, which ship TypeScript sources); every other package stays an import from node_modules,

@@ -77,7 +77,8 @@ export const pageModules: readonly FastifyPluginAsync[] = [
 export const writeWorker: WriteWorkerOptions = {
   // from the sources, the module itself; from the build (scripts/build.mjs), its entry point beside the bundle
   procedureModules: [
-    new URL(import.meta.url.endsWith('.ts') ? './draws/purchase.ts' : './draws-purchase.js', import.meta.url).href,
+    new URL(import.meta.url.endsWith('.ts') ? './draws/purchase.ts' : './draws-purchase.js', import.meta.url)
+      .href,
   ],
   errorClasses: [ApiError],
 };
