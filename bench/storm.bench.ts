@@ -235,8 +235,12 @@ async function csrfBody(base: string, cookie: string, payload: unknown): Promise
 /**
  * A buyer's POST through node:http with a keep-alive agent: the bench shares the machine's cores with the
  * servers, and fetch (undici's WHATWG streams) costs the sender several times what this does per request.
+ * At most STORM_SOCKETS (1,000) connections at once, as a proxy in front keeps a bounded pool: 10,000 connects at
+ * once overflow a listening socket's backlog (511) and the kernel resets some; the requests beyond wait for a
+ * connection, and that wait is part of their latency.
  */
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+const SOCKETS = Number(process.env.STORM_SOCKETS ?? 1000);
+const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
 function post(url: string, cookie: string, body: string): Promise<unknown> {
   return new Promise((ok, fail) => {
     const req = request(
@@ -296,7 +300,7 @@ async function storm(mode: Mode): Promise<StormResult> {
       DATABASE_URL: url,
       PGBOSS_SCHEMA: `${schema}_boss`,
       REDIS_URL: process.env.REDIS_URL ?? '',
-      DB_POOL_MAX: '20',
+      DB_POOL_MAX: process.env.DB_POOL_MAX ?? '10',
     };
     cleanup = async () => {
       await db.destroy();
@@ -328,9 +332,12 @@ async function storm(mode: Mode): Promise<StormResult> {
       const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));
       const buy = async (i: number) => {
         const t0 = performance.now();
-        const { state } = (await post(`${server.url}/api/user/pack/buy`, cookies[i]!, bodies[i]!)) as {
-          state: number;
-        };
+        // a request that got no answer (a reset connection) is a buyer not served: state 0
+        const { state } = (await post(`${server.url}/api/user/pack/buy`, cookies[i]!, bodies[i]!).catch(
+          () => ({
+            state: 0,
+          }),
+        )) as { state: number };
         return { state, ms: performance.now() - t0, end: performance.now() };
       };
       // warm-up: other members, 20 at a time (JIT, caches, pool connections)
