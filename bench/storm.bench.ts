@@ -10,9 +10,10 @@
  * STORM_MODES=sqlite-1,pg-1,pg-2 picks the runs; DATABASE_URL (default postgres://127.0.0.1:5432/test) the
  * PostgreSQL server; REDIS_URL, when set, carries the rate limits and the cache bus as in production.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,12 +25,35 @@ import { benchPack } from './setup.ts';
 const MEMBERS = Number(process.env.STORM_MEMBERS ?? 1000);
 const COUNT = Number(process.env.STORM_COUNT ?? 1);
 const WARMUP = 200;
+/** Extra node options for the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const NODE_ARGS = (process.env.STORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PG_URL = isPostgresUrl(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL!
   : 'postgres://127.0.0.1:5432/test';
 const root = resolve(import.meta.dirname, '..');
 
 type Mode = 'sqlite-1' | 'pg-1' | 'pg-2';
+
+/**
+ * The server as production runs it: the build (apps/server/dist, built once per run by its own script, about a
+ * second); STORM_RUNTIME=tsx runs the TypeScript sources through tsx instead.
+ */
+const SERVER =
+  process.env.STORM_RUNTIME === 'tsx'
+    ? {
+        main: resolve(root, 'apps/server/src/main.ts'),
+        primary: resolve(root, 'apps/server/src/cluster/primary.ts'),
+      }
+    : {
+        main: resolve(root, 'apps/server/dist/main.js'),
+        primary: resolve(root, 'apps/server/dist/primary.js'),
+      };
+let built = process.env.STORM_RUNTIME === 'tsx';
+function buildServer() {
+  if (built) return;
+  execFileSync(process.execPath, [resolve(root, 'apps/server/scripts/build.mjs')], { stdio: 'inherit' });
+  built = true;
+}
 
 interface StormResult {
   mode: Mode;
@@ -134,24 +158,28 @@ async function fundedMembers(db: Db, n: number, gems: number): Promise<string[]>
 
 async function startServer(script: string, env: Record<string, string>, readyLine: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_SECRET: 'storm-secret-storm-secret-storm-secret-000',
-      DEMO_DATA: '0',
-      WEB_DIST: '/nonexistent',
-      ADMIN_DIST: '/nonexistent',
-      RATE_LIMITS: '1',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...NODE_ARGS, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SESSION_SECRET: 'storm-secret-storm-secret-storm-secret-000',
+        DEMO_DATA: '0',
+        WEB_DIST: '/nonexistent',
+        ADMIN_DIST: '/nonexistent',
+        RATE_LIMITS: '1',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   await new Promise<void>((ok, fail) => {
     let out = '';
@@ -167,11 +195,29 @@ async function startServer(script: string, env: Record<string, string>, readyLin
     child.stderr!.on('data', onData);
     void exited.then(() => fail(new Error(`server exited:\n${out}`)));
   });
+  let tail = '';
+  const keep = (b: Buffer) => void (tail = (tail + b.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Stops the server; answers how its processes batched the purchases (db/pg-batch.ts, PostgreSQL). */
     async stop() {
       child.kill('SIGTERM');
       await exited;
+      const stopped = tail
+        .split('\n')
+        .filter((l) => l.includes('"msg":"stopped"'))
+        .map(
+          (l) =>
+            (JSON.parse(l) as { batches?: { batches: number; calls: number; handedBack: number } }).batches,
+        )
+        .filter((b) => b !== undefined);
+      return {
+        batches: stopped.reduce((s, b) => s + b.batches, 0),
+        calls: stopped.reduce((s, b) => s + b.calls, 0),
+        handedBack: stopped.reduce((s, b) => s + b.handedBack, 0),
+      };
     },
   };
 }
@@ -186,6 +232,46 @@ async function csrfBody(base: string, cookie: string, payload: unknown): Promise
   }).toString();
 }
 
+/**
+ * A buyer's POST through node:http with a keep-alive agent: the bench shares the machine's cores with the
+ * servers, and fetch (undici's WHATWG streams) costs the sender several times what this does per request.
+ * At most STORM_SOCKETS (1,000) connections at once, as a proxy in front keeps a bounded pool: 10,000 connects at
+ * once overflow a listening socket's backlog (511) and the kernel resets some; the requests beyond wait for a
+ * connection, and that wait is part of their latency.
+ */
+const SOCKETS = Number(process.env.STORM_SOCKETS ?? 1000);
+const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
+function post(url: string, cookie: string, body: string): Promise<unknown> {
+  return new Promise((ok, fail) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            ok(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (err) {
+            fail(err);
+          }
+        });
+        res.on('error', fail);
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
 async function inBatches<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size)
@@ -198,6 +284,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 async function storm(mode: Mode): Promise<StormResult> {
+  buildServer();
   const pg = mode !== 'sqlite-1';
   let db: Db;
   let env: Record<string, string>;
@@ -213,7 +300,7 @@ async function storm(mode: Mode): Promise<StormResult> {
       DATABASE_URL: url,
       PGBOSS_SCHEMA: `${schema}_boss`,
       REDIS_URL: process.env.REDIS_URL ?? '',
-      DB_POOL_MAX: '20',
+      DB_POOL_MAX: process.env.DB_POOL_MAX ?? '10',
     };
     cleanup = async () => {
       await db.destroy();
@@ -238,23 +325,19 @@ async function storm(mode: Mode): Promise<StormResult> {
     const cookies = await fundedMembers(db, MEMBERS + WARMUP, 10 * COUNT * 10);
     const server =
       mode === 'pg-2'
-        ? await startServer(
-            resolve(root, 'apps/server/src/cluster/primary.ts'),
-            { ...env, CLUSTER_WORKERS: '2' },
-            '"msg":"cluster ready"',
-          )
-        : await startServer(resolve(root, 'apps/server/src/main.ts'), env, '"msg":"ready"');
+        ? await startServer(SERVER.primary, { ...env, CLUSTER_WORKERS: '2' }, '"msg":"cluster ready"')
+        : await startServer(SERVER.main, env, '"msg":"ready"');
     try {
       const payload = { packId, count: String(COUNT) };
       const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));
       const buy = async (i: number) => {
         const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/user/pack/buy`, {
-          method: 'POST',
-          headers: { cookie: cookies[i]!, 'content-type': 'application/x-www-form-urlencoded' },
-          body: bodies[i]!,
-        });
-        const { state } = (await res.json()) as { state: number };
+        // a request that got no answer (a reset connection) is a buyer not served: state 0
+        const { state } = (await post(`${server.url}/api/user/pack/buy`, cookies[i]!, bodies[i]!).catch(
+          () => ({
+            state: 0,
+          }),
+        )) as { state: number };
         return { state, ms: performance.now() - t0, end: performance.now() };
       };
       // warm-up: other members, 20 at a time (JIT, caches, pool connections)
@@ -304,7 +387,11 @@ async function storm(mode: Mode): Promise<StormResult> {
         problems,
       };
     } finally {
-      await server.stop();
+      const b = await server.stop();
+      if (pg)
+        console.log(
+          `storm: ${mode} purchases in ${b.batches} batches (${b.calls} calls, ${(b.calls / Math.max(1, b.batches)).toFixed(1)} a batch), ${b.handedBack} handed back`,
+        );
     }
   } finally {
     await cleanup();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What of compose.yaml this machine can run without a container engine (issue 19): two app processes
-# (main.ts, as the app containers run it) on the local PostgreSQL (a schema of their own) and Redis, behind nginx
+# (the built dist/main.js, as the app containers run it) on the local PostgreSQL (a schema of their own) and Redis, behind nginx
 # with compose's nginx.conf (upstream pointed at the two ports). Checks through nginx: readiness, a member's
 # session served by both processes, a purchase, then one process stopped with SIGTERM under a GET load and
 # restarted: no failed request. Uploads to an S3-compatible store are covered by the server tests' fake S3.
@@ -24,8 +24,9 @@ export DATABASE_URL="$PG?options=-c%20search_path%3D$SCHEMA" PGBOSS_SCHEMA="${SC
 export SESSION_SECRET=deploy-try-deploy-try-deploy-try-deploy-try TRUST_PROXY=1 SHUTDOWN_DRAIN_MS=2000 LOG_LEVEL=warn
 export PUBLIC_URL="http://127.0.0.1:$PROXY" WEB_DIST=/nonexistent DEMO_DATA=1
 
+npm run build --workspace apps/server >/dev/null
 start_app() { # port, name
-  PORT=$1 node --import tsx apps/server/src/main.ts >"$WORK/$2.log" 2>&1 &
+  PORT=$1 node apps/server/dist/main.js >"$WORK/$2.log" 2>&1 &
   echo $! >"$WORK/$2.pid"
   for _ in $(seq 1 120); do curl -fs "127.0.0.1:$1/readyz" >/dev/null 2>&1 && return 0; sleep 0.5; done
   cat "$WORK/$2.log"; return 1

@@ -121,6 +121,9 @@ const envSchema = z.object({
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   // several processes, jobs, operations (issue 19)
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // PostgreSQL: the longest a statement of the server may run (a purchase batch takes milliseconds; the bound
+  // ends a stuck one, its lock on a pack row with it, and bounds what a queued buyer waits: db/pg-batch.ts)
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   JOBS: z.enum(['auto', 'pg-boss', 'local', 'off']).default('auto'),
   PGBOSS_SCHEMA: z
     .string()
@@ -189,6 +192,7 @@ export interface Config {
   seller: { name: string; representative: string; address: string; email: string };
   /** PostgreSQL connections per process. */
   dbPoolMax: number;
+  dbStatementTimeoutMs: number;
   /**
    * Who runs the scheduled jobs: pg-boss (PostgreSQL: once per due time across every process), this process's
    * own timers (the embedded SQLite default), or nobody in this process.
@@ -330,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.SELLER_EMAIL,
     },
     dbPoolMax: e.DB_POOL_MAX,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     jobs: e.JOBS === 'auto' ? (isPg ? 'pg-boss' : 'local') : e.JOBS,
     pgBossSchema: e.PGBOSS_SCHEMA,
     jobsCronCheckSeconds: e.JOBS_CRON_CHECK_SECONDS,

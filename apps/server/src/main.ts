@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { attachBus, detachBus } from './cluster/bus.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate, openDb } from './db/index.ts';
+import { batchStats } from './db/pg-batch.ts';
 import { loadDemoData } from './demo/load-demo.ts';
 import { startJobRunner, type JobRunner } from './jobs/start.ts';
 import { writeWorker } from './modules/index.ts';
@@ -40,7 +41,11 @@ async function main() {
   }
   const bootLog = pino({ level: config.logLevel });
   const probe = config.port ? await bootProbe(config).catch(() => null) : null;
-  const db = openDb(config.databaseUrl, { writeWorker, poolMax: config.dbPoolMax });
+  const db = openDb(config.databaseUrl, {
+    writeWorker,
+    poolMax: config.dbPoolMax,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   await migrate(db);
   await probe?.close();
   // cache invalidation across processes: Redis pub/sub with REDIS_URL, else LISTEN/NOTIFY on PostgreSQL
@@ -84,7 +89,8 @@ async function main() {
     await jobs?.stop();
     await detachBus(db);
     await db.destroy();
-    app.log.info('stopped');
+    // on PostgreSQL: how the purchases of a pack were batched (db/pg-batch.ts)
+    app.log.info({ batches: batchStats }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

@@ -15,7 +15,10 @@ import { loadDemoData } from '../demo/load-demo.ts';
  * passes SIGTERM to each worker and waits for their graceful exit. With CLUSTER_METRICS_PORT it serves the
  * workers' metrics summed (prom-client's AggregatorRegistry) on that port at /metrics.
  */
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+// the sources' main.ts, or the build's main.js beside this bundle (scripts/build.mjs)
+const MAIN = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../main.ts' : './main.js', import.meta.url),
+);
 
 async function primary() {
   let config;

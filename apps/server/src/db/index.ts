@@ -24,6 +24,8 @@ export interface OpenDbOptions {
   writeWorker?: WriteWorkerOptions;
   /** PostgreSQL: connections in the pool (DB_POOL_MAX; 10). */
   poolMax?: number;
+  /** PostgreSQL: statement_timeout of every connection, ms (DB_STATEMENT_TIMEOUT_MS; none when unset or 0). */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -35,6 +37,8 @@ export function openDb(url: string, opts: OpenDbOptions = {}): Db {
     const pool = new pg.Pool({
       connectionString: withUserName(url),
       max: opts.poolMax ?? 10,
+      // sent with each connection's startup (a URL's own `options` would replace an `options` set here)
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       // integers (COUNT, SUM) come back as JS numbers; values stay well below 2^53
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>

@@ -75,6 +75,10 @@ export const pageModules: readonly FastifyPluginAsync[] = [
  * class their refusals are thrown as. The server opens its database with it (main.ts).
  */
 export const writeWorker: WriteWorkerOptions = {
-  procedureModules: [new URL('./draws/purchase.ts', import.meta.url).href],
+  // from the sources, the module itself; from the build (scripts/build.mjs), its entry point beside the bundle
+  procedureModules: [
+    new URL(import.meta.url.endsWith('.ts') ? './draws/purchase.ts' : './draws-purchase.js', import.meta.url)
+      .href,
+  ],
   errorClasses: [ApiError],
 };

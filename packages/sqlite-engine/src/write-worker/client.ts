@@ -69,7 +69,11 @@ export class WriteWorkerClient implements ProcedureCaller {
   ) {
     this.ready = new Promise((resolve) => (this.#settleReady = resolve));
     this.#worker = new Worker(new URL('./bootstrap.mjs', import.meta.url), {
-      workerData: { ...data, entry: new URL('./thread.ts', import.meta.url).href },
+      // thread.ts from the sources; a bundle (the server's build) has thread.js beside it
+      workerData: {
+        ...data,
+        entry: new URL(import.meta.url.endsWith('.ts') ? './thread.ts' : './thread.js', import.meta.url).href,
+      },
     });
     this.#worker.unref(); // referenced only while a batch is out
     this.#worker.on('message', (m: FromWorker) => this.#onMessage(m));

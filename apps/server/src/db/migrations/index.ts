@@ -17,7 +17,8 @@ import * as m015 from './015-members-console.ts';
 import * as m016 from './016-job-runs.ts';
 import * as m017 from './017-refunds-shipping-console.ts';
 import * as m018 from './018-odds-disclosure.ts';
-import * as m019 from './019-audit-no-truncate.ts';
+import * as m019 from './019-pg-purchase-function.ts';
+import * as m020 from './020-audit-no-truncate.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '016-job-runs': m016,
   '017-refunds-shipping-console': m017,
   '018-odds-disclosure': m018,
-  '019-audit-no-truncate': m019,
+  '019-pg-purchase-function': m019,
+  '020-audit-no-truncate': m020,
 };

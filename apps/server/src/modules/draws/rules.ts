@@ -2,7 +2,7 @@ import type { ActionType, Currency, PurchaseRefusal } from '@gacha/contract/draw
 import type { Lang } from '@gacha/contract/messages';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
 import { packPhase, type PackRow } from '../packs/service.ts';
-import { discountedPrice } from '../ranks/service.ts';
+import { discountedPrice, RANK_DISCOUNT_PERCENT } from '../ranks/service.ts';
 
 /** packs.payment_method: a gem pack; anything else (2) is a coin pack. */
 export const GEM_PACK = 1;
@@ -83,6 +83,47 @@ export function purchaseTerms(
     charge: price * unit,
     actionTypes: packActionTypes(pack),
   };
+}
+
+/** The pack fields purchaseTerms reads, besides sold_count (which only the claim may trust). */
+export const RULE_FIELDS = [
+  'start_at',
+  'end_at',
+  'paused_at',
+  'total_pack_count',
+  'max_buy_count',
+  'can_limit',
+  'limit_count',
+  'limit_message_en',
+  'limit_message_ja',
+  'payment_method',
+  'point',
+] as const satisfies readonly (keyof PackRow)[];
+
+/** The purchase rule decided ahead, before the buyer's row is read: what purchaseQuote answers. */
+export interface PurchaseQuote {
+  /** purchaseTerms for a buyer of each rank who has not played the pack yet. */
+  byRank: Record<number, PurchaseTerms>;
+  /** The most plays the buyer may already have made for these terms to hold (`can_limit`); null: no limit. */
+  playsAllowed: number | null;
+  /** The pack fields the rule read (RULE_FIELDS): the terms hold while the live row has these values. */
+  guard: Pick<PackRow, (typeof RULE_FIELDS)[number]>;
+}
+
+/**
+ * purchaseTerms for every standing a buyer may bring, so that a purchase can be applied in one go once the
+ * buyer's row is locked: the terms by rank, and how many plays the limit still allows (purchaseTerms refuses
+ * when played + count > limit_count). Throws what purchaseTerms throws for every buyer alike (not on sale, the
+ * count limits); a buyer outside the quote (a rank without terms, too many plays, the pack changed since
+ * `pack` was read) is decided by purchaseTerms itself on the live rows.
+ */
+export function purchaseQuote(pack: PackRow, count: number, now: Date, lang: Lang): PurchaseQuote {
+  const byRank: Record<number, PurchaseTerms> = {};
+  for (const rank of Object.keys(RANK_DISCOUNT_PERCENT).map(Number)) {
+    byRank[rank] = purchaseTerms(pack, { rank, played: 0 }, count, now, lang);
+  }
+  const guard = Object.fromEntries(RULE_FIELDS.map((f) => [f, pack[f]])) as PurchaseQuote['guard'];
+  return { byRank, playsAllowed: pack.can_limit ? pack.limit_count - count : null, guard };
 }
 
 /** What the won items of a pack may become: every coin-pack item and every ship-only prize is shipping only ('2'). */

@@ -127,6 +127,7 @@ export async function buyPacks(
     lang: args.lang,
     now,
     lastOne: cached.lastOne,
+    pack,
   });
   countPurchase(done.currency, args.count);
 
