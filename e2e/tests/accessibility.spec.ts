@@ -46,6 +46,10 @@ const guestPages = (id: number) => [
 ];
 const memberPages = ['/', '/my-page', '/buy-point', '/buy-product-history', '/exchange-card', '/user-menu'];
 
+// each test loads and analyses up to 11 pages (axe alone takes 2–4 s a page here, the first load of a fresh server
+// renders its pictures): 60 s was the whole budget of the walk and the first test of a run came within seconds of it
+test.describe.configure({ timeout: 150_000 });
+
 for (const [lang, locale] of [
   ['en', 'en-US'],
   ['ja', 'ja-JP'],
