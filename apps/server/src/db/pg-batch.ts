@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './index.ts';
-import type { ProcedureBatch } from './procedures.ts';
+import type { ProcedureBatch } from './procedure-batch.ts';
 
 /**
  * PostgreSQL: the calls of a batched procedure (db/procedures.ts) with the same key — the purchases of one pack
