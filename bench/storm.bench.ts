@@ -8,11 +8,14 @@
  * with 1 (reported; a miss is explained in the issue note, see README).
  *
  * STORM_MODES=sqlite-1,pg-1,pg-2 picks the runs; DATABASE_URL (default postgres://127.0.0.1:5432/test) the
- * PostgreSQL server; REDIS_URL, when set, carries the rate limits and the cache bus as in production.
+ * PostgreSQL server; REDIS_URL, when set, carries the rate limits and the cache bus as in production;
+ * STORM_SERVER_LOG=<file> keeps the servers' whole log there (the first errors are printed with a failed run).
+ * Each run also prints the CPU the machine spent per buyer (server, bench, the rest): on a machine whose cores
+ * the database, the servers and the bench share, that is what bounds the throughput.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,8 +58,63 @@ function buildServer() {
   built = true;
 }
 
+/**
+ * Where the machine's CPU went during the storm (Linux /proc; zeros elsewhere), in CPU milliseconds: the whole
+ * machine, the server's processes (the primary and its workers), and this bench (the senders). The rest is the
+ * database and Redis. On a machine whose cores are shared by all of them, CPU per buyer is what caps throughput.
+ */
+interface CpuSplit {
+  machine: number;
+  server: number;
+  bench: number;
+}
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function machineBusyMs(): number {
+  if (!existsSync('/proc/stat')) return 0;
+  const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = f.map(Number);
+  return (n.reduce((a, b) => a + b, 0) - n[3]! - n[4]!) * TICK_MS; // all but idle and iowait
+}
+function treeCpuMs(root: number): number {
+  if (!existsSync('/proc/stat')) return 0;
+  const procs = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        // fields after the command name (which may hold spaces): state ppid … utime(14) stime(15)
+        const rest = readFileSync(`/proc/${d}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
+          .split(' ');
+        return {
+          pid: Number(d),
+          ppid: Number(rest[1]),
+          cpu: (Number(rest[11]) + Number(rest[12])) * TICK_MS,
+        };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((p) => p !== undefined);
+  const inTree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs)
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        grew = true;
+      }
+  }
+  return procs.filter((p) => inTree.has(p.pid)).reduce((s, p) => s + p.cpu, 0);
+}
+function cpuNow(serverPid: number): CpuSplit {
+  const u = process.cpuUsage();
+  return { machine: machineBusyMs(), server: treeCpuMs(serverPid), bench: (u.user + u.system) / 1000 };
+}
+
 interface StormResult {
   mode: Mode;
+  /** CPU ms per buyer during the storm */
+  cpu: CpuSplit;
   members: number;
   throughput: number;
   p50: number;
@@ -196,11 +254,20 @@ async function startServer(script: string, env: Record<string, string>, readyLin
     void exited.then(() => fail(new Error(`server exited:\n${out}`)));
   });
   let tail = '';
-  const keep = (b: Buffer) => void (tail = (tail + b.toString()).slice(-20_000));
+  // the server's errors (pino level 50 and above), the first few printed when a buyer was not served
+  const errors: string[] = [];
+  const keep = (b: Buffer) => {
+    tail = (tail + b.toString()).slice(-20_000);
+    for (const line of b.toString().split('\n'))
+      if (errors.length < 5 && /"level":(5|6)0/.test(line)) errors.push(line.slice(0, 2000));
+    if (process.env.STORM_SERVER_LOG) appendFileSync(process.env.STORM_SERVER_LOG, b);
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    errors,
     /** Stops the server; answers how its processes batched the purchases (db/pg-batch.ts, PostgreSQL). */
     async stop() {
       child.kill('SIGTERM');
@@ -210,21 +277,32 @@ async function startServer(script: string, env: Record<string, string>, readyLin
         .filter((l) => l.includes('"msg":"stopped"'))
         .map(
           (l) =>
-            (JSON.parse(l) as { batches?: { batches: number; calls: number; handedBack: number } }).batches,
+            (
+              JSON.parse(l) as {
+                batches?: { batches: number; calls: number; handedBack: number; statementMs: number };
+              }
+            ).batches,
         )
         .filter((b) => b !== undefined);
       return {
         batches: stopped.reduce((s, b) => s + b.batches, 0),
         calls: stopped.reduce((s, b) => s + b.calls, 0),
         handedBack: stopped.reduce((s, b) => s + b.handedBack, 0),
+        statementMs: stopped.reduce((s, b) => s + (b.statementMs ?? 0), 0),
       };
     },
   };
 }
 
+/**
+ * The buyer's CSRF pair, read as the pack page does (GET /api/user/point), over the buyer's own keep-alive
+ * connection: at the storm every member is on the pack page with a connection open (the page polls the live
+ * odds), so the storm measures purchases, not TCP handshakes.
+ */
 async function csrfBody(base: string, cookie: string, payload: unknown): Promise<string> {
-  const res = await fetch(`${base}/api/user/point`, { headers: { cookie } });
-  const { csrf } = (await res.json()) as { csrf: { name: string; value: string } };
+  const { csrf } = (await send('GET', `${base}/api/user/point`, cookie)) as {
+    csrf: { name: string; value: string };
+  };
   return new URLSearchParams({
     csrf_name: csrf.name,
     csrf_value: csrf.value,
@@ -240,18 +318,20 @@ async function csrfBody(base: string, cookie: string, payload: unknown): Promise
  * connection, and that wait is part of their latency.
  */
 const SOCKETS = Number(process.env.STORM_SOCKETS ?? 1000);
-const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
-function post(url: string, cookie: string, body: string): Promise<unknown> {
+const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS, maxFreeSockets: SOCKETS });
+function send(method: 'GET' | 'POST', url: string, cookie: string, body = ''): Promise<unknown> {
   return new Promise((ok, fail) => {
     const req = request(
       url,
       {
-        method: 'POST',
+        method,
         agent,
         headers: {
           cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
+          ...(method === 'POST' && {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+          }),
         },
       },
       (res) => {
@@ -268,7 +348,7 @@ function post(url: string, cookie: string, body: string): Promise<unknown> {
       },
     );
     req.on('error', fail);
-    req.end(body);
+    req.end(method === 'POST' ? body : undefined);
   });
 }
 
@@ -329,15 +409,19 @@ async function storm(mode: Mode): Promise<StormResult> {
         : await startServer(SERVER.main, env, '"msg":"ready"');
     try {
       const payload = { packId, count: String(COUNT) };
-      const bodies = await inBatches(cookies, 50, (c) => csrfBody(server.url, c, payload));
+      // every buyer at once, so that each holds a connection of its own (up to STORM_SOCKETS)
+      const bodies = await Promise.all(cookies.map((c) => csrfBody(server.url, c, payload)));
       const buy = async (i: number) => {
         const t0 = performance.now();
         // a request that got no answer (a reset connection) is a buyer not served: state 0
-        const { state } = (await post(`${server.url}/api/user/pack/buy`, cookies[i]!, bodies[i]!).catch(
-          () => ({
-            state: 0,
-          }),
-        )) as { state: number };
+        const { state } = (await send(
+          'POST',
+          `${server.url}/api/user/pack/buy`,
+          cookies[i]!,
+          bodies[i]!,
+        ).catch(() => ({
+          state: 0,
+        }))) as { state: number };
         return { state, ms: performance.now() - t0, end: performance.now() };
       };
       // warm-up: other members, 20 at a time (JIT, caches, pool connections)
@@ -350,9 +434,13 @@ async function storm(mode: Mode): Promise<StormResult> {
         .executeTakeFirstOrThrow();
 
       // the storm: every member at once
+      const cpu0 = cpuNow(server.pid);
       const start = performance.now();
       const answers = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => buy(i)));
       const wallMs = Math.max(...answers.map((a) => a.end)) - start;
+      const cpu1 = cpuNow(server.pid);
+      const perBuyer = (k: keyof CpuSplit) => (cpu1[k] - cpu0[k]) / MEMBERS;
+      const cpu = { machine: perBuyer('machine'), server: perBuyer('server'), bench: perBuyer('bench') };
       const lat = answers.map((a) => a.ms).sort((a, b) => a - b);
       const ok = answers.filter((a) => a.state === 200).length;
 
@@ -364,7 +452,8 @@ async function storm(mode: Mode): Promise<StormResult> {
         .executeTakeFirstOrThrow();
       if (ok !== MEMBERS)
         problems.push(
-          `${MEMBERS - ok} buyers not served (states ${[...new Set(answers.map((a) => a.state))].join(', ')})`,
+          `${MEMBERS - ok} buyers not served (states ${[...new Set(answers.map((a) => a.state))].join(', ')}); ` +
+            `the server's first errors:\n${server.errors.join('\n')}`,
         );
       if (after.sold_count - before.sold_count !== ok * COUNT)
         problems.push(
@@ -383,6 +472,7 @@ async function storm(mode: Mode): Promise<StormResult> {
         p50: Math.round(quantile(lat, 0.5)),
         p99: Math.round(quantile(lat, 0.99)),
         wallMs: Math.round(wallMs),
+        cpu,
         ok,
         problems,
       };
@@ -390,7 +480,7 @@ async function storm(mode: Mode): Promise<StormResult> {
       const b = await server.stop();
       if (pg)
         console.log(
-          `storm: ${mode} purchases in ${b.batches} batches (${b.calls} calls, ${(b.calls / Math.max(1, b.batches)).toFixed(1)} a batch), ${b.handedBack} handed back`,
+          `storm: ${mode} purchases in ${b.batches} batches (${b.calls} calls, ${(b.calls / Math.max(1, b.batches)).toFixed(1)} a batch, ${(b.statementMs / Math.max(1, b.batches)).toFixed(1)} ms a statement), ${b.handedBack} handed back`,
         );
     }
   } finally {
@@ -408,6 +498,10 @@ export async function run() {
       `storm: ${r.mode.padEnd(8)} ${r.members} buyers × ${COUNT}: ${r.throughput} buyers/s (all answered in ${r.wallMs} ms), ` +
         `p50 ${r.p50} ms, p99 ${r.p99} ms (p99/p50 ${(r.p99 / Math.max(1, r.p50)).toFixed(2)}), ` +
         `served ${r.ok}/${r.members}, invariants ${r.problems.length ? `BROKEN: ${r.problems.join('; ')}` : 'hold'}`,
+    );
+    const { machine, server, bench } = r.cpu;
+    console.log(
+      `storm: ${r.mode.padEnd(8)} CPU per buyer: ${machine.toFixed(2)} ms on the machine = server ${server.toFixed(2)} + bench ${bench.toFixed(2)} + database and the rest ${(machine - server - bench).toFixed(2)}`,
     );
   }
   const failures: string[] = [];

@@ -41,7 +41,7 @@ interface Queue {
 const queues = new WeakMap<Db, Map<string, Queue>>();
 
 /** The batches run so far in this process (and the calls in them): what the bench prints. */
-export const batchStats = { batches: 0, calls: 0, handedBack: 0 };
+export const batchStats = { batches: 0, calls: 0, handedBack: 0, statementMs: 0 };
 
 /** `draws.recordPurchase` → `draws_record_purchase`: the server-side function of a procedure. */
 export function functionNameOf(procedure: string): string {
@@ -116,6 +116,7 @@ async function runBatch(db: Db, name: string, batch: AnyBatch, run: AnyRun, grou
   const payload = JSON.stringify(group.map((w, key) => ({ ...(w.prepared as object), key })));
   const fn = sql.raw(functionNameOf(name));
   let outcomes: { key: number }[];
+  const t0 = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
       const r = await sql<{ out: { key: number }[] }>`select ${fn}(${payload}::jsonb) as out`.execute(db);
@@ -127,6 +128,7 @@ async function runBatch(db: Db, name: string, batch: AnyBatch, run: AnyRun, grou
       return;
     }
   }
+  batchStats.statementMs += performance.now() - t0;
   batchStats.batches++;
   batchStats.calls += group.length;
   const byKey = new Map(outcomes.map((o) => [o.key, o]));
