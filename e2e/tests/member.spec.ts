@@ -92,6 +92,31 @@ async function demoReferralCode(browser: Browser): Promise<string> {
   }
 }
 
+test('a reissue opened as the first page of a visit: Back from its completion goes to login, not out of the shop (issue 28)', async ({
+  page,
+  browser,
+}) => {
+  const mail = uniqueMail();
+  await register(page, mail, 'First123');
+  await logOutFromMyPage(page);
+  // a new tab whose first page is the reissue (a bookmark, a link in a mail), in Japanese: its mail is too
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const tab = await context.newPage();
+  await tab.goto('/password-reissue');
+  await appReady(tab);
+  await tab.locator('input[name=mail]').fill(mail);
+  await tab.locator('input[name=mail]').press('Enter');
+  await expect(tab).toHaveURL(/\/onetime-password-reissue/);
+  const codeMail = await outboxCode(tab.request, { to: mail, channel: 'email' }, () => true);
+  expect(codeMail.subject).toBe('【ガチャジェム】認証コードのお知らせ'); // the page's language, not the account's
+  await tab.getByLabel(/認証コード/).fill(codeMail.code!);
+  await tab.getByLabel(/認証コード/).press('Enter');
+  await expect(tab).toHaveURL(/\/complete-password-reissue/);
+  await tab.goBack();
+  await expect(tab).toHaveURL(/\/login$/);
+  await context.close();
+});
+
 test('forgot password → code → temporary password → log in → change password → log in again', async ({
   page,
 }) => {

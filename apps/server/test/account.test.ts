@@ -83,7 +83,7 @@ describe('registration', () => {
     });
 
     it('needs a 7-digit zip code and a prefecture 1–47 in Japan', async () => {
-      for (const zipcode of ['', '123456', '12345678', '123-4567', 'ABCDEFG']) {
+      for (const zipcode of ['', '123456', '12345678', '123-45678', 'ABCDEFG']) {
         const res = await t.client().post('/user/confirm', japan({ zipcode }));
         expect(res.body.errors?.zipcode, zipcode).toBeTruthy();
       }
@@ -91,6 +91,13 @@ describe('registration', () => {
         const res = await t.client().post('/user/confirm', japan({ pref_id }));
         expect(res.body.state, String(pref_id)).toBe(400);
         expect(res.body.errors.pref_id, String(pref_id)).toBeTruthy();
+      }
+    });
+
+    it('accepts a Japanese zip code typed with a hyphen or in full width (issue 28)', async () => {
+      for (const zipcode of ['150-0001', '１５０－０００１', '150ー0001', ' 150 0001 ']) {
+        const res = await t.client().post('/user/confirm', japan({ zipcode }));
+        expect(res.body.state, zipcode).toBe(200);
       }
     });
 
@@ -163,6 +170,17 @@ describe('registration', () => {
         country_id: JAPAN_COUNTRY_ID,
         pref_id: 13,
       });
+    });
+
+    it('stores a Japanese zip code as 7 digits however it was typed, and keeps an overseas one as typed', async () => {
+      for (const zipcode of ['150-0001', '１５０－０００１']) {
+        const home = japan({ zipcode });
+        expect((await t.client().post('/user/append', home)).body.state, zipcode).toBe(200);
+        expect((await userByMail(home.mail as string))!.zipcode, zipcode).toBe('1500001');
+      }
+      const abroad = registration({ zipcode: ' 94105-1234 ' });
+      expect((await t.client().post('/user/append', abroad)).body.state).toBe(200);
+      expect((await userByMail(abroad.mail as string))!.zipcode).toBe('94105-1234');
     });
 
     it('stores the language the member registered in', async () => {
@@ -278,6 +296,19 @@ describe('address, country and phone', () => {
         pref_id: 13,
         zipcode: '1000001',
       });
+    });
+
+    it('stores a Japanese zip code typed 150-0001 or in full width as 1500001 (issue 28)', async () => {
+      for (const zipcode of ['150-0001', '１５０－０００１']) {
+        const { m, c } = await member();
+        const res = await c.post(
+          '/user/append_address',
+          address({ country_id: JAPAN_COUNTRY_ID, zipcode, pref_id: 13 }),
+        );
+        expect(res.body.state, zipcode).toBe(200);
+        expect((await row(m.id)).zipcode, zipcode).toBe('1500001');
+        expect((await c.get('/user/detail')).body.zipcode, zipcode).toBe('1500001');
+      }
     });
 
     it('needs a known country, a city and an address line', async () => {

@@ -52,6 +52,18 @@ describe('POST /address/zipcode', async () => {
     expect(performance.now() - start).toBeLessThan(500);
   });
 
+  it('takes a code typed with a hyphen or in full width, as members type it (issue 28)', async () => {
+    for (const zipcode of ['150-0001', '１５０－０００１', '１５００００１', '150ー0001']) {
+      const res = await t.client().post('/address/zipcode', { zipcode });
+      expect(res.body.state, zipcode).toBe(200);
+      expect(res.body.result[0], zipcode).toMatchObject({
+        prefcode: '13',
+        address1: '東京都',
+        address2: '渋谷区',
+      });
+    }
+  });
+
   it('answers an unknown code with state 400 errors.zipcode in the member language', async () => {
     const en = await t.client().post('/address/zipcode', { zipcode: '0000000' });
     expect(en.body.state).toBe(400);
@@ -70,9 +82,9 @@ describe('POST /address/zipcode', async () => {
       ['json null', { json: 'null' }, 'json'],
       ['a number for the code', { json: '{"zipcode": 1000001}' }, 'zipcode'],
       ['an object for the code', { json: '{"zipcode": {"a": 1}}' }, 'zipcode'],
-      ['a hyphenated code', { json: '{"zipcode": "100-0001"}' }, 'zipcode'],
+      ['eight digits with a hyphen', { json: '{"zipcode": "100-00011"}' }, 'zipcode'],
       ['six digits', { json: '{"zipcode": "100000"}' }, 'zipcode'],
-      ['full-width digits', { json: '{"zipcode": "１０００００１"}' }, 'zipcode'],
+      ['six full-width digits', { json: '{"zipcode": "１０００００"}' }, 'zipcode'],
       ['a 100 KB string', { json: JSON.stringify({ zipcode: '1'.repeat(100_000) }) }, 'zipcode'],
       ['an unknown field', { json: '{"zipcode": "1000001", "admin": true}' }, 'admin'],
     ];

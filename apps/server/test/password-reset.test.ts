@@ -230,23 +230,36 @@ describe('password reissue (POST /user/create_onetime_reset_password, /user/rese
     expect(blocked.body.message).toMatch(/Please wait/);
   });
 
-  it('mails in the member’s language', async () => {
+  it('mails the code and the temporary password in the language of the page that asked (issue 28)', async () => {
+    // an account kept in Japanese, reissued from an English page: the mails are read where they were asked for
     const m = await createMember(t.db, { lang: 'ja' });
     const c = t.client({ ip: freshIp(), lang: 'en' });
     await requestCode(c, m.mail);
-    const [msg] = await outboxFor(t, m.mail);
-    expect(msg!.subject).toBe('【ガチャジェム】認証コードのお知らせ');
-    expect(msg!.body).toContain(msg!.code!);
+    const [code] = await outboxFor(t, m.mail);
+    expect(code!.subject).toBe('[Gacha Gems] Your verification code');
+    expect(code!.body).toContain(code!.code!);
+    expect((await c.post('/user/reset_password', { code: code!.code! })).body.state).toBe(200);
+    const temp = (await outboxFor(t, m.mail)).find((x) => x.kind !== code!.kind);
+    expect(temp!.subject).toBe('[Gacha Gems] Your temporary password');
+
+    // and the other way round
+    const e = await createMember(t.db, { lang: 'en' });
+    await requestCode(t.client({ ip: freshIp(), lang: 'ja' }), e.mail);
+    const [ja] = await outboxFor(t, e.mail);
+    expect(ja!.subject).toBe('【ガチャジェム】認証コードのお知らせ');
   });
 
-  it('follows the language the member last chose in the browser', async () => {
+  it('other mails follow the language the member last chose in the browser', async () => {
     const m = await createMember(t.db, { lang: 'en' });
     const me = await loggedIn(t, m);
     me.cookies.set('lang', 'ja'); // the language switch
     expect((await me.get('/user/point')).body.state).toBe(200);
-    await requestCode(t.client({ ip: freshIp(), lang: 'en' }), m.mail);
-    const [msg] = await outboxFor(t, m.mail);
-    expect(msg!.subject).toBe('【ガチャジェム】認証コードのお知らせ');
+    const row = await t.db
+      .selectFrom('users')
+      .select('lang')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.lang).toBe('ja');
   });
 
   it('refuses codes longer than 20 characters (spec §5) with a field error', async () => {

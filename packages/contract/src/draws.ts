@@ -74,6 +74,18 @@ export const packCheckResultSchema = z.object({
 export type PackCheckResult = z.infer<typeof packCheckResultSchema>;
 
 /**
+ * GET /user/pack/plays/{packId} (member): how many plays the pack's per-member limit (`can_limit`) still allows
+ * this member, so that the count select offers only those. `limit` and `left` are null for a pack without a limit.
+ */
+export const packPlaysSchema = z.object({
+  pack_id: z.number().int(),
+  limit: z.number().int().nullable(),
+  played: z.number().int(),
+  left: z.number().int().nullable(),
+});
+export type PackPlays = z.infer<typeof packPlaysSchema>;
+
+/**
  * Refusals of check and buy carry `errors.count` (the message to show) and `reason`, one of these codes, so the
  * client can pick the 'Not enough points' or 'Not enough coins' modal.
  */

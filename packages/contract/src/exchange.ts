@@ -96,3 +96,43 @@ export type ExchangeResult = z.infer<typeof exchangeResultSchema>;
  * ('Exchange limit exceeded'), '-1' anything else ('Coin shortage', spec §8).
  */
 export type ExchangeRefusalResult = '-1' | '-3';
+
+/** Cards the member exchanged, a page of the buying history's Exchanges tab: newest first, 10 a page. */
+export const EXCHANGE_HISTORY_PAGE_SIZE = 10;
+
+/**
+ * The page of GET /user/exchange_history/{page}: up to 6 digits, absent or '' (and 0) the first page; anything
+ * else a 400 that says what a page is (errors.page: page_invalid).
+ */
+export const exchangeHistoryPageNumber = z
+  .union([z.literal(''), z.string().regex(/^\d{1,6}$/, { error: 'page_invalid' })], { error: 'page_invalid' })
+  .optional()
+  .transform((v) => Math.max(1, Number(v || 1)));
+
+/**
+ * The shipping state of an exchanged card, named as the buying history names a won item's (draws'
+ * sendStateSchema): the card waits in the member's open shipping batch ('not_yet_shipped') until the shop ships
+ * the batch ('shipped', with the batch's tracking code when it has one).
+ */
+export const exchangeSendStateSchema = z.enum(['not_yet_shipped', 'shipped']);
+export type ExchangeSendState = z.infer<typeof exchangeSendStateSchema>;
+
+/** One exchange: the card as it was taken, the coins paid (whole coins), the day (yy/mm/dd JST), its shipping. */
+export const exchangeHistoryItemSchema = z.object({
+  id: z.number().int(), // the exchange id (the coin history's history_id of its row)
+  created: z.string(), // yy/mm/dd JST
+  card_id: z.number().int(),
+  name: z.string(),
+  model_number: z.string(),
+  rarity: z.number().int(),
+  rarity_label: z.string(),
+  image: z.string(), // '' when the card has none
+  sub_coin: z.number().int(),
+  send_state: exchangeSendStateSchema,
+  delivery_code: z.string().nullable(),
+});
+export type ExchangeHistoryItem = z.infer<typeof exchangeHistoryItemSchema>;
+
+/** GET /user/exchange_history/{page} (and /user/exchangeHistory/{page}): the member's own exchanges only. */
+export const exchangeHistoryPageSchema = pageInfoSchema.extend({ list: z.array(exchangeHistoryItemSchema) });
+export type ExchangeHistoryPage = z.infer<typeof exchangeHistoryPageSchema>;

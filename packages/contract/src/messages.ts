@@ -13,6 +13,10 @@ export const messages = {
   },
   unknown_field: { en: 'This field is not accepted.', ja: 'この項目は受け付けていません。' },
   malformed_json: { en: 'The request could not be read.', ja: 'リクエストを読み取れませんでした。' },
+  page_invalid: {
+    en: 'The page must be a whole number such as 1 or 2.',
+    ja: 'ページは 1、2 などの数字で指定してください。',
+  },
   csrf: {
     en: 'Your session has expired. Please reload the page and try again.',
     ja: 'セッションの有効期限が切れました。ページを再読み込みしてもう一度お試しください。',

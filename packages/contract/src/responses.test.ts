@@ -408,6 +408,14 @@ answer(
   ],
 );
 
+const plays: draws.PackPlays = { pack_id: 3, limit: 3, played: 1, left: 2 };
+answer(
+  'packPlaysSchema',
+  draws.packPlaysSchema,
+  [plays, { pack_id: 4, limit: null, played: 0, left: null }],
+  [{ ...plays, left: '2' }, { ...plays, limit: 2.5 }, without(plays, 'played')],
+);
+
 const card: draws.ResultCard = {
   history_id: 41,
   action_type: '0',

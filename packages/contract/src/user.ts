@@ -37,9 +37,36 @@ export const telSchema = text(20)
 
 /** Japan: exactly 7 digits (checked by the server once the country is known); elsewhere a postal code. */
 export const JAPAN_ZIPCODE = /^\d{7}$/;
-const zipcode = text(10).refine((v) => v === '' || /^[0-9A-Za-z\- ]{2,10}$/.test(v), {
-  error: 'zipcode_invalid',
-});
+
+/** Dashes and long-vowel marks that Japanese input methods give where a postal code's hyphen is meant. */
+const DASHES = /[\u2010-\u2015\u2212\u2043\u30fc\ufe58\ufe63\uff0d\uff70]/g;
+
+/**
+ * A postal code as typed, in the form it is checked and stored in. Every country: full-width digits, letters
+ * and spaces become half-width (NFKC), any dash a plain '-', a leading postal mark '〒' goes, and the ends are
+ * trimmed. Japan (`countryId` 392) also drops hyphens and spaces: '150-0001', '１５０－０００１' and
+ * '〒150 0001' are all '1500001', the 7 digits the address look-up and the server's check expect. Other
+ * countries keep their hyphens and spaces ('10001-1234', 'SW1A 1AA').
+ */
+export function normaliseZipcode(raw: string, countryId?: number | string | null): string {
+  const folded = raw
+    .normalize('NFKC')
+    .replace(DASHES, '-')
+    .trim()
+    .replace(/^〒\s*/, '');
+  return Number(countryId) === JAPAN_COUNTRY_ID ? folded.replace(/[-\s]/g, '') : folded;
+}
+
+/** The country-independent part of normaliseZipcode; the address schemas finish it once the country is known. */
+const zipcode = stringType()
+  .overwrite((v) => normaliseZipcode(v))
+  .max(10, { error: 'too_long' })
+  .refine((v) => v === '' || /^[0-9A-Za-z\- ]{2,10}$/.test(v), { error: 'zipcode_invalid' });
+
+/** Finishes the zip code of an address payload for its country (normaliseZipcode); other fields untouched. */
+function zipcodeForCountry<T extends { zipcode: string; country_id?: number }>(v: T): T {
+  return typeof v.zipcode === 'string' ? { ...v, zipcode: normaliseZipcode(v.zipcode, v.country_id) } : v;
+}
 
 const MAX_ID = 2_147_483_647;
 const positiveId = z.int().positive().max(MAX_ID);
@@ -88,7 +115,8 @@ export const registrationSchema = z
     confirmPass: stringType().max(100, { error: 'too_long' }),
     ...addressShape,
   })
-  .strict();
+  .strict()
+  .overwrite(zipcodeForCountry);
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 /**
@@ -102,7 +130,8 @@ export const appendAddressSchema = z
     shiku: requiredText(100),
     address: requiredText(200),
   })
-  .strict();
+  .strict()
+  .overwrite(zipcodeForCountry);
 export type AppendAddressInput = z.input<typeof appendAddressSchema>;
 
 export const loginSchema = z
@@ -119,8 +148,14 @@ export const changeUserInformationSchema = z.object({ country_id: id('country_in
 /** POST /user/change: the phone number, editable until SMS verification. */
 export const changeTelSchema = z.object({ tel: telSchema.min(1, { error: 'required' }) }).strict();
 
+/** POST /address/zipcode: a Japanese postal code, typed as members do ('150-0001', full width), as 7 digits. */
 export const zipcodeSchema = z
-  .object({ zipcode: z.string({ error: 'required' }).regex(/^\d{7}$/, { error: 'zipcode_invalid' }) })
+  .object({
+    zipcode: z
+      .string({ error: 'required' })
+      .overwrite((v) => normaliseZipcode(v, JAPAN_COUNTRY_ID))
+      .regex(JAPAN_ZIPCODE, { error: 'zipcode_invalid' }),
+  })
   .strict();
 
 /** '0' / '1' flags as the spec sends them. */

@@ -4,7 +4,7 @@ import { CoinIcon, GemIcon } from '../components/currency-icons.tsx';
 import { Logo } from '../components/logo.tsx';
 import { RankIcon, rankKey } from '../components/rank-icon.tsx';
 import { formatCoinTenths, formatGems } from '../lib/format.ts';
-import { loginPath, memberLink } from '../lib/guest-links.ts';
+import { loginPath } from '../lib/guest-links.ts';
 import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -12,8 +12,8 @@ import styles from './header.module.css';
 
 /**
  * Shared header (spec §2): rank, logo, coin (C) and gem (Gem) balances, language switch and the menu. The coin
- * balance links to the exchange counter, the gem balance to buying gems; for a guest both and the login link go
- * to /login, keeping the current page's packId (spec §4 Guests).
+ * balance links to the exchange counter, the gem balance to buying gems. A guest has no balance to show: the
+ * header offers the login link instead, which keeps the current page's packId (spec §4 Guests).
  */
 export function Header() {
   const { t } = useTranslation();
@@ -29,22 +29,23 @@ export function Header() {
   const balances = (
     <div className={styles.balances}>
       <Link
-        to={memberLink('/exchange-card', guest, search)}
+        to="/exchange-card"
         className={`${styles.chip} ${styles.coin}`}
         aria-label={t('header.coinsLabel', { amount: coins })}
         data-testid="coin-balance"
       >
         <CoinIcon />
-        <span className={`num ${styles.amount}`}>{coins}</span>
+        {/* the spaces: the visible text reads "120 C", as the accessible name does (label-content-name-mismatch) */}
+        <span className={`num ${styles.amount}`}>{coins}</span>{' '}
         <span className={styles.unit}>{t('header.coinUnit')}</span>
       </Link>
       <Link
-        to={memberLink('/buy-point', guest, search)}
+        to="/buy-point"
         className={`${styles.chip} ${styles.gem}`}
         aria-label={t('header.gemsLabel', { amount: gems })}
       >
         <GemIcon />
-        <span className={`num ${styles.amount}`}>{gems}</span>
+        <span className={`num ${styles.amount}`}>{gems}</span>{' '}
         <span className={styles.unit}>{t('header.gemUnit')}</span>
         <span className={styles.plus} aria-hidden="true">
           +
@@ -75,13 +76,13 @@ export function Header() {
         </Link>
         <div className={styles.desktopRank}>{!isPending && rank}</div>
         <div className={styles.spacer} />
-        <div className={styles.desktopBalances}>{balances}</div>
+        <div className={styles.desktopBalances}>{!guest && balances}</div>
         <LanguageSwitch />
         <AccountMenu loggedIn={loggedIn} guest={guest} />
       </div>
       <div className={styles.subbar}>
         <div className={styles.subRank}>{!isPending && rank}</div>
-        {balances}
+        {!guest && balances}
       </div>
     </header>
   );

@@ -3,10 +3,12 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setMaintenanceHandler } from '../lib/api.ts';
 import { isLoggedIn, useCurrentUser } from '../lib/session.ts';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Header } from './header.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { useDoubleTapGuard } from './use-double-tap-guard.ts';
+import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 import styles from './layout.module.css';
 
 // The footer is below the fold: it loads after the first paint (Top page budget).
@@ -40,6 +42,7 @@ export function Layout() {
   const navigate = useNavigate();
   const matches = useMatches();
   useDoubleTapGuard();
+  useFocusOnNavigate('main');
 
   useEffect(() => {
     setMaintenanceHandler(() => navigate('/maintenance', { replace: true }));
@@ -74,7 +77,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className={`${styles.main} ${hideFooter ? styles.noFooter : ''}`} tabIndex={-1}>
-        <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getActivity, subscribeActivity } from '../lib/api.ts';
@@ -12,6 +12,7 @@ export function LoadingOverlay() {
   const active = useSyncExternalStore(subscribeActivity, getActivity, () => 0) > 0;
   const navigating = useNavigation().state === 'loading';
   const [visible, setVisible] = useState(false);
+  const overlay = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!active) {
@@ -22,10 +23,25 @@ export function LoadingOverlay() {
     return () => window.clearTimeout(timer);
   }, [active]);
 
+  // In the top layer (a manual popover), so that it also covers an open modal dialog: the purchase's confirm
+  // dialog waits for its answer with the overlay over it. Browsers without popovers keep it at its z-index.
+  useEffect(() => {
+    const el = overlay.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    const open = el.matches(':popover-open');
+    if (visible && !open) el.showPopover();
+    else if (!visible && open) el.hidePopover();
+  }, [visible]);
+
   return (
     <>
       {navigating && <div className={styles.bar} aria-hidden="true" />}
-      <div className={`${styles.overlay} ${visible ? styles.visible : ''}`} aria-hidden={!visible}>
+      <div
+        ref={overlay}
+        popover="manual"
+        className={`${styles.overlay} ${visible ? styles.visible : ''}`}
+        aria-hidden={!visible}
+      >
         {visible && (
           <div className={styles.box} role="status" aria-live="polite">
             <span className={styles.spinner} aria-hidden="true" />

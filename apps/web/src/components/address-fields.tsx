@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IdName } from '@gacha/contract/user';
 import { lookupZipcode, normaliseJapaneseZip, zipAddressText } from '../lib/lookups.ts';
 import { SelectField, TextField } from './form.tsx';
+import { JapanNotice } from './japan-notice.tsx';
 import styles from './address-fields.module.css';
 
 export type AddressFieldName =
@@ -43,7 +44,8 @@ interface AddressFieldsProps {
 
 /**
  * Country, zip code, prefecture, city, address 1 and 2 (and tel): the address block shared by registration
- * and address registration.
+ * and address registration. Choosing Japan says, next to the country, that gems cannot be bought for shipping
+ * there (issue 28), before the member gets anywhere near a payment.
  */
 export function AddressFields({
   field,
@@ -59,19 +61,22 @@ export function AddressFields({
   const { t } = useTranslation();
   return (
     <div className={styles.block}>
-      <SelectField
-        label={t('address.country')}
-        required={shippingAddress}
-        error={errors.country_id}
-        {...field('country_id')}
-      >
-        <option value="">{t('address.countryPlaceholder')}</option>
-        {countries.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <div>
+        <SelectField
+          label={t('address.country')}
+          required={shippingAddress}
+          error={errors.country_id}
+          {...field('country_id')}
+        >
+          <option value="">{t('address.countryPlaceholder')}</option>
+          {countries.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <JapanNotice show={jp} lead={t('address.japanNotice')} />
+      </div>
       <div className={styles.zipRow}>
         <TextField
           label={t('address.zipcode')}

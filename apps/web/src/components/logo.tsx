@@ -38,7 +38,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
     <span className={`${styles.logo} ${compact ? styles.compact : ''}`}>
       <GemMark />
       <span className={styles.words}>
-        <span className={styles.name}>{t('brand.name')}</span>
+        <span className={styles.name}>{t('brand.name')}</span>{' '}
         <span className={styles.tag}>{t('brand.tagline')}</span>
       </span>
     </span>

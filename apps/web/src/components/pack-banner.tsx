@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
-import { formatDateTime, formatGems } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatGems } from '../lib/format.ts';
 import { artImage, SIZES } from '../lib/art-image.ts';
 import { currentLang } from '../lib/i18n.ts';
 import { packPhaseAt } from '../lib/pack-phase.ts';
@@ -16,6 +16,8 @@ interface PackBannerProps {
   pack: PackSummary;
   /** Images of banners far down the page load lazily. */
   lazy?: boolean;
+  /** The level of the pack's name: 2 right under the page title, 3 (default) under a section's heading. */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -23,7 +25,12 @@ interface PackBannerProps {
  * sold-out badge. A click is ignored while counting down or sold out (spec §2); otherwise it opens
  * /pack-detail?packId=. Memoised: the lists around it render every second for their order.
  */
-export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackBannerProps) {
+export const PackBanner = memo(function PackBanner({
+  pack,
+  lazy = false,
+  headingLevel = 3,
+}: PackBannerProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('packs');
   const phase = useClock((now) => packPhaseAt(pack, now));
   const blocked = phase !== 'onSale';
@@ -85,7 +92,7 @@ export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackB
         )}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>{pack.name}</h3>
+        <Heading className={styles.name}>{pack.name}</Heading>
         <div className={styles.row}>
           <span className={`${styles.price} ${isCoin ? styles.priceCoin : ''}`}>
             {isCoin ? <CoinIcon size={20} /> : <GemIcon size={20} />}
@@ -113,7 +120,9 @@ export const PackBanner = memo(function PackBanner({ pack, lazy = false }: PackB
           </div>
         </div>
         {pack.format_end_date && (
-          <p className={styles.end}>{t('pack.endsOn', { date: pack.format_end_date })}</p>
+          <p className={styles.end}>
+            {t('pack.endsOn', { date: formatDate(pack.format_end_date, currentLang()) })}
+          </p>
         )}
       </div>
     </Link>

@@ -9,7 +9,7 @@ import {
 import { State } from '../lib/api.ts';
 import { focusFirstError } from '../lib/focus-first-error.ts';
 import { formatDate, formatGems } from '../lib/format.ts';
-import { useCatalogue } from '../lib/i18n.ts';
+import { currentLang, useCatalogue } from '../lib/i18n.ts';
 import { schemaResolver } from '../lib/messages-resolver.ts';
 import { linkPartner, transferPoints, transferStatusKey, useTransferStatus } from '../lib/point-transfer.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -270,7 +270,7 @@ function RecentTransfers({ status }: { status: TransferStatus }) {
         <tbody>
           {status.transfers.map((row) => (
             <tr key={row.id}>
-              <td className="num">{formatDate(row.created)}</td>
+              <td className="num">{formatDate(row.created, currentLang())}</td>
               <td className={`num ${styles.right}`}>{formatGems(row.point)}</td>
               <td className={`num ${styles.right}`}>+{formatGems(row.gems)}</td>
               <td>

@@ -6,6 +6,7 @@ import { addressDefaults } from '../lib/append-address.ts';
 import { useCatalogue } from '../lib/i18n.ts';
 import { useUserDetail } from '../lib/user-detail.ts';
 import { AddressFields } from './address-fields.tsx';
+import { SkeletonBlock } from './page-skeleton.tsx';
 import { FormAlert } from './form.tsx';
 import { useAddressForm, type AddressFormValues } from './use-address-form.ts';
 import styles from './shipping-address-form.module.css';
@@ -25,15 +26,24 @@ interface FormProps {
 export function ShippingAddressForm(props: FormProps) {
   // its texts (the account namespace) load with it, without suspending the page around it
   return (
-    <Suspense fallback={<div className={styles.form} aria-busy="true" />}>
+    <Suspense fallback={<AddressSkeleton />}>
       <StoredAddressForm {...props} />
     </Suspense>
   );
 }
 
+/** The form's places while its texts and the stored address load: the fields, not an empty panel. */
+function AddressSkeleton() {
+  return (
+    <div className={styles.form} aria-busy="true">
+      <SkeletonBlock lines={7} form card={false} />
+    </div>
+  );
+}
+
 function StoredAddressForm(props: FormProps) {
   const detail = useUserDetail();
-  if (detail.isPending) return <div className={styles.form} aria-busy="true" />;
+  if (detail.isPending) return <AddressSkeleton />;
   return (
     <AddressForm
       {...props}

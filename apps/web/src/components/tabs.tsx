@@ -12,7 +12,8 @@ interface TabsProps<V extends string | number> {
   onChange: (value: V) => void;
   label: string;
   children: ReactNode;
-  variant?: 'pill' | 'underline';
+  /** pill: a row of pills (filters); underline: page sections; segment: a two- or three-way switch of views. */
+  variant?: 'pill' | 'underline' | 'segment';
   /** Id prefix so callers can reference tabs and the panel. */
   idBase?: string;
 }
@@ -69,7 +70,7 @@ export function Tabs<V extends string | number>({
         ref={listRef}
         role="tablist"
         aria-label={label}
-        className={`${styles.list} ${variant === 'underline' ? styles.underline : styles.pill}`}
+        className={`${styles.list} ${styles[variant] ?? ''}`}
         onKeyDown={onKeyDown}
       >
         {items.map((item) => {

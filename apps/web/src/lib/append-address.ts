@@ -1,6 +1,7 @@
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import {
   JAPAN_COUNTRY_ID,
+  normaliseZipcode,
   OVERSEAS_PREF_ID,
   type AppendAddressInput,
   type UserDetail,
@@ -128,7 +129,7 @@ export function addressPayload(v: AddressValues): AppendAddressInput {
   return {
     country_id: (v.country_id ? Number(v.country_id) : undefined) as number,
     tel: v.tel.trim(),
-    zipcode: v.zipcode.trim(),
+    zipcode: normaliseZipcode(v.zipcode, v.country_id), // as stored: '150-0001' → '1500001' in Japan
     country: v.country.trim(),
     pref_id: jp && v.pref_id ? Number(v.pref_id) : OVERSEAS_PREF_ID,
     shiku: v.shiku.trim(),

@@ -5,6 +5,7 @@ import {
   formatCoins,
   formatCountdown,
   formatDate,
+  isoDate,
   formatDateTime,
   formatGems,
   formatName,
@@ -13,25 +14,33 @@ import {
   parseJstDateTime,
 } from './format.ts';
 
-describe('formatDate (yy/mm/dd in Japan time)', () => {
+describe('formatDate (a day in Japan time nobody can misread)', () => {
   it('formats a UTC instant as the Japanese calendar day', () => {
-    expect(formatDate(new Date('2025-10-09T12:00:00Z'))).toBe('25/10/09');
+    expect(formatDate(new Date('2025-10-09T12:00:00Z'), 'en')).toBe('9 Oct 2025');
     // 15:00 UTC is already the next day in Japan
-    expect(formatDate(new Date('2025-10-09T15:00:00Z'))).toBe('25/10/10');
-    expect(formatDate('2025-12-31T14:59:59Z')).toBe('25/12/31');
-    expect(formatDate('2025-12-31T15:00:00Z')).toBe('26/01/01');
+    expect(formatDate(new Date('2025-10-09T15:00:00Z'), 'en')).toBe('10 Oct 2025');
+    expect(formatDate('2025-12-31T14:59:59Z', 'ja')).toBe('2025/12/31');
+    expect(formatDate('2025-12-31T15:00:00Z', 'ja')).toBe('2026/01/01');
+  });
+
+  it("reads the API's yy/mm/dd: a day month year in English, the four-digit year first in Japanese", () => {
+    expect(formatDate('26/12/28', 'en')).toBe('28 Dec 2026');
+    expect(formatDate('26/12/28', 'ja')).toBe('2026/12/28');
+    expect(formatDate('25/01/05', 'en')).toBe('5 Jan 2025');
+    expect(isoDate('26/12/28')).toBe('2026-12-28');
   });
 
   it('reads zone-less wall-clock strings as Japan time', () => {
-    expect(formatDate('2025-01-05 00:30:00')).toBe('25/01/05');
-    expect(formatDate('2025/3/7')).toBe('25/03/07');
+    expect(formatDate('2025-01-05 00:30:00', 'ja')).toBe('2025/01/05');
+    expect(formatDate('2025/3/7', 'en')).toBe('7 Mar 2025');
   });
 
   it('returns an empty string for nothing or garbage', () => {
-    expect(formatDate('')).toBe('');
-    expect(formatDate(null)).toBe('');
-    expect(formatDate('not a date')).toBe('');
-    expect(formatDate(Number.NaN)).toBe('');
+    expect(formatDate('', 'en')).toBe('');
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate('not a date', 'ja')).toBe('');
+    expect(formatDate(Number.NaN, 'en')).toBe('');
+    expect(isoDate('not a date')).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Formatting shared by every screen (spec §9): dates as yy/mm/dd in Japan time, moments with a time in a form
+ * Formatting shared by every screen (spec §9): dates in Japan time (the API's yy/mm/dd written out so that no
+ * reader can misread it: '28 Dec 2026' in English, '2026/12/28' in Japanese), moments with a time in a form
  * no reader can misread, money with the yen sign, gems as whole numbers, coins with one decimal where
  * fractional, countdowns as HH.MM.SS, names in each language's order. Screens format through this module only.
  */
@@ -71,21 +72,45 @@ export function parseJstDateTime(value: string): Date | null {
   return new Date(utc);
 }
 
-/** yy/mm/dd in Japan time; '' for an empty or unreadable value. */
-export function formatDate(input: DateInput | null | undefined): string {
-  if (input === null || input === undefined) return '';
-  const date = toDate(input);
-  if (!date) return '';
-  const p = jstParts(date);
-  return `${pad2(p.year % 100)}/${pad2(p.month)}/${pad2(p.day)}`;
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The API's dates (spec §9: yy/mm/dd, Japan's calendar day), e.g. '26/12/28' → 28 December 2026. */
+function apiDay(value: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{2})$/.exec(value.trim());
+  return m ? { year: 2000 + Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
 }
 
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * A calendar day in Japan time, unambiguous in each language: '28 Dec 2026' in English (26/12/28 reads as a
+ * different day in each English-speaking country), '2026/12/28' in Japanese. Reads instants, zone-less Japan
+ * wall-clock strings and the API's yy/mm/dd; '' for an empty or unreadable value.
+ */
+export function formatDate(input: DateInput | null | undefined, lang: string): string {
+  if (input === null || input === undefined) return '';
+  let p: { year: number; month: number; day: number } | null =
+    typeof input === 'string' ? apiDay(input) : null;
+  if (!p) {
+    const date = toDate(input);
+    if (!date) return '';
+    p = jstParts(date);
+  }
+  if (lang === 'ja') return `${p.year}/${pad2(p.month)}/${pad2(p.day)}`;
+  return `${p.day} ${MONTHS_EN[p.month - 1]} ${p.year}`;
+}
+
+/** The same day as an ISO date, for a <time dateTime> ('' when unreadable). */
+export function isoDate(input: DateInput | null | undefined): string {
+  if (input === null || input === undefined) return '';
+  const api = typeof input === 'string' ? apiDay(input) : null;
+  const date = api ? null : toDate(input);
+  const p = api ?? (date ? jstParts(date) : null);
+  return p ? `${p.year}-${pad2(p.month)}-${pad2(p.day)}` : '';
+}
 
 /**
  * A moment with its time (a sale start, a campaign window, a payment deadline, a purchase) in Japan time, in a
  * form no reader can misread: '10 Oct 2025, 04:00' in English, '2025年10月10日 04:00' in Japanese. The text
- * around it says "Japan time". Dates alone use formatDate (spec §9: yy/mm/dd).
+ * around it says "Japan time". Dates alone use formatDate.
  */
 export function formatDateTime(input: DateInput | null | undefined, lang: string): string {
   if (input === null || input === undefined) return '';

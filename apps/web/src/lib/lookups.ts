@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { countryCheckSchema, idNameListSchema, type CountryCheck } from '@gacha/contract/user';
+import {
+  countryCheckSchema,
+  idNameListSchema,
+  JAPAN_COUNTRY_ID,
+  JAPAN_ZIPCODE,
+  normaliseZipcode,
+  type CountryCheck,
+} from '@gacha/contract/user';
 import { zipcodeAnswerSchema, type ZipcodeAddress } from '@gacha/contract/address';
 import { api, unwrap } from './api.ts';
 
@@ -37,10 +44,13 @@ export function useCountryCheck(enabled = true) {
   return useQuery({ queryKey: countryCheckKey, queryFn: fetchCountryCheck, enabled, staleTime: 0 });
 }
 
-/** True for a zip code that the Japanese look-up accepts: exactly 7 digits (a hyphen is allowed). */
+/**
+ * The 7 digits of a Japanese zip code as typed ('150-0001', full width…; the contract's normaliseZipcode, as the
+ * server reads it), or null when it is not one yet.
+ */
 export function normaliseJapaneseZip(zip: string): string | null {
-  const digits = zip.replace(/[-\s\u2010-\u2015\u30fc]/g, '');
-  return /^\d{7}$/.test(digits) ? digits : null;
+  const digits = normaliseZipcode(zip, JAPAN_COUNTRY_ID);
+  return JAPAN_ZIPCODE.test(digits) ? digits : null;
 }
 
 /** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay). */

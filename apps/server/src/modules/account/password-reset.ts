@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import type { Lang } from '@gacha/contract/messages';
 import type { Db } from '../../db/index.ts';
 import { fieldError, notLoggedIn } from '../../http/api-error.ts';
 import { endSessionsOf } from '../../http/session.ts';
@@ -74,7 +75,7 @@ const windowMs = (config: ResetDeps['config']) => config.login.blockMinutes * 60
 /** Returns the ticket to set in the cookie. */
 export async function createResetCode(
   deps: ResetDeps,
-  input: { mail: string; ip: string },
+  input: { mail: string; ip: string; lang: Lang },
   now: Date,
 ): Promise<{ ticket: string }> {
   const { db, config } = deps;
@@ -105,7 +106,8 @@ export async function createResetCode(
     const shown = formatResetCode(code);
     deps.mailer.sendLater(
       memberMail(
-        { id: member.id, mail: member.mail, lang: langOf(member.lang) },
+        // in the language of the page that asked (whoever asks reads it there), not the account's
+        { id: member.id, mail: member.mail, lang: input.lang },
         'reset_code',
         { code: shown, minutes: RESET_CODE_MINUTES },
         shown,
@@ -122,7 +124,7 @@ export async function createResetCode(
  */
 export async function resetPassword(
   deps: ResetDeps,
-  input: { ticket: string | undefined; code: string; ip: string; keepSessionHash?: string },
+  input: { ticket: string | undefined; code: string; ip: string; lang: Lang; keepSessionHash?: string },
   now: Date,
 ): Promise<void> {
   const { db, config } = deps;
@@ -150,7 +152,7 @@ export async function resetPassword(
   });
   await deps.mailer.send(
     memberMail(
-      { id: member.id, mail: member.mail, lang: langOf(member.lang) },
+      { id: member.id, mail: member.mail, lang: input.lang },
       'temp_password',
       { password },
       password,

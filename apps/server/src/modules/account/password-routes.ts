@@ -33,7 +33,11 @@ export const passwordApi: ApiPlugin = async (app) => {
         config: rateLimitConfig('reset'),
       },
       async (req, reply) => {
-        const { ticket } = await createResetCode(deps(), { mail: req.body.mail, ip: req.ip }, clock.now());
+        const { ticket } = await createResetCode(
+          deps(),
+          { mail: req.body.mail, ip: req.ip, lang: req.lang },
+          clock.now(),
+        );
         reply.setCookie(RESET_TICKET_COOKIE, ticket, {
           path: RESET_TICKET_PATH,
           httpOnly: true,
@@ -60,6 +64,7 @@ export const passwordApi: ApiPlugin = async (app) => {
             ticket: req.cookies[RESET_TICKET_COOKIE],
             code: req.body.code,
             ip: req.ip,
+            lang: req.lang,
             keepSessionHash: sessionHash(req.cookies[SESSION_COOKIE]),
           },
           clock.now(),

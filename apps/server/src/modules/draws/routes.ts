@@ -3,12 +3,13 @@ import {
   buyPackResultSchema,
   fairnessInfoSchema,
   packCheckResultSchema,
+  packPlaysSchema,
   packPurchaseSchema,
 } from '@gacha/contract/draws';
 import { pathId, queryId } from '@gacha/contract/path';
 import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
-import { buyPacks, checkPurchase, fairnessInfo, purchaseResult } from './service.ts';
+import { buyPacks, checkPurchase, fairnessInfo, packPlays, purchaseResult } from './service.ts';
 
 /**
  * Draws (spec §7 Packs): check, buy, the result read again, and the fairness panel.
@@ -33,6 +34,18 @@ export const drawsApi: ApiPlugin = async (app) => {
       config: { auth: true, ...rateLimitConfig('purchase') },
     },
     async (req) => buyPacks(db, { userId: memberOf(req).id, ...req.body, lang: req.lang }, clock.now()),
+  );
+
+  app.get(
+    '/user/pack/plays/:packId',
+    {
+      schema: {
+        params: z.object({ packId: pathId('pack_not_found') }),
+        response: okResponse(packPlaysSchema),
+      },
+      config: { auth: true },
+    },
+    async (req) => packPlays(db, { userId: memberOf(req).id, packId: req.params.packId }),
   );
 
   const resultQuery = z.object({ purchaseId: queryId() });

@@ -3,6 +3,7 @@ import type {
   BuyPackResult,
   FairnessInfo,
   PackCheckResult,
+  PackPlays,
   ResultCard,
 } from '@gacha/contract/draws';
 import { canonicalLots } from '@gacha/contract/fairness';
@@ -80,6 +81,14 @@ export async function checkPurchase(
     balance_before: balance,
     balance_after: balance - terms.charge,
   };
+}
+
+/** GET /user/pack/plays/:packId: the member's plays of the pack and what its limit still allows. */
+export async function packPlays(db: Db, args: { userId: number; packId: number }): Promise<PackPlays> {
+  const pack = await loadPack(db, args.packId);
+  const played = await memberPlays(db, args.userId, pack.id);
+  if (!pack.can_limit) return { pack_id: pack.id, limit: null, played, left: null };
+  return { pack_id: pack.id, limit: pack.limit_count, played, left: Math.max(0, pack.limit_count - played) };
 }
 
 function toCard(prize: PrizeRow, historyId: number, actionType: ActionType, lang: Lang): ResultCard {

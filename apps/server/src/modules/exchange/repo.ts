@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { ExchangeSort } from '@gacha/contract/exchange';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -145,4 +146,39 @@ export async function addStock(ex: Executor, id: number, count: number): Promise
 
 export function cardExists(ex: Executor, cardId: number) {
   return ex.selectFrom('cards').select('id').where('id', '=', cardId).executeTakeFirst();
+}
+
+/** How many cards the member has exchanged. */
+export function countMemberExchanges(ex: Executor, userId: number): Promise<number> {
+  return countRows(ex.selectFrom('exchanges as x').where('x.user_id', '=', userId));
+}
+
+/**
+ * One page of the member's exchanges, newest first: the card (both languages), the coins paid and the shipping
+ * batch the card travels in (its state and tracking code).
+ */
+export function memberExchangePage(ex: Executor, userId: number, page: { limit: number; offset: number }) {
+  return ex
+    .selectFrom('exchanges as x')
+    .innerJoin('cards as c', 'c.id', 'x.card_id')
+    .innerJoin('shipments as s', 's.id', 'x.shipment_id')
+    .select([
+      'x.id',
+      'x.card_id',
+      'x.sub_coin',
+      'x.created_at',
+      'c.name_en',
+      'c.name_ja',
+      'c.model_number',
+      'c.rarity',
+      'c.rarity_label',
+      'c.image_url',
+      's.status as shipment_status',
+      's.delivery_code',
+    ])
+    .where('x.user_id', '=', userId)
+    .orderBy('x.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   exchangeCheckResultSchema,
+  exchangeHistoryPageNumber,
+  exchangeHistoryPageSchema,
   exchangeListPageSchema,
   exchangeListSchema,
   exchangeResultSchema,
@@ -8,9 +10,13 @@ import {
 } from '@gacha/contract/exchange';
 import { pageDigits } from '@gacha/contract/path';
 import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
-import { checkExchange, exchangeCard, exchangeList } from './service.ts';
+import { checkExchange, exchangeCard, exchangeHistory, exchangeList } from './service.ts';
 
-/** The exchange counter (spec §7 Exchange): the list, the check and the exchange. */
+/**
+ * The exchange counter (spec §7 Exchange): the list, the check and the exchange; and the member's own exchanges
+ * (GET /user/exchange_history/{page}, the spec leaves the path open; with its camelCase twin), which the buying
+ * history shows.
+ */
 export const exchangeApi: ApiPlugin = async (app) => {
   const { db, clock } = app;
 
@@ -58,5 +64,22 @@ export const exchangeApi: ApiPlugin = async (app) => {
       async (req) =>
         exchangeCard(db, { userId: memberOf(req).id, cardId: req.body.card_id, lang: req.lang }, clock.now()),
     );
+  }
+
+  for (const base of ['/user/exchange_history', '/user/exchangeHistory']) {
+    for (const url of [`${base}/:page`, base]) {
+      app.get(
+        url,
+        {
+          schema: {
+            params: z.object({ page: exchangeHistoryPageNumber }),
+            response: okResponse(exchangeHistoryPageSchema),
+          },
+          config: { auth: true },
+        },
+        async (req) =>
+          exchangeHistory(db, { userId: memberOf(req).id, page: req.params.page, lang: req.lang }),
+      );
+    }
   }
 };

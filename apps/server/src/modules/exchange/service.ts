@@ -1,8 +1,10 @@
 import {
+  EXCHANGE_HISTORY_PAGE_SIZE,
   EXCHANGE_PAGE_SIZE,
   EXCHANGE_QUANTITY,
   type ExchangeCard,
   type ExchangeCheckResult,
+  type ExchangeHistoryPage,
   type ExchangeListPage,
   type ExchangeRefusalResult,
   type ExchangeResult,
@@ -12,6 +14,7 @@ import type { Lang } from '@gacha/contract/messages';
 import { pageInfo } from '@gacha/contract/paging';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import type { Db } from '../../db/index.ts';
+import { formatJstDate } from '../../db/time.ts';
 import { ApiError, fieldError, notFound, type MessageRef } from '../../http/api-error.ts';
 import { refuseIfSuspended } from '../account/service.ts';
 import { spendCoinsOr } from '../coins/service.ts';
@@ -169,6 +172,41 @@ export async function exchangeCard(
       coin: left / 10,
     };
   });
+}
+
+/**
+ * GET /user/exchange_history/{page}: the cards the member took at the counter, newest first, 10 a page (a page
+ * past the end answers the last), each with the coins paid, the day (Japan time) and its shipping state: the
+ * batch it joined is open ('not_yet_shipped') or shipped ('shipped', with the batch's tracking code).
+ */
+export async function exchangeHistory(
+  db: Db,
+  args: { userId: number; page: number; lang: Lang },
+): Promise<ExchangeHistoryPage> {
+  const total = await repo.countMemberExchanges(db, args.userId);
+  const info = pageInfo(args.page, total, EXCHANGE_HISTORY_PAGE_SIZE);
+  const rows = total
+    ? await repo.memberExchangePage(db, args.userId, {
+        limit: EXCHANGE_HISTORY_PAGE_SIZE,
+        offset: (info.page - 1) * EXCHANGE_HISTORY_PAGE_SIZE,
+      })
+    : [];
+  return {
+    ...info,
+    list: rows.map((r) => ({
+      id: r.id,
+      created: formatJstDate(r.created_at),
+      card_id: r.card_id,
+      name: args.lang === 'ja' ? r.name_ja : r.name_en,
+      model_number: r.model_number,
+      rarity: r.rarity,
+      rarity_label: r.rarity_label,
+      image: r.image_url,
+      sub_coin: r.sub_coin,
+      send_state: r.shipment_status === 'shipped' ? 'shipped' : 'not_yet_shipped',
+      delivery_code: r.shipment_status === 'shipped' ? r.delivery_code || null : null,
+    })),
+  };
 }
 
 /** Offers a card at the counter (staff): a positive coin price and a stock, an optional limit and window. */

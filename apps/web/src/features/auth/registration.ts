@@ -1,5 +1,6 @@
 import {
   JAPAN_COUNTRY_ID,
+  normaliseZipcode,
   OVERSEAS_PREF_ID,
   registrationSchema,
   type IdName,
@@ -53,7 +54,10 @@ export function isJapanMode(countryId: string | number | null | undefined): bool
   return Number(countryId) === JAPAN_COUNTRY_ID;
 }
 
-/** The payload of /user/confirm and /user/append. Outside Japan pref_id is 99 (spec §5). */
+/**
+ * The payload of /user/confirm and /user/append. Outside Japan pref_id is 99 (spec §5). The zip code goes as the
+ * server stores it (normaliseZipcode: '150-0001' → '1500001' in Japan), which the confirm page shows.
+ */
 export function toPayload(values: RegisterFormValues, prefs: readonly IdName[] = []): RegistrationInput {
   const jp = isJapanMode(values.country_id);
   const prefId = jp && values.pref_id ? Number(values.pref_id) : OVERSEAS_PREF_ID;
@@ -66,7 +70,7 @@ export function toPayload(values: RegisterFormValues, prefs: readonly IdName[] =
     pass: values.pass,
     confirmPass: values.confirmPass,
     tel: values.tel.trim(),
-    zipcode: values.zipcode.trim(),
+    zipcode: normaliseZipcode(values.zipcode, values.country_id),
     country: prefName.trim(),
     pref_id: prefId,
     shiku: values.shiku.trim(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILTERS, parseMode, parsePage, rowTarget, sendStateKey } from './send-state.ts';
+import { FILTERS, parseMode, parsePage, parseView, rowTarget, sendStateKey, VIEWS } from './send-state.ts';
 
 describe('buying history', () => {
   it('has the five filters of the spec in order', () => {
@@ -13,6 +13,14 @@ describe('buying history', () => {
     expect(parsePage('3')).toBe(3);
     expect(parsePage('0')).toBe(1);
     expect(parsePage('x')).toBe(1);
+  });
+
+  it('shows the pack purchases unless the exchanges are asked for', () => {
+    expect(VIEWS.map((v) => v.view)).toEqual(['packs', 'exchanges']);
+    expect(parseView('exchanges')).toBe('exchanges');
+    expect(parseView('packs')).toBe('packs');
+    expect(parseView('bogus')).toBe('packs');
+    expect(parseView(null)).toBe('packs');
   });
 
   it('opens the detail for a decided purchase and the choose list otherwise', () => {

@@ -9,6 +9,20 @@ export const FILTERS: readonly { mode: HistoryMode; key: string }[] = [
   { mode: 'convert', key: 'filter.noShipment' },
 ];
 
+/**
+ * What the buying history shows (?view=): the pack purchases (the spec's list), or the cards exchanged for coins
+ * at the exchange counter, which ship like won cards and are looked for in the same place.
+ */
+export type HistoryView = 'packs' | 'exchanges';
+export const VIEWS: readonly { view: HistoryView; key: string }[] = [
+  { view: 'packs', key: 'view.packs' },
+  { view: 'exchanges', key: 'view.exchanges' },
+];
+
+export function parseView(raw: string | null): HistoryView {
+  return raw === 'exchanges' ? 'exchanges' : 'packs';
+}
+
 export function parseMode(raw: string | null): HistoryMode {
   return (historyModes as readonly string[]).includes(raw ?? '') ? (raw as HistoryMode) : 'all';
 }

@@ -90,7 +90,7 @@ export function ConfirmUserAddressPage() {
   const countryName = countries.find((c) => String(c.id) === values.country_id)?.name ?? '';
   const rows: Array<[string, string]> = [
     [t('address.country', { ns: 'common' }), countryName],
-    [t('address.zipcode', { ns: 'common' }), values.zipcode],
+    [t('address.zipcode', { ns: 'common' }), payload.zipcode ?? ''], // as it will be stored
     [t('address.prefectureText', { ns: 'common' }), values.country],
     [t('address.city', { ns: 'common' }), values.shiku],
     [t('address.address1', { ns: 'common' }), values.address],

@@ -153,6 +153,64 @@ describe('address registration', () => {
     expect(api.callsTo('POST user/append_address')).toHaveLength(1);
   });
 
+  it('choosing Japan says politely, next to the country, that gems cannot be bought; 150-0001 goes as 1500001 (issue 28)', async () => {
+    const api = fakeApi({
+      'GET user/country/check': { is_login: '1', is_country: '0' },
+      'GET user/detail': detail,
+      'GET user/country': {
+        list: [
+          { id: 392, name: 'Japan' },
+          { id: 840, name: 'United States' },
+        ],
+      },
+      'POST address/zipcode': {
+        result: [
+          {
+            prefcode: '13',
+            address1: '東京都',
+            address2: '渋谷区',
+            address3: '神宮前',
+            address1_en: 'Tokyo',
+            address2_en: 'Shibuya-ku',
+          },
+        ],
+      },
+      'POST user/append_address': { state: 200 },
+    });
+    const user = userEvent.setup();
+    renderAt('/user-address', routes);
+    await screen.findByRole('option', { name: 'Japan' });
+    const country = screen.getByLabelText(/^Country/);
+    const region = country.closest('div')!.parentElement!.nextElementSibling!;
+    expect(region.getAttribute('role')).toBe('status'); // there before the choice, so the choice is announced
+    expect(region.textContent).toBe('');
+
+    await user.selectOptions(country, '392');
+    expect(region.textContent).toContain('Gems cannot be bought with an address in Japan.');
+    expect(region.textContent).toContain(
+      'Shipping to Japan is not available, so please do not make a deposit.',
+    );
+    await user.selectOptions(country, '840');
+    expect(region.textContent).toBe('');
+    await user.selectOptions(country, '392');
+    expect(region.textContent).toContain('Shipping to Japan is not available');
+
+    await user.type(screen.getByLabelText(/^Zip code/), '150-0001');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveProperty('value', 'Shibuya-ku'));
+    expect(api.callsTo('POST address/zipcode')[0]?.payload).toEqual({ zipcode: '1500001' });
+    await user.type(screen.getByLabelText(/^Address 1/), '1-2-3');
+    await user.click(screen.getByLabelText('Agree to the terms of use and register as a member'));
+    await user.click(screen.getByRole('button', { name: 'Check input info' }));
+    await screen.findByRole('heading', { name: 'Confirm your address' });
+    expect(screen.getByText('Zip code').nextElementSibling?.textContent).toBe('1500001');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(api.callsTo('POST user/append_address')).toHaveLength(1));
+    expect(api.callsTo('POST user/append_address')[0]?.payload).toMatchObject({
+      country_id: 392,
+      zipcode: '1500001',
+    });
+  });
+
   it('a confirm page opened with nothing kept goes to the form', async () => {
     shop();
     const { router } = renderAt('/confirm-user-address', routes);

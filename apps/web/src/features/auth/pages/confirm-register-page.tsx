@@ -72,7 +72,7 @@ export function ConfirmRegisterPage() {
   const rows: Array<[string, string]> = [
     [t('fields.name'), formatName(values, currentLang())],
     [t('confirm.country'), countryName],
-    [t('confirm.zipcode'), values.zipcode],
+    [t('confirm.zipcode'), toPayload(values, prefs).zipcode ?? ''], // as it will be stored
     [t('confirm.prefecture'), prefecture],
     [t('confirm.city'), values.shiku],
     [t('confirm.address1'), values.address],

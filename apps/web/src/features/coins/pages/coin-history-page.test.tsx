@@ -51,10 +51,10 @@ describe('coin history', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '26/11/24Exchange: Blazewing Drake ex−250250 coins used',
-      '26/11/24Rank Silver kept for 2026-12−500500 coins used',
-      '26/11/24Earned on Starfall Premium Pack+0.90.9 coins granted',
-      '26/11/24Granted by the shop+1,2001,200 coins granted',
+      '24 Nov 2026Exchange: Blazewing Drake ex−250250 coins used',
+      '24 Nov 2026Rank Silver kept for 2026-12−500500 coins used',
+      '24 Nov 2026Earned on Starfall Premium Pack+0.90.9 coins granted',
+      '24 Nov 2026Granted by the shop+1,2001,200 coins granted',
     ]);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Older')).toBeTruthy();

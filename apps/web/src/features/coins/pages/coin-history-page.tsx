@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CoinHistoryItem } from '@gacha/contract/coins';
 import { CoinIcon } from '../../../components/currency-icons.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { formatCoinTenths, formatCoins } from '../../../lib/format.ts';
+import { formatCoins, formatCoinTenths, formatDate, isoDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useCoinHistory } from '../api/get-coin-history.ts';
 import styles from './coin-history-page.module.css';
+import { currentLang } from '../../../lib/i18n.ts';
 
 /** A row's coins as shown: '+1,200' granted, '−500' used (a true minus sign). */
 export function coinChange(row: Pick<CoinHistoryItem, 'bonusCoin' | 'money'>): {
@@ -77,7 +78,7 @@ export function CoinHistoryPage() {
                 return (
                   <tr key={row.id}>
                     <td className={`num ${styles.date}`} data-label={t('history.date')}>
-                      {row.created}
+                      <time dateTime={isoDate(row.created)}>{formatDate(row.created, currentLang())}</time>
                     </td>
                     <td className={styles.memo} data-label={t('history.content')}>
                       {row.memo}

@@ -210,6 +210,7 @@ export function ExchangeCardPage() {
             onSearch={(text, s) => setQuery({ q: text, sort: s, page: 1 })}
             onPage={(p) => setQuery({ page: p })}
             onExchange={onExchange}
+            coinTenths={isLoggedIn(user) ? (user?.coin_tenths ?? 0) : null}
           />
         )}
       </Tabs>
@@ -240,10 +241,12 @@ interface CardTabProps {
   onSearch: (text: string, sort: ExchangeSort) => void;
   onPage: (page: number) => void;
   onExchange: (card: ExchangeCard) => void;
+  /** The member's coins in tenths; null for a guest (whose Exchange goes to login). */
+  coinTenths: number | null;
 }
 
 /** One card type: the search, the sort, the cards and the pager. */
-function CardTab({ type, q, sort, page, onSearch, onPage, onExchange }: CardTabProps) {
+function CardTab({ type, q, sort, page, onSearch, onPage, onExchange, coinTenths }: CardTabProps) {
   const { t } = useTranslation('coins');
   const { data, isPending, isError, isPlaceholderData, refetch } = useExchangeCards({
     type,
@@ -272,7 +275,7 @@ function CardTab({ type, q, sort, page, onSearch, onPage, onExchange }: CardTabP
           <ul className={styles.grid} aria-label={t('exchange.listLabel')}>
             {data.list.map((card, i) => (
               <li key={card.id}>
-                <ExchangeCardTile card={card} onExchange={onExchange} lazy={i >= 4} />
+                <ExchangeCardTile card={card} onExchange={onExchange} lazy={i >= 4} coinTenths={coinTenths} />
               </li>
             ))}
           </ul>
@@ -393,7 +396,7 @@ function CoinGachaTab() {
         <ul className={styles.packs}>
           {data.list.map((pack, i) => (
             <li key={pack.id}>
-              <PackBanner pack={pack} lazy={i >= 2} />
+              <PackBanner pack={pack} lazy={i >= 2} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -30,7 +30,6 @@ export function PackCardList({ packId }: { packId: string }) {
               className={styles.card}
               onClick={() => setOpen(card)}
               aria-haspopup="dialog"
-              aria-label={t('cards.open', { name: card.name, rarity: card.rarity_label })}
             >
               <span className={styles.imageWrap}>
                 <img
@@ -43,8 +42,10 @@ export function PackCardList({ packId }: { packId: string }) {
                 {card.is_last_one && <span className={styles.lastOne}>{t('cards.lastOne')}</span>}
               </span>
               <span className={styles.caption}>
-                <RarityBadge rarity={card.rarity} label={card.rarity_label} />
+                {/* the button's name is what it shows, then what it does (label-content-name-mismatch) */}
+                <RarityBadge rarity={card.rarity} label={card.rarity_label} />{' '}
                 <span className={styles.name}>{card.name}</span>
+                <span className="visually-hidden">{t('cards.openHint')}</span>
               </span>
             </button>
           </li>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultCard } from '@gacha/contract/draws';
 import { GemIcon } from '../../../components/currency-icons.tsx';
 import { FormAlert } from '../../../components/form.tsx';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ShippingAddressForm } from '../../../components/shipping-address-form.tsx';
 import { WonItemList, type WonItem } from '../../../components/won-item-list.tsx';
 import { formatGems } from '../../../lib/format.ts';
@@ -63,7 +64,7 @@ export function ConfirmGetCardListPage() {
     onError: () => setError({ field: null, message: t('errors.network') }),
   });
 
-  if (isPending || finished) return <div className="page" aria-busy="true" />;
+  if (isPending || finished) return <PageSkeleton />;
   if (isError || !result || !cards.length) return <Navigate to="/" replace />;
 
   const id = result.purchase_id ?? purchaseId ?? 0;

@@ -5,10 +5,11 @@ import type { PackCheckResult } from '@gacha/contract/draws';
 import { MAX_PRACTICE_COUNT } from '@gacha/contract/limits';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { SaleCountdown } from '../../../components/sale-countdown.tsx';
-import { formatDateTime, formatGems } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { packPhaseAt } from '../../../lib/pack-phase.ts';
 import { isLoggedIn, useCurrentUser } from '../../../lib/session.ts';
+import { usePackPlays } from '../api/get-pack-plays.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useClock } from '../../../lib/use-now.ts';
 import { buyPacks } from '../api/buy-packs.ts';
@@ -90,7 +91,10 @@ export function PackDetailPage() {
   );
 
   const phase = useClock((now) => (pack ? packPhaseAt(pack, now) : null));
-  const max = pack ? maxPurchaseCount(pack) : 0;
+  // a limited pack: the member's plays left (the count select offers no more than those)
+  const plays = usePackPlays(packId, pack?.can_limit === 1 && isLoggedIn(user));
+  const playsLeft = pack?.can_limit === 1 ? (plays.data?.left ?? null) : null;
+  const max = pack ? Math.min(maxPurchaseCount(pack), playsLeft ?? Number.POSITIVE_INFINITY) : 0;
 
   // the countdown reached zero: load the pack again (now on sale)
   useEffect(() => {
@@ -120,6 +124,7 @@ export function PackDetailPage() {
   const isCoin = pack.payment_method === 2;
   const images = pack.image?.length ? pack.image : pack.banner ? [pack.banner] : [];
   const canBuy = phase === 'onSale' && max > 0;
+  const limitReached = phase === 'onSale' && playsLeft === 0;
   const unit = isCoin ? t('unit.coins') : t('unit.gems');
   const Icon = isCoin ? CoinIcon : GemIcon;
 
@@ -132,7 +137,14 @@ export function PackDetailPage() {
     checking.send({ packId: pack.id, count });
   };
 
-  const status = phase === 'soldOut' ? t('detail.soldOut') : phase === 'ended' ? t('detail.ended') : null;
+  const status =
+    phase === 'soldOut'
+      ? t('detail.soldOut')
+      : phase === 'ended'
+        ? t('detail.ended')
+        : limitReached
+          ? t('detail.limitReached')
+          : null;
   // a practice draw needs lots left and a sale that has not ended (issue 20)
   const canPractise = (phase === 'onSale' || phase === 'before') && pack.pack_count > 0;
 
@@ -173,7 +185,7 @@ export function PackDetailPage() {
             </div>
             <div>
               <dt>{t('detail.endDate')}</dt>
-              <dd className="num">{pack.format_end_date || t('detail.noEnd')}</dd>
+              <dd className="num">{formatDate(pack.format_end_date, currentLang()) || t('detail.noEnd')}</dd>
             </div>
             {pack.max_buy_count > 0 && (
               <div>
@@ -244,6 +256,11 @@ export function PackDetailPage() {
                 </span>
               </p>
             </div>
+          )}
+          {playsLeft !== null && plays.data?.limit != null && (
+            <p className={styles.playsLeft} data-testid="plays-left">
+              {t('detail.playsLeft', { count: playsLeft, limit: plays.data.limit })}
+            </p>
           )}
           {countError && (
             <p id={errorId} className={styles.countError} role="alert">

@@ -1,42 +1,58 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HistoryItem, HistoryMode } from '@gacha/contract/draws';
+import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { HistoryNav } from '../../../components/history-nav.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { formatGems } from '../../../lib/format.ts';
+import { formatDate, formatGems, isoDate } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/i18n.ts';
 import { useHistoryList } from '../api/get-history-list.ts';
-import { FILTERS, parseMode, parsePage, rowTarget, sendStateKey } from '../send-state.ts';
+import { ExchangeHistory } from '../components/exchange-history.tsx';
+import {
+  FILTERS,
+  parseMode,
+  parsePage,
+  parseView,
+  rowTarget,
+  sendStateKey,
+  VIEWS,
+  type HistoryView,
+} from '../send-state.ts';
 import styles from './buy-product-history-page.module.css';
 
 /**
- * /buy-product-history (spec §2 Histories): the tabs Buying history / Your gems history, the status filter
- * (All, Unselected, Not yet shipped, Shipped, No shipment), the columns Date, Gacha name, Status, Gems, a pager
- * and the empty text. A row with status '1' opens the detail, otherwise the choose list. Filter and page live in
- * the query (?mode=&page=).
+ * /buy-product-history (spec §2 Histories): the tabs Buying history / Your gems history, then a switch between
+ * the pack purchases and the cards exchanged for coins (issue 28: an exchanged card ships like a won one, so a
+ * member looks for it here). Pack purchases: the status filter (All, Unselected, Not yet shipped, Shipped, No
+ * shipment), the columns Date, Gacha name, Status, Gems, a pager and the empty text; a row with status '1' opens
+ * the detail, otherwise the choose list. Card exchanges: see ExchangeHistory. View, filter and page live in the
+ * query (?view=exchanges&mode=&page=).
  */
 export function BuyProductHistoryPage() {
   const { t } = useTranslation('history');
   const [params, setParams] = useSearchParams();
+  const view = parseView(params.get('view'));
   const mode = parseMode(params.get('mode'));
   const page = parsePage(params.get('page'));
-  const { data, isPending, isError, isPlaceholderData } = useHistoryList(mode, page);
-  const navigate = useNavigate();
 
-  const update = (next: { mode?: HistoryMode; page?: number }) => {
+  const update = (next: { view?: HistoryView; mode?: HistoryMode; page?: number }) => {
     setParams(
       (prev) => {
         const q = new URLSearchParams(prev);
-        const m = next.mode ?? mode;
-        const p = next.page ?? (next.mode ? 1 : page);
+        const v = next.view ?? view;
+        const m = next.view ? 'all' : (next.mode ?? mode);
+        const p = next.page ?? (next.mode || next.view ? 1 : page);
+        if (v === 'packs') q.delete('view');
+        else q.set('view', v);
         if (m === 'all') q.delete('mode');
         else q.set('mode', m);
         if (p <= 1) q.delete('page');
         else q.set('page', String(p));
         return q;
       },
-      { replace: next.mode !== undefined },
+      { replace: next.mode !== undefined || next.view !== undefined },
     );
   };
 
@@ -45,60 +61,92 @@ export function BuyProductHistoryPage() {
       <h1 className="page-title">{t('list.title')}</h1>
       <HistoryNav label={t('list.tabsLabel')} />
       <Tabs
-        items={FILTERS.map((f) => ({ value: f.mode, label: t(f.key) }))}
-        value={mode}
-        onChange={(m) => update({ mode: m })}
-        label={t('filter.label')}
-        idBase="history-filter"
+        items={VIEWS.map((v) => ({ value: v.view, label: t(v.key) }))}
+        value={view}
+        onChange={(v) => update({ view: v })}
+        label={t('view.label')}
+        idBase="history-view"
+        variant="segment"
       >
-        {isPending ? (
-          <div className={styles.skeleton} aria-busy="true" />
-        ) : isError ? (
-          <p className={styles.empty} role="alert">
-            {t('list.error')}
-          </p>
-        ) : !data.list.length ? (
-          <p className={styles.empty}>{t('list.empty')}</p>
+        {view === 'exchanges' ? (
+          <ExchangeHistory page={page} onPage={(p) => update({ page: p })} />
         ) : (
-          <div aria-busy={isPlaceholderData || undefined}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">{t('list.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('list.date')}</th>
-                  <th scope="col">{t('list.name')}</th>
-                  <th scope="col">{t('list.status')}</th>
-                  <th scope="col" className={styles.right}>
-                    {t('list.gems')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((item) => (
-                  <Row key={item.id} item={item} onOpen={() => navigate(rowTarget(item))} />
-                ))}
-              </tbody>
-            </table>
-            <Pager
-              page={data.page}
-              allPage={data.all_page}
-              pages={data.pages}
-              onChange={(p) => update({ page: p })}
-            />
-          </div>
+          <PackHistory mode={mode} page={page} update={update} />
         )}
       </Tabs>
     </div>
   );
 }
 
+/** The pack purchases: the status filter, the table and its pager. */
+function PackHistory({
+  mode,
+  page,
+  update,
+}: {
+  mode: HistoryMode;
+  page: number;
+  update: (next: { mode?: HistoryMode; page?: number }) => void;
+}) {
+  const { t } = useTranslation('history');
+  const { data, isPending, isError, isPlaceholderData } = useHistoryList(mode, page);
+  const navigate = useNavigate();
+  return (
+    <Tabs
+      items={FILTERS.map((f) => ({ value: f.mode, label: t(f.key) }))}
+      value={mode}
+      onChange={(m) => update({ mode: m })}
+      label={t('filter.label')}
+      idBase="history-filter"
+    >
+      {isPending ? (
+        <LoadingBlock lines={6} />
+      ) : isError ? (
+        <p className={styles.empty} role="alert">
+          {t('list.error')}
+        </p>
+      ) : !data.list.length ? (
+        <p className={styles.empty}>{t('list.empty')}</p>
+      ) : (
+        <div aria-busy={isPlaceholderData || undefined}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{t('list.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('list.date')}</th>
+                <th scope="col">{t('list.name')}</th>
+                <th scope="col">{t('list.status')}</th>
+                <th scope="col" className={styles.right}>
+                  {t('list.gems')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((item) => (
+                <Row key={item.id} item={item} onOpen={() => navigate(rowTarget(item))} />
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={data.page}
+            allPage={data.all_page}
+            pages={data.pages}
+            onChange={(p) => update({ page: p })}
+          />
+        </div>
+      )}
+    </Tabs>
+  );
+}
+
 function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
   const { t } = useTranslation('history');
+  const lang = useLang();
   const coin = item.currency === 'coin';
   return (
     <tr className={styles.row} onClick={onOpen}>
       <td className={`num ${styles.date}`} data-label={t('list.date')}>
-        {item.created}
+        <time dateTime={isoDate(item.created)}>{formatDate(item.created, lang)}</time>
       </td>
       <td className={styles.name} data-label={t('list.name')}>
         <Link to={rowTarget(item)} onClick={(e) => e.stopPropagation()}>

@@ -1,13 +1,23 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './member-pages.module.css';
 
 /**
  * /complete-password-reissue (spec §2): the temporary password was mailed; Home goes to /login. The reissue
- * pages navigated here with replace, so Back does not return to them.
+ * pages navigated here with replace, so Back does not return to them; and when they were the first page of the
+ * visit (the reissue opened from a bookmark or a mail), /login is put beneath this one, so that Back goes to the
+ * login rather than out of the shop.
  */
 export function CompletePasswordReissuePage() {
   const { t } = useTranslation('member');
+  const navigate = useNavigate();
+  useEffect(() => {
+    // React Router numbers this tab's entries of the shop: 0 is the first
+    if ((window.history.state as { idx?: number } | null)?.idx !== 0) return;
+    navigate('/login', { replace: true });
+    navigate('/complete-password-reissue');
+  }, [navigate]);
   return (
     <div className="page page-narrow">
       <div className={`card ${styles.panel} ${styles.center}`}>

@@ -7,6 +7,7 @@ import { RANKS, rankForSpend } from '@gacha/contract/user';
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { PointTransfer } from '../../../components/point-transfer.tsx';
 import { RankIcon } from '../../../components/rank-icon.tsx';
 import { firstError } from '../../../lib/api.ts';
@@ -131,7 +132,7 @@ export function MyPage() {
     el?.focus({ preventScroll: true });
   }, [location.hash, showReferral]);
 
-  if (isPending) return <div className="page" aria-busy="true" />;
+  if (isPending) return <PageSkeleton blocks={3} />;
   if (isError || !detail) {
     return (
       <div className="page page-narrow">

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POST_REWARD_GEMS } from '@gacha/contract/board';
-import { formatGems } from '../../../lib/format.ts';
+import { formatDate, formatGems, isoDate } from '../../../lib/format.ts';
 import { useMyPosts, type MyPost } from '../api/board.ts';
 import styles from './record-board.module.css';
+import { currentLang } from '../../../lib/i18n.ts';
 
 /** The latest posts shown before 'Show all'. */
 const MY_POSTS_SHOWN = 3;
@@ -28,7 +29,9 @@ export function MyPosts() {
         {shown.map((post) => (
           <li key={post.id} className={styles.mineItem}>
             <div className={styles.mineHead}>
-              <time className={`num ${styles.date}`}>{post.created}</time>
+              <time className={`num ${styles.date}`} dateTime={isoDate(post.created)}>
+                {formatDate(post.created, currentLang())}
+              </time>
               <Status post={post} />
             </div>
             <p className={`${styles.content} ${styles.mineContent}`}>{post.content}</p>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@gacha/contract/board';
 import { Modal } from '../../../components/modal.tsx';
-import { formatName } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/i18n.ts';
+import { formatDate, formatName, isoDate } from '../../../lib/format.ts';
+import { currentLang, useLang } from '../../../lib/i18n.ts';
 import styles from './record-board.module.css';
 
 interface Props {
@@ -36,7 +36,9 @@ export function PostList({ posts, busy = false }: Props) {
                   </span>
                   <span className={styles.who}>
                     <span className={styles.name}>{name}</span>
-                    <time className={`num ${styles.date}`}>{post.created}</time>
+                    <time className={`num ${styles.date}`} dateTime={isoDate(post.created)}>
+                      {formatDate(post.created, currentLang())}
+                    </time>
                   </span>
                 </header>
                 <p className={styles.content} data-testid="post-content">
@@ -104,7 +106,7 @@ function ImageModal({
     <Modal
       open
       size="lg"
-      title={t('imageTitle', { name, date: post.created })}
+      title={t('imageTitle', { name, date: formatDate(post.created, currentLang()) })}
       onClose={onClose}
       footer={
         count > 1 ? (

@@ -88,7 +88,7 @@ describe('the post list', () => {
     expect(shown.textContent?.split('\n')).toHaveLength(3);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
     expect(screen.getByText('Taro Y.')).toBeTruthy();
-    expect(screen.getByText('26/11/24')).toBeTruthy();
+    expect(screen.getByText('24 Nov 2026')).toBeTruthy();
   });
 
   it('opens an image larger in a modal, with the next one a button away', async () => {
@@ -96,7 +96,7 @@ describe('the post list', () => {
     const user = userEvent.setup();
     renderAt('/', routes);
     await user.click(await screen.findByRole('button', { name: 'Open image 1 of 2 by Taro Y.' }));
-    const modal = within(await screen.findByRole('dialog', { name: 'Taro Y. · 26/11/24' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Taro Y. · 24 Nov 2026' }));
     expect(modal.getByRole('img', { name: 'Image 1 of 2 posted by Taro Y.' }).getAttribute('src')).toBe(
       '/media/uploads/posts/3-0.webp',
     );

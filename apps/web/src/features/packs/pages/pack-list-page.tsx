@@ -46,7 +46,7 @@ export function PackListPage() {
           <ul className={listStyles.grid}>
             {orderPacks(data.list, now).map((pack, i) => (
               <li key={pack.id}>
-                <PackBanner pack={pack} lazy={i >= 3} />
+                <PackBanner pack={pack} lazy={i >= 3} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -2,9 +2,10 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HistoryNav } from '../../../components/history-nav.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { formatGems, formatYen } from '../../../lib/format.ts';
+import { formatDate, formatGems, formatYen, isoDate } from '../../../lib/format.ts';
 import { usePointHistory } from '../api/payments.ts';
 import styles from './payments.module.css';
+import { currentLang } from '../../../lib/i18n.ts';
 
 /** /buy-point-history?page (spec §2 Histories): Date, About, Amount, Gems; a pager; 'No purchase history.' */
 export function BuyPointHistoryPage() {
@@ -44,7 +45,7 @@ export function BuyPointHistoryPage() {
               {data.list.map((row) => (
                 <tr key={row.id}>
                   <td className="num" data-label={t('history.date')}>
-                    {row.created}
+                    <time dateTime={isoDate(row.created)}>{formatDate(row.created, currentLang())}</time>
                   </td>
                   <td data-label={t('history.about')}>{row.memo}</td>
                   <td className={styles.right} data-label={t('history.amount')}>

@@ -3,15 +3,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PointPriceItem, PointPriceList } from '@gacha/contract/payments';
 import { Modal } from '../../../components/modal.tsx';
+import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { PointTransfer } from '../../../components/point-transfer.tsx';
 import { State } from '../../../lib/api.ts';
-import { formatDateTime, formatGems } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { presentFreeGrant, usePointPrices } from '../api/payments.ts';
 import { isCampaignOn } from '../campaign.ts';
 import { CourseList } from '../components/course-list.tsx';
+import { JapanAddressNotice } from '../components/japan-address-notice.tsx';
 import { useAlert } from '../components/result-alert.tsx';
 import styles from './payments.module.css';
 
@@ -41,7 +43,8 @@ export function CampaignNote({ data }: { data: PointPriceList }) {
 
 /**
  * /buy-point?productId (spec §2 Buy gems): the gem courses with yen and dollar prices, the FX-rate date, the
- * campaign note, free-grant courses (confirm, then POST /user/coupon/point/present) and the legal links.
+ * campaign note, free-grant courses (confirm, then POST /user/coupon/point/present) and the legal links. A member
+ * whose address is in Japan reads first that gems cannot be bought for shipping there (issue 28).
  */
 export function BuyPointPage() {
   const { t } = useTranslation('payments');
@@ -67,10 +70,11 @@ export function BuyPointPage() {
   return (
     <div className="page">
       <h1 className="page-title">{t('common:pages.buyPoint')}</h1>
+      <JapanAddressNotice />
       <p className={styles.lead}>{t('buy.lead')}</p>
       {productId && <p className={styles.lead}>{t('buy.productNote')}</p>}
       {isPending ? (
-        <p aria-busy="true">{t('common.loading')}</p>
+        <LoadingBlock blocks={2} lines={4} />
       ) : isError ? (
         <p role="alert" className={styles.error}>
           {t('common.loadError')}
@@ -79,7 +83,10 @@ export function BuyPointPage() {
         <>
           <div className={styles.notes}>
             <p className={styles.note}>
-              {t('buy.fx', { date: data.fx_date, rate: data.fx_rate.toLocaleString('en-US') })}
+              {t('buy.fx', {
+                date: formatDate(data.fx_date, currentLang()),
+                rate: data.fx_rate.toLocaleString('en-US'),
+              })}
             </p>
             <CampaignNote data={data} />
           </div>

@@ -26,6 +26,7 @@ import {
   usePointPriceDetail,
   type BuyAnswer,
 } from '../api/payments.ts';
+import { JapanAddressNotice } from '../components/japan-address-notice.tsx';
 import { useAlert } from '../components/result-alert.tsx';
 import { TaxNote } from '../components/tax-note.tsx';
 import { useFollowPurchase } from '../components/use-follow-purchase.ts';
@@ -178,6 +179,7 @@ export function ConfirmBuyPointPage() {
   return (
     <div className={`page ${styles.narrow}`}>
       <h1 className="page-title">{t('common:pages.confirmBuyPoint')}</h1>
+      <JapanAddressNotice />
       {!course || payStyles.isPending ? (
         <p aria-busy="true">{t('common.loading')}</p>
       ) : (

@@ -277,9 +277,6 @@ export function OpeningPlayer({
 
       {phase !== 'ready' && (
         <div className={styles.bottomBar}>
-          <button type="button" className={`btn ${styles.ghost}`} onClick={onFinish}>
-            {t('opening.skipAll')}
-          </button>
           {phase === 'cards' ? (
             <button
               ref={actionRef}
@@ -305,6 +302,11 @@ export function OpeningPlayer({
               {t('opening.skip')}
             </button>
           )}
+          {/* after Skip/Next in the tab order (the step before the whole), drawn to its left by the bar's
+              row-reverse */}
+          <button type="button" className={`btn ${styles.ghost}`} onClick={onFinish}>
+            {t('opening.skipAll')}
+          </button>
         </div>
       )}
     </div>

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** How long a lazily loaded page may take to show its heading before focus goes to the main region instead. */
+const WAIT_FOR_HEADING_MS = 3000;
+
+/**
+ * After a navigation to another page (not the first load, not a change of tab or page number within one page),
+ * moves the keyboard focus to the new page's heading (its h1, else the main region), as a screen reader
+ * announces a page load: otherwise the focus stays on the link that was followed, or falls back to the top of the
+ * document. Leaves it alone when the member has already put it somewhere (a field, a dialog).
+ */
+export function useFocusOnNavigate(mainId: string) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const from = document.activeElement;
+    const started = performance.now();
+    let frame = 0;
+    const settle = () => {
+      const main = document.getElementById(mainId);
+      if (!main) return;
+      const now = document.activeElement;
+      // the member moved on meanwhile: a field, a dialog, a control of the new page
+      if (now && now !== from && now !== document.body && main.contains(now)) return;
+      if (now?.closest('[role="dialog"], [role="alertdialog"]')) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading && performance.now() - started < WAIT_FOR_HEADING_MS) {
+        frame = requestAnimationFrame(settle);
+        return;
+      }
+      const target = heading ?? main;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, mainId]);
+}
