@@ -69,11 +69,6 @@ export function announce(db: Db, topic: string, payload: string): void {
   if (bus) void bus.publish(topic, payload).catch(() => {});
 }
 
-/** The bus `db`'s announcements travel on (null: this process only). */
-export function busOf(db: Db): Bus | null {
-  return channels.get(db)?.bus ?? null;
-}
-
 export interface BusLog {
   warn(obj: object, msg: string): void;
 }

@@ -121,24 +121,3 @@ export async function startPgBossJobs(
     },
   };
 }
-
-/** Sends one run of a job now (it runs once, in whichever process takes it): the staff command `jobs.ts send`. */
-export async function sendJobOnce(
-  deps: Pick<JobDeps, 'db' | 'config'>,
-  name: string,
-): Promise<string | null> {
-  const pool = pgPoolOf(deps.db);
-  if (!pool) throw new Error('pg-boss needs a PostgreSQL database');
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-    schema: deps.config.pgBossSchema,
-    schedule: false,
-    supervise: false,
-  });
-  await boss.start();
-  try {
-    return await boss.send(name, { at: 'command' }, {});
-  } finally {
-    await boss.stop({ graceful: false, close: false });
-  }
-}

@@ -36,7 +36,7 @@ export function staffOf(req: FastifyRequest): NonNullable<FastifyRequest['staff'
 export const actorOf = (req: FastifyRequest): Actor => ({ staffId: staffOf(req).id, ip: req.ip });
 
 /** Records one admin write in the caller's transaction: what, on which target, before and after. */
-export type Record = (
+export type AuditRecorder = (
   tx: Transaction<Database>,
   action: string,
   target: { type: string; id: string | number | null },
@@ -45,7 +45,7 @@ export type Record = (
 ) => Promise<void>;
 
 /** The audit recorder of a staff request, at the request's "now". */
-export function recorderOf(app: FastifyInstance, req: FastifyRequest): Record {
+export function recorderOf(app: FastifyInstance, req: FastifyRequest): AuditRecorder {
   const actor = actorOf(req);
   const now = app.clock.now();
   return (tx, action, target, before, after) =>
@@ -61,7 +61,7 @@ export function auditedWrite<T>(
   req: FastifyRequest,
   work: (
     tx: Transaction<Database>,
-    record: (...args: Parameters<Record> extends [unknown, ...infer R] ? R : never) => Promise<void>,
+    record: (...args: Parameters<AuditRecorder> extends [unknown, ...infer R] ? R : never) => Promise<void>,
   ) => Promise<T>,
 ): Promise<T> {
   const record = recorderOf(app, req);

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { countRows } from '../../db/count.ts';
-import { isPostgres } from '../../db/dialect.ts';
 import type {
   Database,
   PaymentMatchesTable,
@@ -130,16 +129,6 @@ export function staffEmails(ex: Executor, ids: readonly number[]) {
 
 export function refundOf(ex: Executor, paymentId: number): Promise<RefundRow | undefined> {
   return ex.selectFrom('payment_refunds').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
-}
-
-/** The payment row locked on PostgreSQL (a refund decides under it). */
-export function lockPayment(tx: Executor, id: number) {
-  return tx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(isPostgres(tx), (q) => q.forUpdate())
-    .executeTakeFirst();
 }
 
 export async function insertRefund(tx: Executor, row: Insertable<PaymentRefundsTable>): Promise<RefundRow> {
