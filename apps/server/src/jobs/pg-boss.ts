@@ -80,8 +80,15 @@ export async function startPgBossJobs(
   const byName = new Map(specs.map((s) => [s.name, s]));
   for (const spec of specs) {
     await createQueue(boss, spec.name);
-    // the same row for every process (an upsert on the queue's name)
-    await boss.schedule(spec.name, cronEvery(spec.everyMs), {}, { tz: 'UTC' });
+    // the same row for every process (an upsert on the queue's name). One job per due time: pg-boss dedupes its
+    // cron sends per minute of the database's clock, so a check near the end of a minute whose send lands in the
+    // next one made a second run of that due time; a singleton per interval makes any second send a no-op.
+    await boss.schedule(
+      spec.name,
+      cronEvery(spec.everyMs),
+      {},
+      { tz: 'UTC', singletonKey: 'due', singletonSeconds: Math.round(spec.everyMs / 1000) },
+    );
     await boss.work(
       spec.name,
       { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
