@@ -23,6 +23,34 @@ interface WonItemListProps {
   empty?: ReactNode;
 }
 
+/**
+ * A card as a line: its picture, name, rarity, model number and set size (two boxes, for the row or cell around
+ * them to lay out: the won items here, the exchanges of the buying history).
+ */
+export function CardLine({
+  card,
+}: {
+  card: Pick<WonItem, 'image' | 'name' | 'model_number' | 'rarity' | 'rarity_label' | 'numLabel'>;
+}) {
+  return (
+    <>
+      <span className={styles.thumb}>
+        {card.image ? (
+          <img {...artImage(card.image, SIZES.thumb)} alt="" loading="lazy" decoding="async" />
+        ) : null}
+      </span>
+      <span className={styles.text}>
+        <span className={styles.name}>{card.name}</span>
+        <span className={styles.meta}>
+          <RarityBadge rarity={card.rarity} label={card.rarity_label} />
+          {card.model_number && <span className={styles.model}>{card.model_number}</span>}
+          {card.numLabel && <span className={styles.num}>{card.numLabel}</span>}
+        </span>
+      </span>
+    </>
+  );
+}
+
 /** Won items as compact rows: picture, name, model number, rarity, set size and an aside. */
 export function WonItemList({ items, label, empty }: WonItemListProps) {
   if (!items.length) return empty ? <p className={styles.empty}>{empty}</p> : null;
@@ -30,19 +58,7 @@ export function WonItemList({ items, label, empty }: WonItemListProps) {
     <ul className={styles.list} aria-label={label}>
       {items.map((item) => (
         <li key={item.key} className={styles.row}>
-          <span className={styles.thumb}>
-            {item.image ? (
-              <img {...artImage(item.image, SIZES.thumb)} alt="" loading="lazy" decoding="async" />
-            ) : null}
-          </span>
-          <span className={styles.text}>
-            <span className={styles.name}>{item.name}</span>
-            <span className={styles.meta}>
-              <RarityBadge rarity={item.rarity} label={item.rarity_label} />
-              {item.model_number && <span className={styles.model}>{item.model_number}</span>}
-              {item.numLabel && <span className={styles.num}>{item.numLabel}</span>}
-            </span>
-          </span>
+          <CardLine card={item} />
           {item.aside !== undefined && <span className={styles.aside}>{item.aside}</span>}
         </li>
       ))}

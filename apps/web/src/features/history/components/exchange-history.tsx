@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeHistoryItem } from '@gacha/contract/exchange';
-import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { CoinIcon } from '../../../components/currency-icons.tsx';
+import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { RarityBadge } from '../../../components/rarity-badge.tsx';
-import { artImage, SIZES } from '../../../lib/art-image.ts';
+import { CardLine } from '../../../components/won-item-list.tsx';
 import { formatCoins, formatDate, isoDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { useExchangeHistory } from '../api/get-exchange-history.ts';
@@ -75,18 +74,7 @@ function Row({ item }: { item: ExchangeHistoryItem }) {
       </td>
       <td className={styles.cardCell} data-label={t('exchanges.card')}>
         <span className={styles.card}>
-          <span className={styles.thumb}>
-            {item.image ? (
-              <img {...artImage(item.image, SIZES.thumb)} alt="" loading="lazy" decoding="async" />
-            ) : null}
-          </span>
-          <span className={styles.text}>
-            <span className={styles.name}>{item.name}</span>
-            <span className={styles.meta}>
-              <RarityBadge rarity={item.rarity} label={item.rarity_label} />
-              {item.model_number && <span className={styles.model}>{item.model_number}</span>}
-            </span>
-          </span>
+          <CardLine card={item} />
         </span>
       </td>
       <td className={styles.status} data-label={t('list.status')}>
