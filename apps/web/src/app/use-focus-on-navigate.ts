@@ -19,16 +19,16 @@ export function useFocusOnNavigate(mainId: string) {
       first.current = false;
       return;
     }
-    const from = document.activeElement;
     const started = performance.now();
     let frame = 0;
     const settle = () => {
       const main = document.getElementById(mainId);
       if (!main) return;
       const now = document.activeElement;
-      // the member moved on meanwhile: a field, a dialog, a control of the new page
-      if (now && now !== from && now !== document.body && main.contains(now)) return;
-      if (now?.closest('[role="dialog"], [role="alertdialog"]')) return;
+      // the new page put the focus somewhere itself (a field, its opening's Tap), or a dialog has it: leave it there.
+      // Otherwise it is on nothing, or still on the header's or the bottom menu's link that was followed.
+      if (now && now !== document.body && main.contains(now)) return;
+      if (now?.closest('[role="dialog"], [role="alertdialog"], dialog')) return;
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading && performance.now() - started < WAIT_FOR_HEADING_MS) {
         frame = requestAnimationFrame(settle);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './member-pages.module.css';
 
@@ -11,13 +11,15 @@ import styles from './member-pages.module.css';
  */
 export function CompletePasswordReissuePage() {
   const { t } = useTranslation('member');
-  const navigate = useNavigate();
   useEffect(() => {
-    // React Router numbers this tab's entries of the shop: 0 is the first
-    if ((window.history.state as { idx?: number } | null)?.idx !== 0) return;
-    navigate('/login', { replace: true });
-    navigate('/complete-password-reissue');
-  }, [navigate]);
+    // React Router numbers this tab's entries of the shop: 0 is the first. The history API directly (two
+    // navigate() calls in a row are one navigation to React Router): the router reads the address on Back.
+    const state = window.history.state as { idx?: number } | null;
+    if (state?.idx !== 0) return;
+    const here = window.location.pathname + window.location.search;
+    window.history.replaceState({ usr: null, key: 'reissue-login', idx: 0 }, '', '/login');
+    window.history.pushState({ ...state, idx: 1 }, '', here);
+  }, []);
   return (
     <div className="page page-narrow">
       <div className={`card ${styles.panel} ${styles.center}`}>
