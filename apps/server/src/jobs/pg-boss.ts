@@ -80,9 +80,9 @@ export async function startPgBossJobs(
   const byName = new Map(specs.map((s) => [s.name, s]));
   for (const spec of specs) {
     await createQueue(boss, spec.name);
-    // the same row for every process (an upsert on the queue's name). One job per due time: pg-boss dedupes its
-    // cron sends per minute of the database's clock, so a check near the end of a minute whose send lands in the
-    // next one made a second run of that due time; a singleton per interval makes any second send a no-op.
+    // the same row for every process (an upsert on the queue's name). One job per due time: pg-boss dedupes only
+    // its cron sends (per minute of the database's clock), not the jobs they make; a singleton per interval on the
+    // job itself makes a second one for the same due time a no-op, whatever sent it.
     await boss.schedule(
       spec.name,
       cronEvery(spec.everyMs),
