@@ -40,6 +40,8 @@ interface AddressFieldsProps {
    * there (appendAddressSchema) and marked so; at registration every address field is optional.
    */
   shippingAddress?: boolean;
+  /** Say, when Japan is chosen, that gems cannot be bought (off where the form says its own Japan refusal). */
+  gemsNotice?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function AddressFields({
   withTel = false,
   telReadOnly = false,
   shippingAddress = false,
+  gemsNotice = true,
 }: AddressFieldsProps) {
   const { t } = useTranslation();
   return (
@@ -75,7 +78,7 @@ export function AddressFields({
             </option>
           ))}
         </SelectField>
-        <JapanNotice show={jp} lead={t('address.japanNotice')} />
+        {gemsNotice && <JapanNotice show={jp} lead={t('address.japanNotice')} />}
       </div>
       <div className={styles.zipRow}>
         <TextField

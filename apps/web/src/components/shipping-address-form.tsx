@@ -83,7 +83,8 @@ function AddressForm({
       <p className={styles.lead}>{t('shippingAddress.lead')}</p>
       {formMessage && <FormAlert>{formMessage}</FormAlert>}
       {jp && <FormAlert tone="info">{msg('shipping_to_japan')}</FormAlert>}
-      <AddressFields {...block} withTel telReadOnly={telReadOnly} shippingAddress />
+      {/* its own Japan notice above (shipping_to_japan): the gems notice would say it twice */}
+      <AddressFields {...block} withTel telReadOnly={telReadOnly} shippingAddress gemsNotice={false} />
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('shippingAddress.back')}
