@@ -73,6 +73,34 @@ describe('card types', () => {
     expect(JSON.stringify(tabs.body)).toContain('Disney Lorcana');
     expect((await owner.post('/admin/card-types/999999', { name_en: 'x' })).body.state).toBe(404);
   });
+
+  it('are the shop tabs: a new type is a Top tab at once, staff hide it or put it at the exchange counter', async () => {
+    const tab = async (lang?: 'ja') =>
+      (
+        (await t.client(lang ? { lang } : {}).get('/user/card_type')).body.list as {
+          id: number;
+          name: string;
+          top_tab: boolean;
+          exchange_tab: boolean;
+        }[]
+      ).find((x) => x.id === 4343);
+    await owner.post('/admin/card-types', { id: 4343, name_en: 'Digimon', name_ja: 'デジモン', sort: 3 });
+    expect(await tab()).toEqual({ id: 4343, name: 'Digimon', top_tab: true, exchange_tab: false });
+    expect((await tab('ja'))?.name).toBe('デジモン');
+    await expectAudited('card_type.update', 1, () =>
+      owner.post('/admin/card-types/4343', { top_tab: 0, exchange_tab: 1 }),
+    );
+    expect(await tab()).toMatchObject({ top_tab: false, exchange_tab: true });
+    // the list is in tab order: by sort, then id (Yu-Gi-Oh! also has sort 3 and a lower id)
+    const ids = (await t.client().get('/user/card_type')).body.list.map((x: { id: number }) => x.id);
+    expect(ids.indexOf(4343)).toBe(ids.indexOf(1) + 1);
+    for (const bad of [2, -1, 'yes', true, null]) {
+      const refused = await expectAudited('card_type.update', 0, () =>
+        owner.post('/admin/card-types/4343', { top_tab: bad }),
+      );
+      expect(refused.body).toMatchObject({ state: 400, errors: { top_tab: [expect.any(String)] } });
+    }
+  });
 });
 
 describe('banners', () => {

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { announce, attachBus, detachBus, onAnnounce } from '../src/cluster/bus.ts';
 import { openDb, type Db } from '../src/db/index.ts';
-import { cachedPack, updatePack } from '../src/modules/packs/service.ts';
+import {
+  cachedPack,
+  cardTypes,
+  changeCardType,
+  forgetCardTypes,
+  updatePack,
+} from '../src/modules/packs/service.ts';
 import { changeBanner, forgetBanners, liveBanners } from '../src/modules/site/service.ts';
 import { createPack } from './draw-factories.ts';
 import { freshDb, onPostgres, TEST_DATABASE_URL } from './helpers.ts';
@@ -70,6 +76,18 @@ describe.each(buses)('the cache bus: $name', ({ redisUrl }) => {
       const b = await liveBanners(two, now, 'en');
       return [...b.top, ...b.alerts].some((x) => x.title === 'Changed through one');
     });
+  });
+
+  it('so are the card types (the shop tabs)', async () => {
+    const [one, two] = await twoProcesses(redisUrl);
+    expect((await cardTypes(two, 'en')).find((x) => x.id === 1)?.top_tab).toBe(true);
+    await one.transaction().execute((tx) => changeCardType(tx, 1, { top_tab: 0 }));
+    forgetCardTypes(one);
+    const ms = await within(
+      1000,
+      async () => (await cardTypes(two, 'en')).find((x) => x.id === 1)?.top_tab === false,
+    );
+    expect(ms).toBeLessThan(1000);
   });
 });
 

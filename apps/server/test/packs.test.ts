@@ -129,16 +129,16 @@ describe('packs', async () => {
     point: 10,
   });
 
-  it('lists the card types in tab order, named in the member language', async () => {
+  it('lists the card types in tab order, named in the member language, all on Top and two at the exchange counter', async () => {
     const en = await t.client().get('/user/card_type');
     expect(en.body.state).toBe(200);
     expect(en.body.list).toEqual([
-      { id: 2, name: 'Pokémon' },
-      { id: 5, name: 'ONE PIECE' },
-      { id: 1, name: 'Yu-Gi-Oh!' },
-      { id: 999996, name: 'TCG MIX' },
-      { id: 9999, name: 'Hobby' },
-      { id: 999995, name: 'Others' },
+      { id: 2, name: 'Pokémon', top_tab: true, exchange_tab: true },
+      { id: 5, name: 'ONE PIECE', top_tab: true, exchange_tab: true },
+      { id: 1, name: 'Yu-Gi-Oh!', top_tab: true, exchange_tab: false },
+      { id: 999996, name: 'TCG MIX', top_tab: true, exchange_tab: false },
+      { id: 9999, name: 'Hobby', top_tab: true, exchange_tab: false },
+      { id: 999995, name: 'Others', top_tab: true, exchange_tab: false },
     ]);
     const ja = await t.client({ lang: 'ja' }).get('/user/card_type');
     expect(ja.body.list.map((c: { name: string }) => c.name)).toEqual([

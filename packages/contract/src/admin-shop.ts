@@ -29,7 +29,13 @@ export const adminPagedQuerySchema = z.object({ page: pageParam });
 // --- card types (the Top tabs) ---
 
 export const adminCardTypeFieldsSchema = z
-  .object({ name_en: text(100, 1), name_ja: text(100, 1), sort: int(-1_000_000, 1_000_000) })
+  .object({
+    name_en: text(100, 1),
+    name_ja: text(100, 1),
+    sort: int(-1_000_000, 1_000_000),
+    top_tab: flag.optional(),
+    exchange_tab: flag.optional(),
+  })
   .strict();
 /** POST /api/admin/card-types {id, …}: the id is the tab's number (spec: 2 Pokémon, 5 ONE PIECE, …). */
 export const adminCardTypeCreateSchema = adminCardTypeFieldsSchema
@@ -42,6 +48,8 @@ export const adminCardTypeRowSchema = z.object({
   name_en: z.string(),
   name_ja: z.string(),
   sort: z.number().int(),
+  top_tab: z.number().int(),
+  exchange_tab: z.number().int(),
   cards: z.number().int(),
   packs: z.number().int(),
 });

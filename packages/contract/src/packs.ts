@@ -63,8 +63,15 @@ export type PackListPage = z.infer<typeof packListPageSchema>;
 export const cardTypeSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CardType = z.infer<typeof cardTypeSchema>;
 
-/** GET /user/card_type (and /user/cardType) → { list }. */
-export const cardTypeListSchema = z.object({ list: z.array(cardTypeSchema) });
+/**
+ * A card type in GET /user/card_type: besides its name, whether it is a tab on Top and at the exchange counter
+ * (staff choose; the list is in the tabs' order).
+ */
+export const cardTypeTabSchema = cardTypeSchema.extend({ top_tab: z.boolean(), exchange_tab: z.boolean() });
+export type CardTypeTab = z.infer<typeof cardTypeTabSchema>;
+
+/** GET /user/card_type (and /user/cardType) → { list }: every card type, in tab order. */
+export const cardTypeListSchema = z.object({ list: z.array(cardTypeTabSchema) });
 export type CardTypeList = z.infer<typeof cardTypeListSchema>;
 
 /**

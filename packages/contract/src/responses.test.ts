@@ -330,8 +330,8 @@ answer('cardTypeSchema', packs.cardTypeSchema, [cardType], [{ id: 2 }]);
 answer(
   'cardTypeListSchema',
   packs.cardTypeListSchema,
-  [{ list: [cardType] }, { list: [] }],
-  [{ list: ['Pokémon'] }],
+  [{ list: [{ ...cardType, top_tab: true, exchange_tab: false }] }, { list: [] }],
+  [{ list: ['Pokémon'] }, { list: [cardType] }],
 );
 answer(
   'packTypePageSchema',

@@ -114,7 +114,18 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
     'GET admin/packs/7': () => detail(status),
     'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1 }),
     'GET admin/card-types': () => ({
-      list: [{ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1, cards: 1, packs: 1 }],
+      list: [
+        {
+          id: 2,
+          name_en: 'Pokémon',
+          name_ja: 'ポケモン',
+          sort: 1,
+          top_tab: 1,
+          exchange_tab: 1,
+          cards: 1,
+          packs: 1,
+        },
+      ],
     }),
     'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, total: 1 }),
   });

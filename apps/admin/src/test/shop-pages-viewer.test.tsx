@@ -6,7 +6,18 @@ import { renderConsole } from './render.tsx';
 /** One of everything, so each page has rows whose write controls would show. */
 const DATA = {
   'GET admin/card-types': () => ({
-    list: [{ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1, cards: 10, packs: 2 }],
+    list: [
+      {
+        id: 2,
+        name_en: 'Pokémon',
+        name_ja: 'ポケモン',
+        sort: 1,
+        top_tab: 1,
+        exchange_tab: 1,
+        cards: 10,
+        packs: 2,
+      },
+    ],
   }),
   'GET admin/banners': () => ({
     list: [

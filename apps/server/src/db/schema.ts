@@ -72,6 +72,10 @@ export interface CardTypesTable {
   name_en: string;
   name_ja: string;
   sort: number;
+  /** 1: a tab on Top (migration 021). */
+  top_tab: Generated<number>;
+  /** 1: a tab at the exchange counter. */
+  exchange_tab: Generated<number>;
 }
 
 export interface CardsTable {

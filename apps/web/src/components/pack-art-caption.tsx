@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '@gacha/contract/packs';
-import { cardTypeKey } from '../lib/card-types.ts';
+import { cardTypeName, useCardTypes } from '../lib/card-types.ts';
 import { formatGems } from '../lib/format.ts';
 import styles from './pack-art-caption.module.css';
 
@@ -12,10 +12,10 @@ import styles from './pack-art-caption.module.css';
 export function PackArtCaption({ pack }: { pack: PackSummary }) {
   const { t } = useTranslation('packs');
   const isCoin = pack.payment_method === 2;
-  const typeKey = cardTypeKey(pack.card_type);
+  const typeName = cardTypeName(useCardTypes().data, pack.card_type);
   return (
     <div className={styles.caption} aria-hidden="true">
-      {typeKey && <span className={styles.type}>{t(typeKey)}</span>}
+      {typeName && <span className={styles.type}>{typeName}</span>}
       <span className={`${styles.name} phrase`}>{pack.name}</span>
       <span className={styles.bottom}>
         <span className={`${styles.price} ${isCoin ? styles.coin : ''}`}>

@@ -1,17 +1,29 @@
-/**
- * The card types with a tab of their own (spec §2 Top tabs, the exchange counter's tabs): id → the `packs`
- * namespace key of their name, in the order of the Top page's tabs.
- */
-export const CARD_TYPE_TABS = [
-  { id: 2, key: 'tabs.pokemon' },
-  { id: 5, key: 'tabs.onePiece' },
-  { id: 1, key: 'tabs.yugioh' },
-  { id: 999996, key: 'tabs.tcgMix' },
-  { id: 9999, key: 'tabs.hobby' },
-  { id: 999995, key: 'tabs.others' },
-] as const;
+import { useQuery } from '@tanstack/react-query';
+import type { CardTypeTab } from '@gacha/contract/packs';
+import { api, unwrap } from './api.ts';
+import { useLang } from './i18n.ts';
 
-/** The translation key (`packs` namespace) of a card type id, for titles such as the pack list's. */
-export function cardTypeKey(id: number): string | undefined {
-  return CARD_TYPE_TABS.find((t) => t.id === id)?.key;
+export type { CardTypeTab };
+
+/** Top asks for this before its first paint: the schema (and zod) load alongside the request. */
+const cardTypesAnswer = () => import('@gacha/contract/packs').then((m) => m.cardTypeListSchema);
+
+/**
+ * GET /user/card_type: every card type in the tabs' order, named in the page's language, with whether staff
+ * show it as a tab on Top and at the exchange counter. The server renders Top with this answer in the page
+ * (modules/site/page-renderer.ts, same query key).
+ */
+export function useCardTypes() {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['packs', 'card_type', lang],
+    queryFn: async () =>
+      unwrap(await api.get('user/card_type', { answer: cardTypesAnswer, background: true })).list,
+    staleTime: 60_000,
+  });
+}
+
+/** A card type's name, when the list is in. */
+export function cardTypeName(types: readonly CardTypeTab[] | undefined, id: number): string | undefined {
+  return types?.find((t) => t.id === id)?.name;
 }

@@ -25,9 +25,9 @@ type CardType = z.infer<typeof adminCardTypeListSchema>['list'][number];
 const TYPES_KEY = ['admin', 'card-types'] as const;
 
 /**
- * /admin/card-types: the card types, each a tab on the shop's Top page (GET /api/admin/card-types) with how many
- * cards and packs use it; a role with catalogue.write adds one (its number is the tab's, /?tab=5) and renames or
- * reorders one (POST /api/admin/card-types, /{id}).
+ * /admin/card-types: the card types, the shop's tabs on Top and at the exchange counter (GET /api/admin/card-types)
+ * with how many cards and packs use each; a role with catalogue.write adds one (its number is the tab's, /?tab=5),
+ * renames, reorders, shows or hides one (POST /api/admin/card-types, /{id}).
  */
 export function CardTypesPage() {
   const { t } = useTranslation();
@@ -51,6 +51,19 @@ export function CardTypesPage() {
         header: () => t('shop.common.sort'),
         accessorFn: (r) => r.sort,
         meta: { className: 'num' },
+      },
+      {
+        id: 'top_tab',
+        header: () => t('shop.cardTypes.topTab'),
+        accessorFn: (r) => r.top_tab,
+        cell: ({ row }) => (row.original.top_tab ? t('shop.cardTypes.shown') : t('shop.cardTypes.hidden')),
+      },
+      {
+        id: 'exchange_tab',
+        header: () => t('shop.cardTypes.exchangeTab'),
+        accessorFn: (r) => r.exchange_tab,
+        cell: ({ row }) =>
+          row.original.exchange_tab ? t('shop.cardTypes.shown') : t('shop.cardTypes.hidden'),
       },
       {
         id: 'cards',
@@ -151,8 +164,15 @@ export function CardTypesPage() {
   );
 }
 
-type Values = { id: string; name_en: string; name_ja: string; sort: string };
-const FIELDS = ['id', 'name_en', 'name_ja', 'sort'] as const;
+type Values = {
+  id: string;
+  name_en: string;
+  name_ja: string;
+  sort: string;
+  top_tab: boolean;
+  exchange_tab: boolean;
+};
+const FIELDS = ['id', 'name_en', 'name_ja', 'sort', 'top_tab', 'exchange_tab'] as const;
 const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 function CardTypeForm({
@@ -171,6 +191,8 @@ function CardTypeForm({
     name_en: v.name_en,
     name_ja: v.name_ja,
     sort: int(v.sort),
+    top_tab: v.top_tab ? 1 : 0,
+    exchange_tab: v.exchange_tab ? 1 : 0,
   });
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
     defaultValues: {
@@ -178,6 +200,8 @@ function CardTypeForm({
       name_en: row?.name_en ?? '',
       name_ja: row?.name_ja ?? '',
       sort: row ? String(row.sort) : '0',
+      top_tab: row ? row.top_tab === 1 : true,
+      exchange_tab: row ? row.exchange_tab === 1 : false,
     },
     resolver: schemaResolver<Values>(row ? adminCardTypeUpdateSchema : adminCardTypeCreateSchema, payload),
     send: (v) =>
@@ -208,6 +232,23 @@ function CardTypeForm({
       <FormField label={t('shop.common.sort')} error={errors.sort?.message} hint={t('shop.common.sortHint')}>
         {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
       </FormField>
+      {(['top_tab', 'exchange_tab'] as const).map((name) => {
+        const key = name === 'top_tab' ? 'topTab' : 'exchangeTab';
+        return (
+          <div className="check" key={name}>
+            <input
+              id={`card-type-${name}`}
+              type="checkbox"
+              {...form.register(name)}
+              aria-describedby={`card-type-${name}-hint`}
+            />
+            <label htmlFor={`card-type-${name}`}>{t(`shop.cardTypes.${key}`)}</label>
+            <span id={`card-type-${name}-hint`} className="field-hint">
+              {t(`shop.cardTypes.${key}Hint`)}
+            </span>
+          </div>
+        );
+      })}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
           {row ? t('common.save') : t('shop.common.create')}

@@ -25,7 +25,20 @@ async function renderForm(lang: 'en' | 'ja' = 'en') {
   return router;
 }
 
-const TYPES = { list: [{ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1, cards: 0, packs: 0 }] };
+const TYPES = {
+  list: [
+    {
+      id: 2,
+      name_en: 'Pokémon',
+      name_ja: 'ポケモン',
+      sort: 1,
+      top_tab: 1,
+      exchange_tab: 1,
+      cards: 0,
+      packs: 0,
+    },
+  ],
+};
 const PNG = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'card.png', { type: 'image/png' });
 
 describe('the card form shows its errors', () => {

@@ -73,7 +73,18 @@ function api(role: 'owner' | 'viewer', images = STORED) {
     'GET admin/me': () => meAs(role),
     'GET admin/packs/7': () => ({ ...detail, pack: { ...detail.pack, images, banner_image: BANNER } }),
     'GET admin/card-types': () => ({
-      list: [{ id: 2, name_en: 'Pokémon', name_ja: 'ポケモン', sort: 1, cards: 1, packs: 1 }],
+      list: [
+        {
+          id: 2,
+          name_en: 'Pokémon',
+          name_ja: 'ポケモン',
+          sort: 1,
+          top_tab: 1,
+          exchange_tab: 1,
+          cards: 1,
+          packs: 1,
+        },
+      ],
     }),
     'GET admin/packs/7/videos': () => ({ list: videos }),
   });

@@ -19,6 +19,7 @@ import * as m017 from './017-refunds-shipping-console.ts';
 import * as m018 from './018-odds-disclosure.ts';
 import * as m019 from './019-pg-purchase-function.ts';
 import * as m020 from './020-audit-no-truncate.ts';
+import * as m021 from './021-card-type-tabs.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-odds-disclosure': m018,
   '019-pg-purchase-function': m019,
   '020-audit-no-truncate': m020,
+  '021-card-type-tabs': m021,
 };

@@ -37,6 +37,7 @@ import {
   changeCard,
   changeCardType,
   createPack,
+  forgetCardTypes,
   listPackVideos,
   PackLocked,
   packForStaff,
@@ -327,12 +328,15 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       schema: { body: adminCardTypeCreateSchema, response: okResponse(adminIdAnswerSchema) },
       config: { staff: 'catalogue.write' },
     },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
+    async (req) => {
+      const answer = await auditedWrite(app, req, async (tx, record) => {
         const row = await addCardType(tx, req.body);
         await record('card_type.create', { type: 'card_type', id: row.id }, null, row);
         return { id: row.id };
-      }),
+      });
+      forgetCardTypes(db);
+      return answer;
+    },
   );
 
   app.post(
@@ -345,8 +349,8 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       },
       config: { staff: 'catalogue.write' },
     },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
+    async (req) => {
+      const answer = await auditedWrite(app, req, async (tx, record) => {
         const change = await changeCardType(tx, req.params.id, req.body);
         if (change)
           await record(
@@ -356,7 +360,10 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
             change.after,
           );
         return { id: req.params.id };
-      }),
+      });
+      forgetCardTypes(db);
+      return answer;
+    },
   );
 
   // --- a pack's pictures and opening videos (may change during the sale) ---

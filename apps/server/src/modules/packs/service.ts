@@ -1,7 +1,7 @@
 import type { Lang } from '@gacha/contract/messages';
 import type { DisclosureRecord } from '@gacha/contract/pack-fairness';
 import type {
-  CardType,
+  CardTypeTab,
   PackCardPage,
   PackDetail,
   PackList,
@@ -11,6 +11,7 @@ import type {
 import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Insertable, Transaction, Updateable } from 'kysely';
+import { cachedRows } from '../../cluster/cached-rows.ts';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
@@ -383,9 +384,25 @@ export function toDetail(p: Pack, lang: Lang, now: Date): PackDetail {
   };
 }
 
-export async function cardTypes(db: Db, lang: Lang): Promise<CardType[]> {
-  const rows = await repo.listCardTypes(db);
-  return rows.map((r) => ({ id: r.id, name: pick(lang, r.name_en, r.name_ja) }));
+/** Every card type in tab order: the member's pages ask on every visit; a staff edit calls `forgetCardTypes`. */
+const cardTypeRows = cachedRows('card_types', 10_000, repo.listCardTypes);
+
+export async function cardTypes(db: Db, lang: Lang): Promise<CardTypeTab[]> {
+  return (await cardTypeRows.read(db)).map((r) => ({
+    id: r.id,
+    name: pick(lang, r.name_en, r.name_ja),
+    top_tab: r.top_tab === 1,
+    exchange_tab: r.exchange_tab === 1,
+  }));
+}
+
+/** Top's first tab: the first card type shown there (what `/` without `?tab` shows). */
+export async function firstTopTab(db: Db): Promise<number | undefined> {
+  return (await cardTypeRows.read(db)).find((r) => r.top_tab === 1)?.id;
+}
+
+export function forgetCardTypes(db: Db): void {
+  cardTypeRows.forget(db);
 }
 
 /** One card type's packs, a page at a time (the Top page tabs and /pack-list). */

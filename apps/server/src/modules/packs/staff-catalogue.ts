@@ -16,7 +16,7 @@ type Executor = Db | Transaction<Database>;
 export async function cardTypesForStaff(db: Db) {
   const rows = await db
     .selectFrom('card_types as t')
-    .select(['t.id', 't.name_en', 't.name_ja', 't.sort'])
+    .select(['t.id', 't.name_en', 't.name_ja', 't.sort', 't.top_tab', 't.exchange_tab'])
     .select((eb) => [
       eb
         .selectFrom('cards as c')
@@ -40,7 +40,14 @@ const typeRow = (ex: Executor, id: number) =>
 
 export async function addCardType(
   tx: Executor,
-  row: { id: number; name_en: string; name_ja: string; sort: number },
+  row: {
+    id: number;
+    name_en: string;
+    name_ja: string;
+    sort: number;
+    top_tab?: number;
+    exchange_tab?: number;
+  },
 ) {
   if (await typeRow(tx, row.id)) throw fieldError('id', 'card_type_exists');
   await tx.insertInto('card_types').values(row).execute();

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Lang } from '@gacha/contract/messages';
 import type { Banners } from '@gacha/contract/site';
-import { announce, onAnnounce } from '../../cluster/bus.ts';
+import { cachedRows } from '../../cluster/cached-rows.ts';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { BannersTable, Database } from '../../db/schema.ts';
@@ -56,39 +56,18 @@ export function liveSet(rows: readonly BannerRow[], at: string, lang: Lang): Ban
   };
 }
 
-/**
- * Every banner row, kept in memory per database handle: the Top page asks on every visit. A staff edit drops
- * the copy at once in every server process on the same database (`forgetBanners` through the cache bus,
- * cluster/bus.ts); BANNER_CACHE_MS bounds its age should a message be lost.
- */
+/** Every banner row: the Top page asks on every visit; a staff edit calls `forgetBanners`. */
 export const BANNER_CACHE_MS = 5_000;
-const cache = new WeakMap<Db, { rows: BannerRow[]; at: number }>();
-/** Bumped by every drop: a read that began before a drop does not store what it read. */
-const generations = new WeakMap<Db, number>();
-const TOPIC = 'banners';
-
-async function allRows(db: Db): Promise<BannerRow[]> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < BANNER_CACHE_MS) return hit.rows;
-  if (!generations.has(db)) {
-    generations.set(db, 0);
-    onAnnounce(db, TOPIC, () => {
-      generations.set(db, (generations.get(db) ?? 0) + 1);
-      cache.delete(db);
-    });
-  }
-  const generation = generations.get(db);
-  const rows = await db.selectFrom('banners').selectAll().orderBy('sort').orderBy('id').execute();
-  if (generation === generations.get(db)) cache.set(db, { rows, at: Date.now() });
-  return rows;
-}
+const bannerRows = cachedRows('banners', BANNER_CACHE_MS, (db) =>
+  db.selectFrom('banners').selectAll().orderBy('sort').orderBy('id').execute(),
+);
 
 export async function liveBanners(db: Db, now: Date, lang: Lang): Promise<Banners> {
-  return liveSet(await allRows(db), now.toISOString(), lang);
+  return liveSet(await bannerRows.read(db), now.toISOString(), lang);
 }
 
 export function forgetBanners(db: Db): void {
-  announce(db, TOPIC, '*');
+  bannerRows.forget(db);
 }
 
 export async function bannersForStaff(db: Db, now: Date) {

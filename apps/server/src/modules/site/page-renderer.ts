@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@gacha/contract/messages';
-import { packDetailSchema, packTypePageSchema } from '@gacha/contract/packs';
+import { cardTypeListSchema, packDetailSchema, packTypePageSchema } from '@gacha/contract/packs';
 import { bannersSchema } from '@gacha/contract/site';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../http/app-deps.ts';
 import { resolveLang } from '../../http/envelope.ts';
-import { packDetail, packsOfType } from '../packs/service.ts';
+import { cardTypes, firstTopTab, packDetail, packsOfType } from '../packs/service.ts';
 import { liveBanners } from './banners.ts';
 
 /**
@@ -25,8 +25,6 @@ import { liveBanners } from './banners.ts';
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 200;
-/** Top's default tab (apps/web/src/features/packs/top-tabs.ts DEFAULT_TAB) and its first page. */
-const TOP_TAB = 2;
 
 type Seed = [queryKey: readonly unknown[], data: unknown][];
 interface Bundle {
@@ -72,18 +70,29 @@ function wantedBy(req: FastifyRequest, db: Db): Wanted | null {
     return {
       name: 'index',
       url: '/',
-      answers: async (lang, now) => [
-        {
-          key: ['site', 'banners', lang],
-          path: '/api/user/banners',
-          data: bannersSchema.parse(await liveBanners(db, now, lang)),
-        },
-        {
-          key: ['packs', 'all_list', TOP_TAB, 1],
-          path: `/api/user/pack/all_list/${TOP_TAB}/1`,
-          data: packTypePageSchema.parse(await packsOfType(db, TOP_TAB, 1, lang, now)),
-        },
-      ],
+      answers: async (lang, now) => {
+        // the tabs are the card types (apps/web/src/lib/card-types.ts); Top opens on the first one's packs
+        const tab = await firstTopTab(db);
+        const answers: Answer[] = [
+          {
+            key: ['site', 'banners', lang],
+            path: '/api/user/banners',
+            data: bannersSchema.parse(await liveBanners(db, now, lang)),
+          },
+          {
+            key: ['packs', 'card_type', lang],
+            path: '/api/user/card_type',
+            data: cardTypeListSchema.parse({ list: await cardTypes(db, lang) }),
+          },
+        ];
+        if (tab !== undefined)
+          answers.push({
+            key: ['packs', 'all_list', tab, 1],
+            path: `/api/user/pack/all_list/${tab}/1`,
+            data: packTypePageSchema.parse(await packsOfType(db, tab, 1, lang, now)),
+          });
+        return answers;
+      },
     };
   }
   const packId = url.searchParams.get('packId');

@@ -79,8 +79,18 @@ const userDetail = {
   next_month: 1,
 };
 
+/** The card types as staff set them: Pokémon and ONE PIECE at the counter, Yu-Gi-Oh! on Top only. */
+const cardTypes = {
+  list: [
+    { id: 2, name: 'Pokémon', top_tab: true, exchange_tab: true },
+    { id: 1, name: 'Yu-Gi-Oh!', top_tab: true, exchange_tab: false },
+    { id: 5, name: 'ONE PIECE', top_tab: true, exchange_tab: true },
+  ],
+};
+
 function shop(extra: Record<string, Handler | object> = {}) {
   return fakeApi({
+    'GET user/card_type': cardTypes,
     'GET user/point': member,
     'POST user/exchange_card/list/1': page([drake, mouse]),
     'POST user/exchange_card/check': checked,
@@ -302,6 +312,30 @@ describe('exchange counter: search, sort, tabs', () => {
         searchText: '',
         sort: 'coin_desc',
       }),
+    );
+  });
+
+  it('the tabs are the card types staff show at the counter, in their order, then Coin Gacha', async () => {
+    const api = shop({
+      'GET user/card_type': {
+        list: [
+          { id: 77, name: 'Digimon', top_tab: false, exchange_tab: true },
+          ...cardTypes.list.map((x) => ({ ...x, exchange_tab: x.id === 5 })),
+        ],
+      },
+    });
+    renderAt('/exchange-card?tab=2', routes);
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((x) => x.textContent)).toEqual([
+        'Digimon',
+        'ONE PIECE',
+        'Coin Gacha',
+      ]),
+    );
+    // a tab no longer at the counter falls back to the first one
+    expect(screen.getByRole('tab', { name: 'Digimon' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(api.callsTo('POST user/exchange_card/list/1').at(-1)?.payload).toMatchObject({ type: 77 }),
     );
   });
 

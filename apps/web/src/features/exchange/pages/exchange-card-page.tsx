@@ -14,11 +14,12 @@ import {
 import { AlertModal } from '../../../components/alert-modal.tsx';
 import { CoinIcon } from '../../../components/currency-icons.tsx';
 import { PackBanner } from '../../../components/pack-banner.tsx';
+import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ShippingAddressForm } from '../../../components/shipping-address-form.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { State } from '../../../lib/api.ts';
-import { cardTypeKey } from '../../../lib/card-types.ts';
+import { useCardTypes, type CardTypeTab } from '../../../lib/card-types.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { formatCoinTenths } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
@@ -34,13 +35,19 @@ import { ExchangeConfirmModal, ExchangeDoneModal } from '../components/exchange-
 import { exchangeRefusal } from '../refusal.ts';
 import styles from './exchange-card-page.module.css';
 
-/** The tabs of spec §2 Exchange card: Pokémon (card type 2), ONE PIECE (5) and Coin Gacha. */
-const CARD_TABS = [2, 5] as const;
+/**
+ * The tabs of spec §2 Exchange card: the card types staff show at the counter (Pokémon and ONE PIECE in the
+ * spec's shop), then Coin Gacha.
+ */
 const COIN_TAB = 'coin';
-type Tab = '2' | '5' | typeof COIN_TAB;
+type Tab = string;
 
-function parseTab(value: string | null): Tab {
-  return value === '5' || value === COIN_TAB ? value : '2';
+/** The tab `?tab=` names: a counter card type, Coin Gacha, else the first card type (null: types not in yet). */
+function parseTab(value: string | null, cardTabs: readonly CardTypeTab[] | undefined): Tab | null {
+  if (value === COIN_TAB) return COIN_TAB;
+  if (!cardTabs) return value && /^\d+$/.test(value) ? value : null;
+  const id = (cardTabs.find((x) => String(x.id) === value) ?? cardTabs[0])?.id;
+  return id === undefined ? COIN_TAB : String(id);
 }
 
 function parseSort(value: string | null): ExchangeSort {
@@ -64,7 +71,10 @@ export function ExchangeCardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get('tab'));
+  const { data: types } = useCardTypes();
+  const cardTabs = types?.filter((x) => x.exchange_tab);
+  const firstTab = cardTabs?.[0] ? String(cardTabs[0].id) : COIN_TAB;
+  const tab = parseTab(params.get('tab'), cardTabs);
   const q = params.get('q') ?? '';
   const sort = parseSort(params.get('sort'));
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -141,7 +151,7 @@ export function ExchangeCardPage() {
           if (value === fallback) out.delete(name);
           else out.set(name, value);
         };
-        put('tab', next.tab, '2');
+        put('tab', next.tab, firstTab);
         put('q', next.q, '');
         put('sort', next.sort, 'new');
         put('page', next.page === undefined ? undefined : String(next.page), '1');
@@ -169,8 +179,8 @@ export function ExchangeCardPage() {
   }
 
   const tabs = [
-    ...CARD_TABS.map((id) => ({ value: String(id) as Tab, label: t(`packs:${cardTypeKey(id)}`) })),
-    { value: COIN_TAB as Tab, label: t('exchange.coinGacha') },
+    ...(cardTabs ?? []).map((x) => ({ value: String(x.id), label: x.name })),
+    { value: COIN_TAB, label: t('exchange.coinGacha') },
   ];
 
   return (
@@ -191,29 +201,33 @@ export function ExchangeCardPage() {
         </div>
       </div>
       <p className={styles.lead}>{t('exchange.lead')}</p>
-      <Tabs
-        items={tabs}
-        value={tab}
-        onChange={(v) => setQuery({ tab: v, q: '', page: 1 })}
-        label={t('exchange.tabsLabel')}
-        variant="underline"
-      >
-        {tab === COIN_TAB ? (
-          <CoinGachaTab />
-        ) : (
-          <CardTab
-            key={tab}
-            type={Number(tab)}
-            q={q}
-            sort={sort}
-            page={page}
-            onSearch={(text, s) => setQuery({ q: text, sort: s, page: 1 })}
-            onPage={(p) => setQuery({ page: p })}
-            onExchange={onExchange}
-            coinTenths={isLoggedIn(user) ? (user?.coin_tenths ?? 0) : null}
-          />
-        )}
-      </Tabs>
+      {tab === null ? (
+        <LoadingBlock />
+      ) : (
+        <Tabs
+          items={tabs}
+          value={tab}
+          onChange={(v) => setQuery({ tab: v, q: '', page: 1 })}
+          label={t('exchange.tabsLabel')}
+          variant="underline"
+        >
+          {tab === COIN_TAB ? (
+            <CoinGachaTab />
+          ) : (
+            <CardTab
+              key={tab}
+              type={Number(tab)}
+              q={q}
+              sort={sort}
+              page={page}
+              onSearch={(text, s) => setQuery({ q: text, sort: s, page: 1 })}
+              onPage={(p) => setQuery({ page: p })}
+              onExchange={onExchange}
+              coinTenths={isLoggedIn(user) ? (user?.coin_tenths ?? 0) : null}
+            />
+          )}
+        </Tabs>
+      )}
 
       <ExchangeConfirmModal
         card={target}

@@ -2,9 +2,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PackBanner } from '../../../components/pack-banner.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { cardTypeKey } from '../../../lib/card-types.ts';
+import { cardTypeName, useCardTypes } from '../../../lib/card-types.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { useCardTypes } from '../api/get-card-types.ts';
 import { usePackList } from '../api/get-pack-list.ts';
 import { orderPacks } from '../pack-state.ts';
 import listStyles from '../components/pack-banner-list.module.css';
@@ -18,9 +17,7 @@ export function PackListPage() {
   const { data, isPending, isError } = usePackList(type, page, type !== 0);
   const { data: types } = useCardTypes();
   const now = useNow(1000);
-  const key = cardTypeKey(type);
-  const title =
-    data?.card_type?.name || types?.find((c) => c.id === type)?.name || (key ? t(key) : t('list.title'));
+  const title = data?.card_type?.name || cardTypeName(types, type) || t('list.title');
 
   return (
     <div className="page">

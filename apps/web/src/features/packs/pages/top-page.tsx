@@ -6,7 +6,8 @@ import { AlertBanners } from '../components/alert-banners.tsx';
 import { BannerStatic } from '../components/banner-slide.tsx';
 import { PackListSkeleton } from '../components/pack-list-skeleton.tsx';
 import { usePackList } from '../api/get-pack-list.ts';
-import { HOW_TO_TAB, parseTab, RECORD_TAB, TAB_PARAM, TOP_TABS, type TopTabId } from '../top-tabs.ts';
+import { useCardTypes } from '../../../lib/card-types.ts';
+import { HOW_TO_TAB, parseTab, RECORD_TAB, TAB_PARAM, topTabs } from '../top-tabs.ts';
 import styles from './top-page.module.css';
 
 // Below-the-fold and non-default parts load after the first paint (Top page budget: 150 KB gzip).
@@ -19,11 +20,15 @@ const PackBannerList = lazy(() => import('../components/pack-banner-list.tsx'));
 export function TopPage() {
   const { t } = useTranslation('packs');
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get(TAB_PARAM));
+  const { data: types, isError } = useCardTypes();
+  // the card types name the tabs; until they are in, only a fixed tab asked for by name can show
+  const asked = Number(params.get(TAB_PARAM));
+  const fixed = asked === HOW_TO_TAB || asked === RECORD_TAB;
+  const tab = types ? parseTab(params.get(TAB_PARAM), types) : fixed || isError ? HOW_TO_TAB : null;
   // start the pack request at once, while the list's code is still on its way
-  usePackList(tab, 1, tab !== HOW_TO_TAB && tab !== RECORD_TAB);
+  usePackList(tab ?? 0, 1, tab !== null && tab > 0);
 
-  const select = (id: TopTabId) => {
+  const select = (id: number) => {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -47,23 +52,27 @@ export function TopPage() {
           <h2 id="top-tabs-heading" className="visually-hidden">
             {t('top.tabsSection')}
           </h2>
-          <Tabs
-            items={TOP_TABS.map((x) => ({ value: x.id, label: t(x.key) }))}
-            value={tab}
-            onChange={select}
-            label={t('top.tabsLabel')}
-            idBase="top"
-          >
-            <Suspense fallback={tab > 0 ? <PackListSkeleton /> : <div className={styles.panelFallback} />}>
-              {tab === HOW_TO_TAB ? (
-                <HowToPlay />
-              ) : tab === RECORD_TAB ? (
-                <RecordBoard />
-              ) : (
-                <PackBannerList key={tab} type={tab} />
-              )}
-            </Suspense>
-          </Tabs>
+          {tab === null ? (
+            <PackListSkeleton />
+          ) : (
+            <Tabs
+              items={topTabs(types ?? [], t)}
+              value={tab}
+              onChange={select}
+              label={t('top.tabsLabel')}
+              idBase="top"
+            >
+              <Suspense fallback={tab > 0 ? <PackListSkeleton /> : <div className={styles.panelFallback} />}>
+                {tab === HOW_TO_TAB ? (
+                  <HowToPlay />
+                ) : tab === RECORD_TAB ? (
+                  <RecordBoard />
+                ) : (
+                  <PackBannerList key={tab} type={tab} />
+                )}
+              </Suspense>
+            </Tabs>
+          )}
         </section>
       </div>
     </div>
