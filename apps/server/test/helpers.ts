@@ -136,7 +136,7 @@ export class TestClient {
     if (opts.lang) this.cookies.set('lang', opts.lang);
   }
 
-  private cookieHeader() {
+  cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillPage } from '../src/modules/site/page-renderer.ts';
+import { forgetCardTypes } from '../src/modules/packs/service.ts';
 import { addBanner } from '../src/modules/site/banners.ts';
 import { createPack } from './factories.ts';
 import { createTestApp } from './helpers.ts';
@@ -21,7 +22,7 @@ const dist = join(web, 'dist');
 const template = (lang: string, name: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body>` +
   `<div id="root" data-page="${name}" data-ns="common" data-params="" data-preload="/assets/start.js" ` +
-  `data-fetch="/api/user/point /api/user/banners /api/user/pack/all_list/2/1"><div class="held">${name} ${lang}</div></div>\n` +
+  `data-fetch="/api/user/point /api/user/banners /api/user/card_type /api/user/pack/all_list/2/1"><div class="held">${name} ${lang}</div></div>\n` +
   `    <noscript>enable JavaScript</noscript></body></html>`;
 mkdirSync(join(dist, 'pages', 'en'), { recursive: true });
 mkdirSync(join(dist, 'pages', 'ja'), { recursive: true });
@@ -80,7 +81,7 @@ describe('request-time pages', async () => {
     expect(res.headers.vary).toMatch(/accept-language/i);
     const html = res.body;
     expect(html).toContain('<main data-now=');
-    expect(html).toContain('/ en site/banners/en packs/all_list/2/1</main>');
+    expect(html).toContain('/ en site/banners/en packs/card_type/en packs/all_list/2/1</main>');
     expect(html).not.toContain('class="held"');
     // React's resource hint goes to <head>, not into #root
     expect(html).toMatch(/<link rel="preload" as="image" href="\/media\/big.svg"\/>\s*<\/head>/);
@@ -94,8 +95,13 @@ describe('request-time pages', async () => {
         expect.objectContaining({ title: 'Fresh packs', sp_image_url: '/banners/b-sp.svg' }),
       ]),
     });
-    expect(data.seed[1]![0]).toEqual(['packs', 'all_list', 2, 1]);
-    expect(data.seed[1]![1]).toMatchObject({
+    // the tabs: every card type in order, as GET /user/card_type lists them
+    expect(data.seed[1]![0]).toEqual(['packs', 'card_type', 'en']);
+    expect(data.seed[1]![1]).toEqual(
+      expect.arrayContaining([{ id: 2, name: 'Pokémon', top_tab: true, exchange_tab: true }]),
+    );
+    expect(data.seed[2]![0]).toEqual(['packs', 'all_list', 2, 1]);
+    expect(data.seed[2]![1]).toMatchObject({
       list: expect.arrayContaining([expect.objectContaining({ id: packId })]),
       card_type: { id: 2 },
     });
@@ -105,11 +111,28 @@ describe('request-time pages', async () => {
     expect(html).toContain('data-ns="common,packs"');
   });
 
+  it('opens Top on the first card type staff show there', async () => {
+    await t.db.updateTable('card_types').set({ top_tab: 0 }).where('id', '=', 2).execute();
+    forgetCardTypes(t.db);
+    t.clock.advance(2_100);
+    try {
+      const data = pageData((await get('/', { cookie: 'lang=en' })).body);
+      expect(data.seed[1]![1]).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: 2, top_tab: false })]),
+      );
+      expect(data.seed[2]![0]).toEqual(['packs', 'all_list', 5, 1]);
+    } finally {
+      await t.db.updateTable('card_types').set({ top_tab: 1 }).where('id', '=', 2).execute();
+      forgetCardTypes(t.db);
+      t.clock.advance(2_100);
+    }
+  });
+
   it('cannot be broken out of its JSON by a name with a closing script tag', async () => {
     const html = (await get('/', { cookie: 'lang=en' })).body;
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(pageData(html).seed[1]![1]).toMatchObject({
+    expect(pageData(html).seed[2]![1]).toMatchObject({
       list: expect.arrayContaining([expect.objectContaining({ name: expect.stringContaining('</script>') })]),
     });
   });
@@ -163,7 +186,7 @@ describe('request-time pages', async () => {
     t.clock.advance(1_100);
     const fresh = await get('/', { cookie: 'lang=en' });
     expect(globalThis.__renders.filter((r) => r.url === '/' && r.lang === 'en')).toHaveLength(2);
-    expect(pageData(fresh.body).seed[1]![1]).toMatchObject({
+    expect(pageData(fresh.body).seed[2]![1]).toMatchObject({
       list: expect.arrayContaining([expect.objectContaining({ name: 'Second pack' })]),
     });
     expect(fresh.headers.etag).not.toBe(etag);

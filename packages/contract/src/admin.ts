@@ -269,18 +269,82 @@ export const adminCardListSchema = z.object({
   list: z.array(adminCardRowSchema),
   page: z.number().int(),
   all_page: z.number().int(),
+  /** The cards that match, on every page. */
+  total: z.number().int(),
 });
+/** GET /api/admin/cards/{id}. */
+export const adminCardAnswerSchema = z.object({ card: adminCardRowSchema });
+
+const queryNumber = (digits: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${digits}}$`))
+    .transform(Number)
+    .optional()
+    .catch(undefined);
+
+/**
+ * GET /api/admin/cards?type&q&rarity&page&per (and /export.csv without the paging): `q` matches a card's name in
+ * either language or its model number (case-insensitive, anywhere in it; an id `#123` or `123` finds that card),
+ * `per` is 50 unless 1 to 100 is asked (the pickers ask for fewer).
+ */
 export const adminCardQuerySchema = z.object({
-  type: z
+  type: queryNumber(9),
+  q: z
     .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
+    .transform((v) => v.trim().slice(0, 100))
     .optional()
     .catch(undefined),
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number)
-    .optional()
-    .catch(undefined),
+  rarity: queryNumber(1).pipe(z.number().int().min(1).max(7).optional().catch(undefined)),
+  page: queryNumber(6),
+  per: queryNumber(3).pipe(z.number().int().min(1).max(100).optional().catch(undefined)),
+});
+
+/** The columns of the cards' CSV, export and import alike (a file may put them in any order). */
+export const CARD_CSV_COLUMNS = [
+  'id',
+  'card_type_id',
+  'name_en',
+  'name_ja',
+  'model_number',
+  'rarity',
+  'rarity_label',
+  'conversion_value',
+  'ship_only',
+  'customs_category',
+] as const;
+export const CARD_CSV_MAX_CHARS = 5_000_000;
+export const CARD_CSV_MAX_LINES = 20_000;
+
+/**
+ * POST /api/admin/cards/import {csv, dry_run?} (catalogue.write): cards from a CSV with a header line naming the
+ * columns (CARD_CSV_COLUMNS; `image_url` and unknown columns are ignored). A line with an empty `id` adds a card
+ * (with its generated picture), one with an id changes that card. All or nothing, in one transaction with one audit
+ * row (card.import): one bad line and nothing is written — a 400 (errors.csv = csv_import_refused) whose `lines`
+ * report every line. `dry_run: true` checks and reports without writing.
+ */
+export const adminCardImportSchema = z
+  .object({
+    csv: stringType().max(CARD_CSV_MAX_CHARS, { error: 'too_long' }),
+    dry_run: z.boolean({ error: 'invalid' }).optional(),
+  })
+  .strict();
+
+/** One line as the import read it: the card it adds (id null) or changes, and its first error, if any. */
+export const adminCardImportLineSchema = z.object({
+  line: z.number().int(),
+  id: z.number().int().nullable(),
+  name_en: z.string(),
+  /** The column the error is in (null: the line as a whole). */
+  field: z.string().nullable(),
+  error: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type AdminCardImportLine = z.infer<typeof adminCardImportLineSchema>;
+
+export const adminCardImportResultSchema = z.object({
+  applied: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  lines: z.array(adminCardImportLineSchema),
 });

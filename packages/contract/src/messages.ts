@@ -338,6 +338,28 @@ export const messages = {
     en: 'This tracking code is also on line {line}.',
     ja: 'この追跡番号は{line}行目にもあります。',
   },
+  // the console's cards by CSV (issue 29)
+  card_import_refused: {
+    en: 'Nothing was imported: correct the lines with an error and check the file again.',
+    ja: '取り込んでいません。エラーの行を修正して、もう一度ファイルを確認してください。',
+  },
+  csv_card_header: {
+    en: 'The first line must name the columns; missing: {columns}.',
+    ja: '1行目に列名が必要です。足りない列：{columns}',
+  },
+  csv_card_id: {
+    en: 'The id must be the number of an existing card, or empty for a new card.',
+    ja: 'IDは既存のカードの番号にするか、新しいカードなら空欄にしてください。',
+  },
+  csv_duplicate_card: { en: 'This card is also on line {line}.', ja: 'このカードは{line}行目にもあります。' },
+  csv_card_exists: {
+    en: 'This card is already in the catalogue as #{id}: put {id} in the id column to change it.',
+    ja: 'このカードは登録済みです（#{id}）。変更するにはid列に{id}を入れてください。',
+  },
+  number_range: {
+    en: 'Enter a whole number from {min} to {max}.',
+    ja: '{min}から{max}までの整数で入力してください。',
+  },
   // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
   reset_code_invalid: {
     en: 'The verification code is wrong or no longer valid. Please request a new code.',

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
+  adminCardAnswerSchema,
   adminCardCreateSchema,
+  adminCardImportResultSchema,
+  adminCardImportSchema,
   adminCardListSchema,
   adminCardQuerySchema,
   adminCardUpdateSchema,
   adminIdAnswerSchema,
+  CARD_CSV_MAX_CHARS,
   adminPackCreateSchema,
   adminPackDetailSchema,
   adminPackListSchema,
@@ -25,13 +29,19 @@ import {
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { pathId } from '@gacha/contract/path';
 import { ApiError, fieldError } from '../../http/api-error.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { okResponse, translate, type ApiPlugin } from '../../http/envelope.ts';
 import {
   addCard,
   addCardType,
   addPackVideo,
   cardPicture,
+  cardForStaff,
+  cardsCsv,
   cardsForStaff,
+  checkCardCsv,
+  importCards,
+  type CardCsvFile,
+  type CardCsvLine,
   cardTypeExists,
   cardTypesForStaff,
   changeCard,
@@ -245,7 +255,86 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       schema: { querystring: adminCardQuerySchema, response: okResponse(adminCardListSchema) },
       config: { staff: 'catalogue.read' },
     },
-    async (req) => cardsForStaff(db, req.query.type, req.query.page ?? 1),
+    async (req) => {
+      const { type, rarity, q, page, per } = req.query;
+      return cardsForStaff(db, { typeId: type, rarity, q }, page ?? 1, per);
+    },
+  );
+
+  app.get(
+    '/admin/cards/export.csv',
+    { schema: { querystring: adminCardQuerySchema }, config: { staff: 'catalogue.read' } },
+    async (req, reply) => {
+      const { type, rarity, q } = req.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="cards.csv"')
+        .header('cache-control', 'no-store')
+        .send(await cardsCsv(db, { typeId: type, rarity, q }));
+    },
+  );
+
+  app.get(
+    '/admin/cards/:id',
+    {
+      schema: {
+        params: z.object({ id: pathId('card_not_found') }),
+        response: okResponse(adminCardAnswerSchema),
+      },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => cardForStaff(db, req.params.id),
+  );
+
+  const importReport = (req: { lang: 'en' | 'ja' }, lines: CardCsvLine[]) =>
+    lines.map((l) => ({
+      line: l.line,
+      id: l.id,
+      name_en: l.nameEn,
+      field: l.field,
+      error: l.error === null ? null : typeof l.error === 'string' ? l.error : l.error.key,
+      message: l.error === null ? null : translate(l.error, req.lang),
+    }));
+
+  app.post(
+    '/admin/cards/import',
+    {
+      bodyLimit: 2 * CARD_CSV_MAX_CHARS,
+      schema: { body: adminCardImportSchema, response: okResponse(adminCardImportResultSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      const refused = (file: CardCsvFile) =>
+        new ApiError(400, {
+          errors: { csv: file.fileError ?? 'card_import_refused' },
+          extra: { applied: false, created: 0, updated: 0, lines: importReport(req, file.lines) },
+        });
+      const failed = (file: CardCsvFile) => !!file.fileError || file.lines.some((l) => l.error);
+      if (req.body.dry_run) {
+        const file = await checkCardCsv(db, req.body.csv);
+        if (failed(file)) throw refused(file);
+        const created = file.lines.filter((l) => l.id === null).length;
+        const lines = importReport(req, file.lines);
+        return { applied: false, created, updated: file.lines.length - created, lines };
+      }
+      const done = await auditedWrite(app, req, async (tx, record) => {
+        const result = await importCards(tx, req.body.csv);
+        if (failed(result.file)) return result;
+        await record('card.import', { type: 'card', id: null }, null, {
+          lines: result.file.lines.length,
+          created: result.created,
+          updated: result.updated,
+        });
+        return result;
+      });
+      if (failed(done.file)) throw refused(done.file);
+      return {
+        applied: true,
+        created: done.created.length,
+        updated: done.updated.length,
+        lines: importReport(req, done.file.lines),
+      };
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '@gacha/contract/pack-fairness';
 import { pageInfo } from '@gacha/contract/paging';
 import type { Db } from '../../db/index.ts';
+import { csvFile } from '../../http/csv.ts';
 import { notFound } from '../../http/api-error.ts';
 import { isRevealed } from '../packs/service.ts';
 import { poolOf, remainingOf, soldPositions, type Pool } from './pool.ts';
@@ -182,8 +183,6 @@ export async function drawRecord(
   };
 }
 
-const csvText = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
 /**
  * GET /api/user/pack/record/{packId}/csv: the whole record as CSV (UTF-8 with a byte-order mark, so that
  * spreadsheet programs read the Japanese names), newest first. `position` counts from 1 here, as on the pages.
@@ -192,20 +191,11 @@ export async function drawRecordCsv(db: Db, args: RecordArgs): Promise<string> {
   const { pack, pool } = await published(db, args.packId);
   const sold = Math.min(pack.sold_count, pool.disclosure.total);
   const rows = sold > 0 ? await recordRows(db, pack.id, 0, sold - 1) : [];
-  const lines = ['position,prize_id,rarity,rarity_label,name,drawn_at,mine'];
-  for (const r of rows) {
-    const e = recordEntry(pool, r, args);
-    lines.push(
-      [
-        e.position + 1,
-        e.prize_id,
-        e.rarity,
-        csvText(e.rarity_label),
-        csvText(e.name),
-        e.at,
-        e.mine ? 1 : 0,
-      ].join(','),
-    );
-  }
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    ['position', 'prize_id', 'rarity', 'rarity_label', 'name', 'drawn_at', 'mine'],
+    rows.map((r) => {
+      const e = recordEntry(pool, r, args);
+      return [e.position + 1, e.prize_id, e.rarity, e.rarity_label, e.name, e.at, e.mine ? 1 : 0];
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
 import { countRows } from '../../db/count.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
 import type { Database, NewPack, PackUpdate } from '../../db/schema.ts';
@@ -10,6 +11,11 @@ type Executor = Db | Transaction<Database>;
 export interface PackFilter {
   cardTypeId?: number;
   paymentMethod?: number;
+}
+
+/** Locks the card types (PostgreSQL; SQLite's writer is one at a time): card imports run one after another. */
+export async function lockCardTypes(tx: Executor): Promise<void> {
+  if (isPostgres(tx)) await tx.selectFrom('card_types').select('id').forUpdate().execute();
 }
 
 export function listCardTypes(db: Executor) {
@@ -384,6 +390,16 @@ export async function setCardImage(tx: Executor, cardId: number, url: string): P
   await tx.updateTable('cards').set({ image_url: url }).where('id', '=', cardId).execute();
 }
 
+/** Gives cards their generated artwork (service.ts cardImageUrl, written as SQL): one statement for many. */
+export async function setGeneratedImages(tx: Executor, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await tx
+      .updateTable('cards')
+      .set({ image_url: sql<string>`'/media/cards/' || id || '.svg'` })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+}
+
 export async function insertPrizes(tx: Executor, rows: readonly Insertable<Database['pack_prizes']>[]) {
   await tx.insertInto('pack_prizes').values(rows).execute();
 }
@@ -423,33 +439,85 @@ export async function deletePrizes(tx: Executor, packId: number): Promise<void> 
   await tx.deleteFrom('pack_prizes').where('pack_id', '=', packId).execute();
 }
 
-export function countCards(ex: Executor, typeId: number | undefined): Promise<number> {
-  return countRows(
-    ex.selectFrom('cards').$if(typeId !== undefined, (q) => q.where('card_type_id', '=', typeId!)),
-  );
+/** Which cards a console list or picker shows (GET /admin/cards): by type, rarity and text. */
+export interface CardFilter {
+  typeId?: number;
+  rarity?: number;
+  /** A name in either language or a model number (anywhere, any case); `#12` or `12` also finds card 12. */
+  q?: string;
 }
 
-export function cardsPage(ex: Executor, typeId: number | undefined, page: { limit: number; offset: number }) {
-  return ex
-    .selectFrom('cards')
-    .select([
-      'id',
-      'card_type_id',
-      'name_en',
-      'name_ja',
-      'model_number',
-      'rarity',
-      'rarity_label',
-      'image_url',
-      'conversion_value',
-      'ship_only',
-      'customs_category',
-    ])
-    .$if(typeId !== undefined, (q) => q.where('card_type_id', '=', typeId!))
+function filteredCards(ex: Executor, f: CardFilter) {
+  let q = ex.selectFrom('cards');
+  if (f.typeId !== undefined) q = q.where('card_type_id', '=', f.typeId);
+  if (f.rarity !== undefined) q = q.where('rarity', '=', f.rarity);
+  const text = f.q?.trim().toLowerCase();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(name_en)`, 'like', sql<string>`${like} escape '\\'`),
+        eb(sql`lower(name_ja)`, 'like', sql<string>`${like} escape '\\'`),
+        eb(sql`lower(model_number)`, 'like', sql<string>`${like} escape '\\'`),
+        ...(id ? [eb('id', '=', Number(id))] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+export function countCards(ex: Executor, f: CardFilter): Promise<number> {
+  return countRows(filteredCards(ex, f));
+}
+
+const STAFF_CARD_COLUMNS = [
+  'id',
+  'card_type_id',
+  'name_en',
+  'name_ja',
+  'model_number',
+  'rarity',
+  'rarity_label',
+  'image_url',
+  'conversion_value',
+  'ship_only',
+  'customs_category',
+] as const;
+
+/** The newest first; without a page, every card that matches (the CSV export). */
+export function cardsPage(ex: Executor, f: CardFilter, page?: { limit: number; offset: number }) {
+  return filteredCards(ex, f)
+    .select(STAFF_CARD_COLUMNS)
     .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
     .execute();
+}
+
+export function staffCard(ex: Executor, id: number) {
+  return ex.selectFrom('cards').select(STAFF_CARD_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The cards with these English names: a new card of the import may already be one of them. */
+export async function cardsNamed(ex: Executor, names: readonly string[]) {
+  const out: { id: number; card_type_id: number; name_en: string; model_number: string }[] = [];
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += 500)
+    out.push(
+      ...(await ex
+        .selectFrom('cards')
+        .select(['id', 'card_type_id', 'name_en', 'model_number'])
+        .where('name_en', 'in', unique.slice(i, i + 500))
+        .execute()),
+    );
+  return out;
+}
+
+/** Which of `ids` are cards. */
+export async function existingCards(ex: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await ex.selectFrom('cards').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 export function cardRow(ex: Executor, id: number) {

@@ -12,13 +12,17 @@ import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { cachedRows } from '../../cluster/cached-rows.ts';
+import { CARD_CSV_COLUMNS } from '@gacha/contract/admin';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
+import { csvFile } from '../../http/csv.ts';
 import { buildDisclosure, parseDisclosure } from './disclosure.ts';
 import { newSeed, planLots, type SeedSource } from './fairness.ts';
+import { readCardCsv, type CardCsvFile, type CardCsvLine } from './card-csv.ts';
+export type { CardCsvFile, CardCsvLine };
 import { cachedPack, forgetPack } from './pack-cache.ts';
 import * as repo from './repo.ts';
 import { sanitizePackHtml } from './sanitize.ts';
@@ -567,14 +571,102 @@ export async function replacePrizes(tx: Transaction<Database>, packId: number, p
 
 export const STAFF_CARDS_PAGE = 50;
 
-export async function cardsForStaff(db: Db, typeId: number | undefined, page: number) {
-  const total = await repo.countCards(db, typeId);
-  const { page: current, all_page: allPage } = pageInfo(page, total, STAFF_CARDS_PAGE);
-  const list = await repo.cardsPage(db, typeId, {
-    limit: STAFF_CARDS_PAGE,
-    offset: (current - 1) * STAFF_CARDS_PAGE,
+export async function cardsForStaff(db: Db, filter: repo.CardFilter, page: number, per = STAFF_CARDS_PAGE) {
+  const total = await repo.countCards(db, filter);
+  const { page: current, all_page: allPage } = pageInfo(page, total, per);
+  const list = await repo.cardsPage(db, filter, { limit: per, offset: (current - 1) * per });
+  return { list, page: current, all_page: allPage, total };
+}
+
+/** One card as the console edits it; 404 without it. */
+export async function cardForStaff(db: Db, id: number) {
+  const card = await repo.staffCard(db, id);
+  if (!card) throw notFound('card_not_found');
+  return { card };
+}
+
+/** Every card the filter matches as the CSV the import reads back (CARD_CSV_COLUMNS, then the picture). */
+export async function cardsCsv(db: Db, filter: repo.CardFilter): Promise<string> {
+  const rows = await repo.cardsPage(db, filter);
+  return csvFile(
+    [...CARD_CSV_COLUMNS, 'image_url'],
+    rows.map((c) => [...CARD_CSV_COLUMNS.map((k) => c[k]), c.image_url]),
+  );
+}
+
+/**
+ * The CSV read and checked against the catalogue: its card types exist, the cards it changes exist, and a new
+ * card is not one already there or twice in the file (same type, English name and model number) — so sending
+ * the same file twice adds its cards once. Writes nothing.
+ */
+export async function checkCardCsv(db: Executor, text: string): Promise<CardCsvFile> {
+  const file = readCardCsv(text);
+  if (file.fileError) return file;
+  const ok = file.lines.filter((l) => !l.error);
+  const types = new Set((await repo.listCardTypes(db)).map((t) => t.id));
+  const ids = await repo.existingCards(
+    db,
+    ok.flatMap((l) => (l.id !== null ? [l.id] : [])),
+  );
+  const fresh = ok.filter((l) => l.id === null);
+  const identity = (c: { card_type_id: number; name_en: string; model_number: string }) =>
+    `${c.card_type_id}\u0000${c.name_en}\u0000${c.model_number}`;
+  const known = new Map(
+    (
+      await repo.cardsNamed(
+        db,
+        fresh.map((l) => l.fields!.name_en),
+      )
+    ).map((c) => [identity(c), c.id]),
+  );
+  const firstInFile = new Map<string, number>();
+  file.lines = file.lines.map((l): CardCsvLine => {
+    if (l.error) return l;
+    const refuse = (field: string, error: CardCsvLine['error']) => ({ ...l, fields: null, field, error });
+    if (l.id !== null && !ids.has(l.id)) return refuse('id', 'csv_card_id');
+    if (!types.has(l.fields!.card_type_id)) return refuse('card_type_id', 'card_type_not_found');
+    if (l.id === null) {
+      const key = identity(l.fields!);
+      const existing = known.get(key);
+      if (existing !== undefined) return refuse('id', { key: 'csv_card_exists', params: { id: existing } });
+      const first = firstInFile.get(key);
+      if (first !== undefined)
+        return refuse('name_en', { key: 'csv_duplicate_card', params: { line: first } });
+      firstInFile.set(key, l.line);
+    }
+    return l;
   });
-  return { list, page: current, all_page: allPage };
+  return file;
+}
+
+/**
+ * Applies a file in the caller's transaction, checked again there under the card types' lock (two imports of
+ * the same file at once add its cards once): adds the new cards with their generated pictures, changes the
+ * others (their pictures kept). Answers the file as checked and what was done (nothing when a line failed).
+ */
+export async function importCards(tx: Transaction<Database>, text: string) {
+  await repo.lockCardTypes(tx);
+  const file = await checkCardCsv(tx, text);
+  if (file.fileError || file.lines.some((l) => l.error)) return { file, created: [], updated: [] };
+  const added = file.lines.filter((l) => l.id === null).map((l) => l.fields!);
+  const created = added.length
+    ? await repo.insertCards(
+        tx,
+        added.map((f) => ({ ...f, image_url: '' })),
+      )
+    : [];
+  await repo.setGeneratedImages(tx, created);
+  const updated: number[] = [];
+  for (const l of file.lines) {
+    if (l.id === null) continue;
+    const before = await repo.cardRow(tx, l.id);
+    const set = before && changedColumns(before, l.fields!);
+    if (set) {
+      await repo.updateCard(tx, l.id, set);
+      updated.push(l.id);
+    }
+  }
+  return { file, created, updated };
 }
 
 export type CardFields = Omit<Updateable<Database['cards']>, 'id' | 'image_url'>;

@@ -82,7 +82,8 @@ function wantedBy(req: FastifyRequest, db: Db): Wanted | null {
           {
             key: ['packs', 'card_type', lang],
             path: '/api/user/card_type',
-            data: cardTypeListSchema.parse({ list: await cardTypes(db, lang) }),
+            // the query's data is the list (apps/web/src/lib/card-types.ts)
+            data: cardTypeListSchema.parse({ list: await cardTypes(db, lang) }).list,
           },
         ];
         if (tab !== undefined)
