@@ -30,7 +30,7 @@ const section = (page: Page, name: string) =>
 /** The buttons of the page a viewer could press that write (the frame's, the pager's and the sort headers read). */
 async function enabledWriteButtons(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const reading = /^(Menu|EN|日本語|English|Sign out|First|Previous|Next|Last)$/;
+    const reading = /^(Menu|EN|日本語|English|Sign out|Search|First|Previous|Next|Last)$/;
     return Array.from(document.querySelectorAll('button'))
       .filter((b) => !b.disabled && !b.closest('fieldset:disabled') && !b.classList.contains('sort-button'))
       .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim())

@@ -112,7 +112,7 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
     'GET admin/me': () => meAs(role),
     'GET admin/packs': () => ({ list: [pack(status)] }),
     'GET admin/packs/7': () => detail(status),
-    'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1 }),
+    'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1, total: 1 }),
     'GET admin/card-types': () => ({
       list: [
         {
@@ -133,7 +133,7 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
 
 /** Buttons that only read or move around: the frame's, the pager's, the tables' sort headers. */
 const READING =
-  /^(Menu|EN|日本語|English|Sign out|First|Previous|Next|Last|ID|Name|State|Price per play|Sold|Sale window \(JST\)|Batch|Member|Requested \(JST\))/;
+  /^(Menu|EN|日本語|English|Sign out|Search|First|Previous|Next|Last|ID|Name|State|Price per play|Sold|Sale window \(JST\)|Batch|Member|Requested \(JST\))/;
 
 function enabledWriteButtons(): string[] {
   return screen
@@ -163,8 +163,11 @@ describe('permission gating', () => {
         await screen.findAllByText(ready, { exact: exact ?? false });
         expect(enabledWriteButtons(), path).toEqual([]);
         expect(screen.queryByRole('link', { name: /New (pack|card)/ }), path).toBeNull();
-        // every form control of a form the viewer sees is disabled
-        for (const el of Array.from(document.querySelectorAll('form input, form select, form textarea')))
+        // every form control of a form the viewer sees is disabled (a search form only reads)
+        const writing = 'form:not([role=search])';
+        for (const el of Array.from(
+          document.querySelectorAll(`${writing} input, ${writing} select, ${writing} textarea`),
+        ))
           expect((el as HTMLInputElement).matches(':disabled'), `${path} ${el.getAttribute('name')}`).toBe(
             true,
           );

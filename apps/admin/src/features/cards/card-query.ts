@@ -1,21 +1,15 @@
-import { adminCardListSchema } from '@gacha/contract/admin';
+import { adminCardAnswerSchema, adminCardListSchema } from '@gacha/contract/admin';
 import type { z } from 'zod';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { api, unwrap } from '../../lib/api.ts';
 
 export type CardRow = z.infer<typeof adminCardListSchema>['list'][number];
 
-export const cardsKey = (type: string, page: number) => ['admin', 'cards', type, page] as const;
+export const cardsKey = (filter: { type: string; q: string; rarity: string }, page: number) =>
+  ['admin', 'cards', filter, page] as const;
 
-/**
- * One card by id. The API lists cards a page at a time and has no single-card call: the list row comes along
- * with the link (router state); after a reload the pages are read until it turns up.
- */
+/** One card by id (GET /api/admin/cards/{id}); null when there is none. */
 export async function findCard(id: number): Promise<CardRow | null> {
-  for (let page = 1, last = 1; page <= last && page <= 200; page++) {
-    const res = unwrap(await api.get(`admin/cards${query({ page })}`, adminCardListSchema));
-    const hit = res.list.find((c) => c.id === id);
-    if (hit) return hit;
-    last = res.all_page;
-  }
-  return null;
+  const res = await api.get(`admin/cards/${id}`, adminCardAnswerSchema);
+  if (res.state === 404) return null;
+  return unwrap(res).card;
 }

@@ -1,9 +1,19 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
-import { adminCardListSchema } from '@gacha/contract/admin';
+import {
+  adminCardImportResultSchema,
+  adminCardListSchema,
+  CARD_CSV_COLUMNS,
+  CARD_CSV_MAX_CHARS,
+  CARD_CSV_MAX_LINES,
+  type AdminCardImportLine,
+} from '@gacha/contract/admin';
+import type { z } from 'zod';
+import { CsvImport } from '../../components/csv-import.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
 import { useCardTypes } from '../../lib/card-types.ts';
@@ -12,8 +22,9 @@ import { useCan } from '../../lib/me.ts';
 import { cardsKey, type CardRow } from './card-query.ts';
 
 /**
- * /admin/cards: the cards of one type or all, a page at a time as the API pages them (GET /api/admin/cards?type&page,
- * type and page in the address), with their pictures; New card and Edit for a role with catalogue.write.
+ * /admin/cards: the cards, found on the server by type, rarity and text (a name, a model number, #id), a page at a
+ * time (GET /api/admin/cards?type&rarity&q&page, all in the address), with their pictures; the matching cards as
+ * CSV; New card, Edit and the CSV import (POST /api/admin/cards/import) for a role with catalogue.write.
  */
 export function CardsPage() {
   const { t } = useTranslation();
@@ -25,12 +36,27 @@ export function CardsPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const type = params.get('type') ?? '';
+  const q = params.get('q') ?? '';
+  const rarity = params.get('rarity') ?? '';
+  const filter = { type, q, rarity };
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   const cards = useQuery({
-    queryKey: cardsKey(type, page),
-    queryFn: async () => unwrap(await api.get(`admin/cards${query({ type, page })}`, adminCardListSchema)),
+    queryKey: cardsKey(filter, page),
+    queryFn: async () =>
+      unwrap(await api.get(`admin/cards${query({ ...filter, page })}`, adminCardListSchema)),
     placeholderData: keepPreviousData,
   });
+  const show = (next: Partial<typeof filter> & { page?: number }) => {
+    const all = { ...filter, page: undefined as number | undefined, ...next };
+    setParams(
+      new URLSearchParams(
+        Object.entries(all).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+      ),
+    );
+  };
 
   const columns = useMemo<Columns<CardRow>>(
     () => [
@@ -109,7 +135,7 @@ export function CardsPage() {
     state: { pagination },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
-      setParams(new URLSearchParams({ ...(type ? { type } : {}), page: String(next.pageIndex + 1) }));
+      show({ page: next.pageIndex + 1 });
     },
   });
 
@@ -117,26 +143,39 @@ export function CardsPage() {
     <>
       <div className="page-head">
         <h1>{t('cards.title')}</h1>
-        {canWrite ? (
-          <div className="actions">
-            <Link className="button button-primary" to="/cards/new">
-              {t('cards.new')}
-            </Link>
-          </div>
-        ) : null}
+        <div className="actions">
+          <a className="button" href={`/api/admin/cards/export.csv${query(filter)}`} download>
+            {t('cards.export')}
+          </a>
+          {canWrite ? (
+            <>
+              <button type="button" onClick={() => setImporting(true)}>
+                {t('cards.import.button')}
+              </button>
+              <Link className="button button-primary" to="/cards/new">
+                {t('cards.new')}
+              </Link>
+            </>
+          ) : null}
+        </div>
       </div>
-      {notice ? (
+      {notice || imported ? (
         <p className="success" role="status">
-          {notice}
+          {imported ?? notice}
         </p>
       ) : null}
-      <div className="filters" role="search">
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          show({ q: String(form.get('q') ?? '').trim(), rarity: String(form.get('rarity') ?? '') });
+        }}
+      >
         <label className="filter">
           <span>{t('cards.type')}</span>
-          <select
-            value={type}
-            onChange={(e) => setParams(new URLSearchParams(e.target.value ? { type: e.target.value } : {}))}
-          >
+          <select value={type} onChange={(e) => show({ type: e.target.value })}>
             <option value="">{t('cards.allTypes')}</option>
             {types.list.map((c) => (
               <option key={c.id} value={c.id}>
@@ -145,7 +184,58 @@ export function CardsPage() {
             ))}
           </select>
         </label>
-      </div>
+        <label className="filter">
+          <span>{t('cards.rarity')}</span>
+          <select name="rarity" defaultValue={rarity} key={`r${rarity}`}>
+            <option value="">{t('cards.anyRarity')}</option>
+            {[1, 2, 3, 4, 5, 6, 7].map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('cards.search')}</span>
+          <input type="search" name="q" defaultValue={q} key={`q${q}`} maxLength={100} />
+        </label>
+        <button type="submit">{t('cards.searchButton')}</button>
+        {data ? (
+          <span className="muted" role="status">
+            {t('cards.found', { count: data.total })}
+          </span>
+        ) : null}
+      </form>
+      <Modal
+        open={importing}
+        size="large"
+        title={t('cards.import.title')}
+        onClose={() => setImporting(false)}
+      >
+        {(close) => (
+          <CsvImport<AdminCardImportLine, z.infer<typeof adminCardImportResultSchema>>
+            path="admin/cards/import"
+            answer={adminCardImportResultSchema}
+            maxChars={CARD_CSV_MAX_CHARS}
+            texts="cards.import"
+            intro={t('cards.import.intro', { max: CARD_CSV_MAX_LINES })}
+            sample={`${CARD_CSV_COLUMNS.join(',')}\n,2,Pikachu,ピカチュウ,SV-025,5,SR,1200,0,cards`}
+            columns={[
+              {
+                header: t('cards.import.card'),
+                cell: (l) => `${l.id === null ? t('cards.import.newCard') : `#${l.id}`} ${l.name_en}`,
+              },
+            ]}
+            applied={(r) => t('cards.import.applied', { created: r.created, updated: r.updated })}
+            checked={(r) => t('cards.import.checked', { created: r.created, updated: r.updated })}
+            onApplied={async (_, message) => {
+              setImported(message);
+              await queryClient.invalidateQueries({ queryKey: ['admin', 'cards'] });
+            }}
+            close={close}
+          />
+        )}
+      </Modal>
       {cards.isError ? <p role="alert">{cards.error.message}</p> : null}
       {cards.isPending ? (
         <p className="loading">{t('common.loading')}</p>
