@@ -1,4 +1,5 @@
-import { adminCardAnswerSchema, adminCardListSchema } from '@gacha/contract/admin';
+import type { adminCardListSchema } from '@gacha/contract/admin';
+import { adminCardAnswerSchema } from '@gacha/contract/admin';
 import type { z } from 'zod';
 import { api, unwrap } from '../../lib/api.ts';
 
