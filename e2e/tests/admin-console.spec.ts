@@ -124,8 +124,11 @@ test('an owner publishes a pack made in the console, a member buys from it, a vi
   expect(packId).toBeGreaterThan(0);
 
   // prizes: the dragon once, the sprout twice, and the dragon as the last-one prize
+  // the picker asks the server: type part of the name, then choose what it found
   const pick = async (n: number, name: string) => {
+    await page.getByRole('searchbox', { name: `Prize ${n}: Find a card` }).fill(name.slice(0, 14));
     const select = page.getByRole('combobox', { name: `Prize ${n}: Card` });
+    await expect(select.locator('option', { hasText: name })).toHaveCount(1);
     const value = await select.locator('option', { hasText: name }).getAttribute('value');
     await select.selectOption(value!);
   };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { FormMessage } from '../../components/form-field.tsx';
 import { api, apiPath } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
-import { useAllCards } from './all-cards.ts';
+import { useCardSearch, type CardOption } from './card-search.ts';
 import { packKey, packsKey } from './pack-state.ts';
 
 type PrizeRow = {
@@ -55,7 +55,6 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
   const lang = useLang();
   const queryClient = useQueryClient();
   const { pack, prizes } = detail;
-  const cards = useAllCards(pack.card_type_id);
   const [saved, setSaved] = useState(false);
   const rowsOf = (): PrizeRow[] =>
     prizes.map((p) => ({
@@ -95,20 +94,19 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
   const rows = form.watch('prizes');
   const sum = rows.filter((r) => !r.is_last_one).reduce((n, r) => n + (Number(r.quantity) || 0), 0);
   const errors = form.formState.errors.prizes;
-  const options = [...(cards.data ?? [])];
-  for (const p of prizes)
-    if (!options.some((c) => c.id === p.card_id))
-      options.push({
-        ...placeholderCard,
-        id: p.card_id,
-        name_en: p.name_en,
-        name_ja: p.name_en,
-        rarity: p.rarity,
-      });
+  // the cards the rows name: the saved prizes' and those picked since (a search shows only its own results)
+  const [known, setKnown] = useState<Map<number, CardOption>>(
+    () =>
+      new Map(
+        prizes.map((p) => [
+          p.card_id,
+          { ...placeholderCard, id: p.card_id, name_en: p.name_en, name_ja: p.name_en, rarity: p.rarity },
+        ]),
+      ),
+  );
 
-  const pickCard = (index: number, id: string) => {
-    const card = options.find((c) => String(c.id) === id);
-    if (!card) return;
+  const pickCard = (index: number, card: CardOption) => {
+    setKnown((m) => new Map(m).set(card.id, card));
     form.setValue(`prizes.${index}.buy_point`, String(card.conversion_value));
     form.setValue(`prizes.${index}.ship_only`, card.ship_only === 1);
   };
@@ -172,24 +170,14 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
                   <td className="num">{i + 1}</td>
                   {cell(
                     'card_id',
-                    <select
-                      {...aria('card_id')}
-                      aria-label={label(t('packs.prizeCard'))}
-                      {...cardField}
-                      onChange={(e) => {
-                        void cardField.onChange(e);
-                        pickCard(i, e.target.value);
-                      }}
-                    >
-                      <option value="">{t('packs.chooseCard')}</option>
-                      {options.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          #{c.id} {lang === 'ja' ? c.name_ja : c.name_en} (
-                          {t('packs.rarityShort', { rarity: c.rarity })}
-                          {c.rarity_label ? ` ${c.rarity_label}` : ''})
-                        </option>
-                      ))}
-                    </select>,
+                    <CardPicker
+                      type={pack.card_type_id}
+                      label={label}
+                      chosen={known.get(Number(rows[i]?.card_id))}
+                      field={cardField}
+                      aria={aria('card_id')}
+                      onPick={(card) => pickCard(i, card)}
+                    />,
                   )}
                   {cell(
                     'quantity',
@@ -286,3 +274,65 @@ const placeholderCard = {
   ship_only: 0,
   customs_category: 'cards' as const,
 };
+
+/**
+ * A prize row's card: a search box that asks the server (names, model numbers, #ids of the pack's type) and a
+ * select of what it found, the row's own card kept in it.
+ */
+function CardPicker({
+  type,
+  label,
+  chosen,
+  field,
+  aria,
+  onPick,
+}: {
+  type: number;
+  label: (what: string) => string;
+  chosen: CardOption | undefined;
+  field: ReturnType<ReturnType<typeof useApiForm>['form']['register']>;
+  aria: Record<string, unknown>;
+  onPick: (card: CardOption) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [text, setText] = useState('');
+  const found = useCardSearch(type, useDeferredValue(text));
+  const list = found.data?.list ?? [];
+  const options = chosen && !list.some((c) => c.id === chosen.id) ? [chosen, ...list] : list;
+  return (
+    <div className="card-picker">
+      <input
+        type="search"
+        aria-label={label(t('packs.findCard'))}
+        placeholder={t('packs.findCardHint')}
+        value={text}
+        maxLength={100}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <select
+        {...aria}
+        aria-label={label(t('packs.prizeCard'))}
+        {...field}
+        onChange={(e) => {
+          void field.onChange(e);
+          const card = options.find((c) => String(c.id) === e.target.value);
+          if (card) onPick(card);
+        }}
+      >
+        <option value="">
+          {found.data && text.trim() && !found.data.total ? t('packs.noCardFound') : t('packs.chooseCard')}
+        </option>
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            #{c.id} {lang === 'ja' ? c.name_ja : c.name_en} ({t('packs.rarityShort', { rarity: c.rarity })}
+            {c.rarity_label ? ` ${c.rarity_label}` : ''})
+          </option>
+        ))}
+      </select>
+      {found.data && found.data.total > list.length ? (
+        <p className="field-hint">{t('packs.moreCards', { shown: list.length, total: found.data.total })}</p>
+      ) : null}
+    </div>
+  );
+}
