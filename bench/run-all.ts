@@ -1,10 +1,11 @@
 import { run as buy } from './buy.bench.ts';
+import { run as cards } from './cards.bench.ts';
 import { run as envelope } from './envelope.bench.ts';
 import { run as odds } from './odds.bench.ts';
 import { run as rollover } from './rollover.bench.ts';
 import { run as storm } from './storm.bench.ts';
 
-const benches: Record<string, () => Promise<unknown>> = { envelope, buy, odds, rollover, storm };
+const benches: Record<string, () => Promise<unknown>> = { envelope, buy, odds, rollover, storm, cards };
 const only = process.argv[2];
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -90,8 +90,15 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 // --- the catalogue: packs (issue 16 point 4) ---
 
 export const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
+/**
+ * A whole number between `min` and `max`; outside, the field's error states the range (`number_range`, or
+ * `number_min` without a real upper bound), its bounds in the issue's `params`.
+ */
 export const int = (min: number, max = 2_147_483_647) =>
-  z.int({ error: typeError }).min(min, { error: 'invalid' }).max(max, { error: 'invalid' });
+  z.int({ error: typeError }).refine((v) => v >= min && v <= max, {
+    error: max >= 2_147_483_647 ? 'number_min' : 'number_range',
+    params: { min, max },
+  });
 export const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
 export const text = (max: number, min = 0) =>
   stringType().trim().min(min, { error: 'required' }).max(max, { error: 'too_long' });

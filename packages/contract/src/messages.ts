@@ -360,6 +360,7 @@ export const messages = {
     en: 'Enter a whole number from {min} to {max}.',
     ja: '{min}から{max}までの整数で入力してください。',
   },
+  number_min: { en: 'Enter a whole number of at least {min}.', ja: '{min}以上の整数で入力してください。' },
   // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
   reset_code_invalid: {
     en: 'The verification code is wrong or no longer valid. Please request a new code.',

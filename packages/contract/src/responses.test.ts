@@ -328,6 +328,12 @@ const cardType: packs.CardType = { id: 2, name: 'Pokémon' };
 answer('packListPageSchema', packs.packListPageSchema, [{ ...page, list: [summary] }], [{ list: [summary] }]);
 answer('cardTypeSchema', packs.cardTypeSchema, [cardType], [{ id: 2 }]);
 answer(
+  'cardTypeTabSchema',
+  packs.cardTypeTabSchema,
+  [{ ...cardType, top_tab: false, exchange_tab: true }],
+  [cardType, { ...cardType, top_tab: 1, exchange_tab: 0 }],
+);
+answer(
   'cardTypeListSchema',
   packs.cardTypeListSchema,
   [{ list: [{ ...cardType, top_tab: true, exchange_tab: false }] }, { list: [] }],

@@ -45,7 +45,17 @@ export function schemaMessages(
     const name = field(issue.path.map(String).join('.'));
     if (name === null || out[name]) continue;
     const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-    out[name] = catalogue(issue.message, max !== undefined ? { max } : {});
+    // a range's bounds (contract admin.ts int): 10,000,000 rather than 10000000, as the server writes them
+    const bounds =
+      'params' in issue && issue.params
+        ? Object.fromEntries(
+            Object.entries(issue.params as Record<string, unknown>).map(([k, v]) => [
+              k,
+              typeof v === 'number' ? v.toLocaleString('en-US') : String(v),
+            ]),
+          )
+        : {};
+    out[name] = catalogue(issue.message, max !== undefined ? { max, ...bounds } : bounds);
   }
   return out;
 }

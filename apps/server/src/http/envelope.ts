@@ -167,7 +167,17 @@ interface Issue {
   maximum?: unknown;
   origin?: string;
   keys?: string[];
+  params?: Record<string, unknown>;
 }
+
+/** A range's bounds as staff read them: 10,000,000 rather than 10000000. */
+const boundsOf = (params: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? v.toLocaleString('en-US') : String(v),
+    ]),
+  );
 
 /** Maps zod issues to catalogue keys, the first issue per field winning. */
 export function fieldErrors(
@@ -187,7 +197,9 @@ export function fieldErrors(
       const ref: MessageRef =
         issue.message === 'too_long' && issue.code === 'too_big'
           ? { key: 'too_long', params: { max: Number(issue.maximum) } }
-          : issue.message;
+          : issue.params
+            ? { key: issue.message, params: boundsOf(issue.params) }
+            : issue.message;
       put(field, ref);
     } else if (issue.code === 'invalid_type' && issue.input === undefined) {
       put(field, 'required');

@@ -62,7 +62,9 @@ describe('the card form shows its errors', () => {
     expect(described(type)).toContain('This field is required.');
     expect(described(screen.getByLabelText('Name (English)'))).toContain('This field is required.');
     expect(described(screen.getByLabelText('Rarity label'))).toContain('This field is required.');
-    expect(described(screen.getByLabelText('Conversion value (gems)'))).toContain('The value is invalid.');
+    expect(described(screen.getByLabelText('Conversion value (gems)'))).toContain(
+      'Enter a whole number from 0 to 10,000,000.',
+    );
     expect(api.callsTo('POST admin/cards')).toHaveLength(0);
   });
 

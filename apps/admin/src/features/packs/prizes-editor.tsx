@@ -52,7 +52,6 @@ const emptyRow: PrizeRow = {
  */
 export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const queryClient = useQueryClient();
   const { pack, prizes } = detail;
   const [saved, setSaved] = useState(false);

@@ -452,9 +452,11 @@ function filteredCards(ex: Executor, f: CardFilter) {
   if (f.typeId !== undefined) q = q.where('card_type_id', '=', f.typeId);
   if (f.rarity !== undefined) q = q.where('rarity', '=', f.rarity);
   const text = f.q?.trim().toLowerCase();
+  // `#12` names a card: the primary key, not a scan of the names
+  if (text && /^#\d{1,9}$/.test(text)) return q.where('id', '=', Number(text.slice(1)));
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+    const id = /^\d{1,9}$/.test(text) ? text : undefined;
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(name_en)`, 'like', sql<string>`${like} escape '\\'`),
