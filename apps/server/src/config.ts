@@ -119,6 +119,8 @@ const envSchema = z.object({
     }),
   // the board (issue 15)
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  // a pack whose prizes convert back into more than this share of its price warns before publishing (issue 29)
+  PAYOUT_WARNING_PERCENT: z.coerce.number().int().min(1).max(10_000).default(100),
   // several processes, jobs, operations (issue 19)
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   // PostgreSQL: the longest a statement of the server may run (a purchase batch takes milliseconds; the bound
@@ -147,6 +149,8 @@ const envSchema = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** The payout ratio (prize value ÷ price) above which a pack's publish summary warns. */
+  payoutWarningRatio: number;
   host: string;
   port: number;
   publicUrl: string;
@@ -333,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SELLER_ADDRESS,
       email: e.SELLER_EMAIL,
     },
+    payoutWarningRatio: e.PAYOUT_WARNING_PERCENT / 100,
     dbPoolMax: e.DB_POOL_MAX,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     jobs: e.JOBS === 'auto' ? (isPg ? 'pg-boss' : 'local') : e.JOBS,

@@ -86,7 +86,31 @@ describe('packs in the console', () => {
       full_sale: 1000,
       conversion_value: 1480,
       payout_ratio: 1.48,
+      // 1,480 gems of prizes over 10 lots against a price of 100; above the shop's 100 % (PAYOUT_WARNING_PERCENT)
+      value_per_play: 148,
+      price: 100,
+      payout_warning_ratio: 1,
+      payout_warning: true,
       ready: true,
+    });
+    // under the threshold, no warning
+    await owner.post(`/admin/packs/${id}/prizes`, {
+      prizes: [
+        { card_id: common, quantity: 8, buy_point: 5 },
+        { card_id: rare, quantity: 2, buy_point: 20 },
+        { card_id: last, quantity: 1, buy_point: 50, is_last_one: 1 },
+      ],
+    });
+    expect((await owner.get(`/admin/packs/${id}/summary`)).body).toMatchObject({
+      payout_ratio: 0.13,
+      payout_warning: false,
+    });
+    await owner.post(`/admin/packs/${id}/prizes`, {
+      prizes: [
+        { card_id: common, quantity: 8, buy_point: 10 },
+        { card_id: rare, quantity: 2, buy_point: 200 },
+        { card_id: last, quantity: 1, buy_point: 1000, is_last_one: 1 },
+      ],
     });
     const [a, b] = await Promise.all([
       owner.post(`/admin/packs/${id}/publish`, {}),

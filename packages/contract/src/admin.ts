@@ -216,6 +216,12 @@ export const adminPackSummarySchema = z.object({
   conversion_value: z.number().int(),
   /** conversion_value ÷ full_sale (the pool's payout ratio); 0 for a coin pack. */
   payout_ratio: z.number(),
+  /** The expected prize value of one play (conversion_value ÷ lots, gems) against its price. */
+  value_per_play: z.number(),
+  price: z.number().int(),
+  /** The shop's threshold (PAYOUT_WARNING_PERCENT ÷ 100) and whether this pack is above it. */
+  payout_warning_ratio: z.number(),
+  payout_warning: z.boolean(),
   /** Whether the prizes add up to the pack's lot count (publishing needs it). */
   ready: z.boolean(),
 });

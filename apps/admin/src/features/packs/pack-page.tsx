@@ -5,7 +5,6 @@ import { Link, useLocation, useParams } from 'react-router';
 import {
   adminIdAnswerSchema,
   adminPackDetailSchema,
-  adminPackSummarySchema,
   adminPackUpdateSchema,
   adminPublishAnswerSchema,
   type AdminPackDetail,
@@ -13,7 +12,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
-import { formatJst, formatNumber, formatPercent } from '../../lib/format.ts';
+import { formatJst, formatNumber } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
@@ -22,6 +21,7 @@ import { PackPictures } from './pack-pictures.tsx';
 import { PackStateBadge } from './packs-page.tsx';
 import { PackVideos } from './pack-videos.tsx';
 import { packKey, packsKey, packState } from './pack-state.ts';
+import { PackSummary, usePackSummary } from './pack-summary.tsx';
 import { PrizesEditor } from './prizes-editor.tsx';
 
 /** How often the page reads the pack again: the sold counts per prize are live. */
@@ -198,6 +198,13 @@ function PackView({
         </section>
       ) : null}
 
+      {!published ? (
+        <section className="panel" aria-labelledby="economics-title">
+          <h2 id="economics-title">{t('packs.economics')}</h2>
+          <PackSummary packId={pack.id} paymentMethod={pack.payment_method} />
+        </section>
+      ) : null}
+
       <PackEditForm
         key={`${pack.id}-${pack.status}`}
         detail={detail}
@@ -344,73 +351,18 @@ function PublishDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const summary = useQuery({
-    queryKey: ['admin', 'pack-summary', packId],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', packId, 'summary'), adminPackSummarySchema)),
-    enabled: open,
-    staleTime: 0,
-  });
-  const s = summary.data;
-  const unit = paymentMethod === 2 ? t('packs.coins') : t('packs.gems');
+  const summary = usePackSummary(packId, open);
   return (
     <ConfirmDialog
       open={open}
       title={t('packs.publishTitle')}
       confirmLabel={t('packs.publishConfirm')}
-      confirmDisabled={pending || !s?.ready}
+      confirmDisabled={pending || !summary.data?.ready}
       onConfirm={onConfirm}
       onClose={onClose}
     >
       <p>{t('packs.publishIntro')}</p>
-      {summary.isPending ? <p className="loading">{t('common.loading')}</p> : null}
-      {summary.isError ? <p role="alert">{summary.error.message}</p> : null}
-      {s ? (
-        <>
-          <dl className="summary" aria-label={t('packs.publishTitle')}>
-            <div>
-              <dt>{t('packs.summaryLots')}</dt>
-              <dd data-testid="summary-lots">{formatNumber(s.lots, lang)}</dd>
-            </div>
-            <div>
-              <dt>{t('packs.summaryLastOne')}</dt>
-              <dd>{formatNumber(s.last_one, lang)}</dd>
-            </div>
-            <div>
-              <dt>{t('packs.summaryFullSale')}</dt>
-              <dd data-testid="summary-full-sale">
-                {formatNumber(s.full_sale, lang)} {unit}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('packs.summaryConversion')}</dt>
-              <dd>
-                {formatNumber(s.conversion_value, lang)} {t('packs.gems')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('packs.summaryPayout')}</dt>
-              <dd data-testid="summary-payout">
-                {paymentMethod === 2 ? '—' : formatPercent(s.payout_ratio, lang)}
-              </dd>
-            </div>
-          </dl>
-          <h3>{t('packs.summaryPerRarity')}</h3>
-          <ul className="per-rarity">
-            {s.lots_per_rarity.map((r) => (
-              <li key={r.rarity}>
-                {t('packs.rarityShort', { rarity: r.rarity })}: {formatNumber(r.lots, lang)}
-              </li>
-            ))}
-          </ul>
-          {!s.ready ? (
-            <p className="form-message" role="alert">
-              {t('packs.notReady')}
-            </p>
-          ) : null}
-        </>
-      ) : null}
+      {open ? <PackSummary packId={packId} paymentMethod={paymentMethod} /> : null}
     </ConfirmDialog>
   );
 }

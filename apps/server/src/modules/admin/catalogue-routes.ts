@@ -103,7 +103,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       schema: { params: packParams, response: okResponse(adminPackSummarySchema) },
       config: { staff: 'catalogue.read' },
     },
-    async (req) => publishSummary(db, req.params.id),
+    async (req) => publishSummary(db, req.params.id, app.config.payoutWarningRatio),
   );
 
   app.post(
@@ -199,7 +199,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     async (req) => {
       const now = clock.now();
       const actor = actorOf(req);
-      const summary = await publishSummary(db, req.params.id);
+      const summary = await publishSummary(db, req.params.id, app.config.payoutWarningRatio);
       if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
       const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
         audit(

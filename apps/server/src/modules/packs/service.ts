@@ -530,8 +530,11 @@ export async function packForStaff(db: Db, packId: number, now: Date) {
   };
 }
 
-/** What publishing will sell: lots per rarity, the full-sale revenue and the conversion value (payout ratio). */
-export async function publishSummary(db: Db, packId: number) {
+/**
+ * What publishing will sell: lots per rarity, the full-sale revenue, the conversion value (payout ratio) and the
+ * expected prize value of a play against its price, with a warning above the shop's threshold.
+ */
+export async function publishSummary(db: Db, packId: number, warnAbove: number) {
   const p = await repo.findPack(db, packId);
   if (!p) throw notFound('pack_not_found');
   const prizes = await repo.prizesWithSold(db, packId);
@@ -541,14 +544,19 @@ export async function publishSummary(db: Db, packId: number) {
   for (const x of lotted) byRarity.set(x.rarity, (byRarity.get(x.rarity) ?? 0) + x.quantity);
   const fullSale = p.point * p.total_pack_count;
   const conversion = prizes.reduce((n, x) => n + x.buy_point * x.quantity, 0);
+  const payout =
+    p.payment_method === 1 && fullSale > 0 ? Math.round((conversion / fullSale) * 10_000) / 10_000 : 0;
   return {
     lots,
     lots_per_rarity: [...byRarity].sort((a, b) => b[0] - a[0]).map(([rarity, n]) => ({ rarity, lots: n })),
     last_one: prizes.filter((x) => x.is_last_one).reduce((n, x) => n + x.quantity, 0),
     full_sale: fullSale,
     conversion_value: conversion,
-    payout_ratio:
-      p.payment_method === 1 && fullSale > 0 ? Math.round((conversion / fullSale) * 10_000) / 10_000 : 0,
+    payout_ratio: payout,
+    value_per_play: lots > 0 ? Math.round((conversion / lots) * 100) / 100 : 0,
+    price: p.point,
+    payout_warning_ratio: warnAbove,
+    payout_warning: payout > warnAbove,
     ready: lots === p.total_pack_count && lots > 0,
   };
 }
