@@ -234,14 +234,20 @@ describe(`payments in the console (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     expect(sandbox.filter((r) => r.merchant_refund_id === `${payment.public_id}-refund-1`)).toMatchObject([
       { amount: 5000, status: 'succeeded' },
     ]);
-    // one audit row with before and after
+    // one audit row: the payment's state and the refund's apart (never "succeeded → requested")
     expect(await auditCount(db)).toBe(audits + 1);
     const log = await owner.get(`/admin/audit?target_type=payment&target_id=${payment.id}`);
     expect(log.body.list).toMatchObject([
       {
         action: 'payment.refund',
-        before: { status: 'succeeded', gems_unspent: 3800, refund: null },
-        after: { reason_kind: 'company_fault', amount_yen: 5000, gems_reclaimed: 3800, gems_spent: 1200 },
+        before: { payment_status: 'succeeded', gems_unspent: 3800, refund: null, refund_status: null },
+        after: {
+          reason_kind: 'company_fault',
+          amount_yen: 5000,
+          gems_reclaimed: 3800,
+          gems_spent: 1200,
+          refund_status: 'requested',
+        },
       },
     ]);
     // the payment's page shows it; it cannot be refunded again

@@ -115,7 +115,13 @@ async function claimRefund(
       });
       await record?.(tx, {
         action: 'payment.refund',
-        before: { status: payment.status, gems_unspent: reclaimed, refund: null },
+        // the payment's state and the refund's are two things: the refund goes from none to its first state
+        before: {
+          payment_status: payment.status,
+          gems_unspent: reclaimed,
+          refund: null,
+          refund_status: null,
+        },
         after: {
           refund: row.id,
           reason_kind: row.reason_kind,
@@ -123,7 +129,7 @@ async function claimRefund(
           amount_yen: row.amount_yen,
           gems_reclaimed: row.gems_reclaimed,
           gems_spent: row.gems_spent,
-          status: row.status,
+          refund_status: row.status,
         },
       });
       return { row, created: true };
@@ -229,8 +235,8 @@ export async function refundPayment(
       if (r)
         await record(tx, {
           action: 'payment.refund_retry',
-          before: { status: 'failed', attempt: failed.attempt, failure_code: failed.failure_code },
-          after: { status: 'requested', attempt: r.attempt },
+          before: { refund_status: 'failed', attempt: failed.attempt, failure_code: failed.failure_code },
+          after: { refund_status: 'requested', attempt: r.attempt },
         });
       return r;
     });
