@@ -61,6 +61,17 @@ export const adminAuditQuerySchema = z.object({
   action: z.string().max(64).optional().catch(undefined),
   target_type: z.string().max(64).optional().catch(undefined),
   target_id: z.string().max(64).optional().catch(undefined),
+  /** Days in Japan time, both included: `2026-11-01`. */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/)
+    .optional()
+    .catch(undefined),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/)
+    .optional()
+    .catch(undefined),
   page: z
     .string()
     .regex(/^\d{1,6}$/)
@@ -86,6 +97,12 @@ export const adminAuditListSchema = z.object({
   page: z.number().int(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+/** GET /api/admin/audit/facets: what the log's pickers offer — every action recorded, every staff member who wrote. */
+export const adminAuditFacetsSchema = z.object({
+  actions: z.array(z.string()),
+  staff: z.array(z.object({ id: z.number().int(), email: z.string() })),
+});
 
 // --- the catalogue: packs (issue 16 point 4) ---
 

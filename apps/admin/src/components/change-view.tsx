@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatJst } from '../lib/format.ts';
 
 /**
  * An audit row's before and after: for two objects, the fields that changed (before → after) and those added or
@@ -72,7 +73,11 @@ export function diff(before: unknown, after: unknown): Change[] | null {
   return out;
 }
 
+/** An instant as the server stores it (ISO, UTC): shown in Japan time like every time of the console. */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/;
+
 function show(value: unknown): string {
+  if (typeof value === 'string' && INSTANT.test(value)) return formatJst(value);
   if (typeof value === 'string') return value.length > 120 ? `${value.slice(0, 117)}…` : value;
   const json = JSON.stringify(value);
   return json === undefined ? 'undefined' : json.length > 120 ? `${json.slice(0, 117)}…` : json;

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
-import { adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
+import { adminAuditFacetsSchema, adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
 import { ChangeView } from '../../components/change-view.tsx';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
@@ -12,23 +12,23 @@ import { formatJst } from '../../lib/format.ts';
 
 /** The server's page size of the audit log (apps/server/src/modules/admin/audit.ts). */
 const AUDIT_PAGE = 50;
-const FILTERS = ['staff_id', 'action', 'target_type', 'target_id'] as const;
+const FILTERS = ['action', 'staff_id', 'from', 'to', 'target_type', 'target_id'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /**
- * /admin/audit: every admin write, newest first (GET /api/admin/audit), filtered by staff member, action and
- * target, 50 a page. The filters and the page live in the address, so a filtered view can be shared.
+ * /admin/audit: every admin write, newest first (GET /api/admin/audit), filtered by an action and a staff member
+ * picked from those recorded (GET /api/admin/audit/facets), days in Japan time and the target, 50 a page; times,
+ * also inside the changes, in JST. The filters and the page live in the address, so a filtered view can be shared.
  */
 export function AuditPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const filters: Filters = {
-    staff_id: params.get('staff_id') ?? '',
-    action: params.get('action') ?? '',
-    target_type: params.get('target_type') ?? '',
-    target_id: params.get('target_id') ?? '',
-  };
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+  const facets = useQuery({
+    queryKey: ['admin', 'audit', 'facets'],
+    queryFn: async () => unwrap(await api.get('admin/audit/facets', adminAuditFacetsSchema)),
+  });
   const key = JSON.stringify(filters);
 
   const audit = useQuery({
@@ -111,10 +111,40 @@ export function AuditPage() {
     <>
       <h1>{t('audit.title')}</h1>
       <form className="filters" onSubmit={apply} aria-label={t('audit.filters')}>
-        {FILTERS.map((name) => (
+        <label className="filter">
+          <span>{t('audit.filter.action')}</span>
+          <select {...form.register('action')}>
+            <option value="">{t('audit.anyAction')}</option>
+            {(facets.data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('audit.filter.staff_id')}</span>
+          <select {...form.register('staff_id')}>
+            <option value="">{t('audit.anyStaff')}</option>
+            {(facets.data?.staff ?? []).map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('audit.filter.from')}</span>
+          <input type="date" {...form.register('from')} />
+        </label>
+        <label className="filter">
+          <span>{t('audit.filter.to')}</span>
+          <input type="date" {...form.register('to')} />
+        </label>
+        {(['target_type', 'target_id'] as const).map((name) => (
           <label key={name} className="filter">
             <span>{t(`audit.filter.${name}`)}</span>
-            <input {...form.register(name)} inputMode={name === 'staff_id' ? 'numeric' : undefined} />
+            <input {...form.register(name)} />
           </label>
         ))}
         <div className="filter-actions">

@@ -53,11 +53,23 @@ export async function auditList(
     action?: string | undefined;
     targetType?: string | undefined;
     targetId?: string | undefined;
+    /** Days in Japan time (YYYY-MM-DD), both included. */
+    from?: string | undefined;
+    to?: string | undefined;
     page?: number | undefined;
   },
 ): Promise<{ list: AdminAuditEntry[]; page: number }> {
   const page = Math.max(1, f.page ?? 1);
+  // a JST day starts at 15:00 UTC the day before
+  const jstStart = (day: string, plusDays = 0) => {
+    const t = Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000;
+    return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+  };
+  const from = f.from ? jstStart(f.from) : undefined;
+  const before = f.to ? jstStart(f.to, 1) : undefined;
   const rows = await repo.auditPage(db, {
+    ...(from ? { from } : {}),
+    ...(before ? { before } : {}),
     ...(f.staffId !== undefined ? { staffId: f.staffId } : {}),
     ...(f.action ? { action: f.action } : {}),
     ...(f.targetType ? { targetType: f.targetType } : {}),
@@ -81,3 +93,5 @@ export async function auditList(
     })),
   };
 }
+
+export const auditFacets = (db: Db) => repo.auditFacets(db);

@@ -186,6 +186,9 @@ export function auditPage(
     action?: string;
     targetType?: string;
     targetId?: string;
+    /** ISO instants: from (included) and before (excluded). */
+    from?: string;
+    before?: string;
     limit: number;
     offset: number;
   },
@@ -209,5 +212,21 @@ export function auditPage(
   if (f.action) q = q.where('a.action', '=', f.action);
   if (f.targetType) q = q.where('a.target_type', '=', f.targetType);
   if (f.targetId) q = q.where('a.target_id', '=', f.targetId);
+  if (f.from) q = q.where('a.created_at', '>=', f.from);
+  if (f.before) q = q.where('a.created_at', '<', f.before);
   return q.orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute();
+}
+
+/** Every action the log holds and every staff member who wrote a row, for the log's pickers. */
+export async function auditFacets(ex: Executor) {
+  const actions = await ex.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();
+  const staff = await ex
+    .selectFrom('staff as f')
+    .select(['f.id', 'f.email'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('audit_log as a').select('a.id').whereRef('a.staff_id', '=', 'f.id')),
+    )
+    .orderBy('f.email')
+    .execute();
+  return { actions: actions.map((a) => a.action), staff };
 }

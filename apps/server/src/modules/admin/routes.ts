@@ -1,4 +1,5 @@
 import {
+  adminAuditFacetsSchema,
   adminAuditListSchema,
   adminAuditQuerySchema,
   adminCodeSchema,
@@ -13,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_DEVICE, trustDevice, trustedDevice as trustedDeviceOf } from '../../http/device-trust.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { okResponse, refuseUnread, takesLargeBodies, type ApiPlugin } from '../../http/envelope.ts';
-import { auditList } from './audit.ts';
+import { auditFacets, auditList } from './audit.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { membersRoutes } from './members-routes.ts';
@@ -182,8 +183,16 @@ export const adminApi: ApiPlugin = async (app) => {
           action: req.query.action,
           targetType: req.query.target_type,
           targetId: req.query.target_id,
+          from: req.query.from,
+          to: req.query.to,
           page: req.query.page,
         }),
+    );
+
+    scope.get(
+      '/admin/audit/facets',
+      { schema: { response: okResponse(adminAuditFacetsSchema) }, config: { staff: 'audit.read' } },
+      async () => auditFacets(db),
     );
 
     await scope.register(catalogueRoutes);
