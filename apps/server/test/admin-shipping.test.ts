@@ -93,6 +93,8 @@ describe(`the console's shipping (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () 
       const list = await staff.get(`/admin/shipments?user_id=${b.userId}`);
       expect(list.body).toMatchObject({ state: 200, total: 1, page: 1, all_page: 1 });
       const batch = list.body.list[0];
+      // the recipient's country by name in both languages (the member factory's address is in the US)
+      expect(batch.address).toMatchObject({ country_en: expect.any(String), country_ja: expect.any(String) });
       expect(batch).toMatchObject({
         id: b.shipmentId,
         status: 'open',

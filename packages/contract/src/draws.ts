@@ -321,6 +321,9 @@ export const adminShipmentSchema = z.object({
   address: z.object({
     name: z.string(),
     country_id: z.number().int().nullable(),
+    /** The country's name in either language (null: none on file). */
+    country_en: z.string().nullable(),
+    country_ja: z.string().nullable(),
     zipcode: z.string(),
     state: z.string(),
     city: z.string(),

@@ -627,6 +627,8 @@ const shipment: draws.AdminShipment = {
   address: {
     name: 'Taro Demo',
     country_id: 840,
+    country_en: 'United States',
+    country_ja: 'アメリカ合衆国',
     zipcode: '94105',
     state: 'CA',
     city: 'San Francisco',

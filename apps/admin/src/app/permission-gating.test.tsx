@@ -85,6 +85,8 @@ const shipment = {
   address: {
     name: 'Ann',
     country_id: 840,
+    country_en: 'United States',
+    country_ja: 'アメリカ合衆国',
     zipcode: '10001',
     state: 'NY',
     city: 'NYC',

@@ -35,6 +35,9 @@ describe('the fulfilment page', () => {
     expect(within(fresh).getByText('¥1,000')).toBeTruthy();
     expect(within(fresh).getByText('¥300')).toBeTruthy();
     expect(within(fresh).getByText('PSA')).toBeTruthy();
+    // the recipient's country by its name, not its number
+    expect(fresh.textContent).toContain('United States');
+    expect(fresh.textContent).not.toContain('country 840');
     // the age filter goes to the address and the API
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Waiting'), '14 days or more (overdue)');

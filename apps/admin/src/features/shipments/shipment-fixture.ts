@@ -16,6 +16,8 @@ export function shipment(id: number, over: Record<string, unknown> = {}) {
     address: {
       name: `Member ${id}`,
       country_id: 840,
+      country_en: 'United States',
+      country_ja: 'アメリカ合衆国',
       zipcode: '10001',
       state: 'NY',
       city: 'New York',

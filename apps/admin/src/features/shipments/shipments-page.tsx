@@ -282,7 +282,9 @@ export function ShipmentsPage() {
 
 function Recipient({ shipment }: { shipment: AdminShipment }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const a = shipment.address;
+  const country = (lang === 'ja' ? a.country_ja : a.country_en) ?? a.country_en;
   return (
     <address className={styles.address}>
       <strong>{a.name || '—'}</strong>{' '}
@@ -296,7 +298,7 @@ function Recipient({ shipment }: { shipment: AdminShipment }) {
       <br />
       {a.tel}
       {a.country_id !== null ? (
-        <span className="muted"> · {t('fulfil.country', { id: a.country_id })}</span>
+        <span className="muted"> · {country ?? t('fulfil.country', { id: a.country_id })}</span>
       ) : null}
     </address>
   );

@@ -69,6 +69,7 @@ export function listWithAddress(ex: Executor, f: BatchFilter & { limit: number; 
       's.shipped_at',
       's.item_count',
       'c.name_en as country_name',
+      'c.name_ja as country_name_ja',
       'c.code as country_code',
     ])
     .select(PERSONAL_DATA_COLUMNS.map((c) => `u.${c}` as const))

@@ -114,6 +114,8 @@ async function withItems(db: Executor, rows: BatchRow[], now: Date): Promise<Adm
       address: {
         name: [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' '),
         country_id: r.country_id,
+        country_en: r.country_name ?? null,
+        country_ja: r.country_name_ja ?? null,
         zipcode: r.zipcode,
         state: r.pref_text,
         city: r.shiku,
