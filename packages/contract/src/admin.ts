@@ -117,6 +117,43 @@ export const int = (min: number, max = 2_147_483_647) =>
     params: { min, max },
   });
 export const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
+
+// --- staff accounts from the console (issue 29 point 4; owners only) ---
+
+export const adminStaffRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  /** Whether the account has set up its authenticator (it does at its next sign-in otherwise). */
+  enrolled: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type AdminStaffRow = z.infer<typeof adminStaffRowSchema>;
+/** GET /api/admin/staff. */
+export const adminStaffListSchema = z.object({ list: z.array(adminStaffRowSchema) });
+/** POST /api/admin/staff {email, role}: the account with a temporary password, answered once. */
+export const adminStaffCreateSchema = z
+  .object({
+    email: stringType()
+      .trim()
+      .min(1, { error: 'required' })
+      .max(254, { error: 'too_long' })
+      .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { error: 'mail_invalid' }),
+    role: z.enum(staffRoles, { error: 'invalid' }),
+  })
+  .strict();
+export const adminStaffCreatedSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  password: z.string(),
+});
+/** POST /api/admin/staff/{id} {role?, disabled?}: an owner changes a role, disables or enables an account. */
+export const adminStaffUpdateSchema = z
+  .object({ role: z.enum(staffRoles, { error: 'invalid' }).optional(), disabled: flag.optional() })
+  .strict();
 export const text = (max: number, min = 0) =>
   stringType().trim().min(min, { error: 'required' }).max(max, { error: 'too_long' });
 export const isoTime = stringType().refine(

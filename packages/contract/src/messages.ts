@@ -361,6 +361,20 @@ export const messages = {
     ja: '{min}から{max}までの整数で入力してください。',
   },
   number_min: { en: 'Enter a whole number of at least {min}.', ja: '{min}以上の整数で入力してください。' },
+  // staff accounts in the console (issue 29)
+  staff_exists: {
+    en: 'There is a staff account with this email already.',
+    ja: 'このメールアドレスのスタッフは登録済みです。',
+  },
+  staff_not_found: { en: 'There is no such staff account.', ja: 'このスタッフアカウントはありません。' },
+  staff_last_owner: {
+    en: 'The shop needs at least one owner who can sign in: make another owner first.',
+    ja: 'サインインできるオーナーが最低1人必要です。先に別のオーナーを作ってください。',
+  },
+  staff_not_yourself: {
+    en: 'You cannot disable your own account or change your own role.',
+    ja: '自分のアカウントの無効化や役割の変更はできません。',
+  },
   // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
   reset_code_invalid: {
     en: 'The verification code is wrong or no longer valid. Please request a new code.',

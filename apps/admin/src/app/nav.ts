@@ -26,4 +26,5 @@ export const NAV: readonly NavItem[] = [
   { path: '/shipments', label: 'nav.shipments', permission: 'shipping.read' },
   { path: '/board', label: 'shop.nav.board', permission: 'board.moderate' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/staff', label: 'staff.nav', permission: 'staff.manage' },
 ];

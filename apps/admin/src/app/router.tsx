@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
+import { StaffPage } from '../features/staff/staff-page.tsx';
 import { CardsPage } from '../features/cards/cards-page.tsx';
 import { CardEditPage } from '../features/cards/card-edit-page.tsx';
 import { PacksPage } from '../features/packs/packs-page.tsx';
@@ -91,6 +92,10 @@ export const routes = [
       {
         element: <RequirePermission permission="audit.read" />,
         children: [{ path: '/audit', element: <AuditPage /> }],
+      },
+      {
+        element: <RequirePermission permission="staff.manage" />,
+        children: [{ path: '/staff', element: <StaffPage /> }],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -91,15 +91,17 @@ export async function reservePasswordAttempt(
     now: Date;
     windowMs: number;
   },
-): Promise<{ passed: () => Promise<void> }> {
+): Promise<{ passed: () => Promise<void>; failures: number; max: number }> {
   const { device, account, address, now, windowMs } = input;
   if (device) {
     const own = { key: `device:${device}`, max: account.max };
-    await reserveAttempt(db, [own], now, windowMs);
-    return { passed: () => clearThrottle(db, own.key) };
+    const [failures = 0] = await reserveAttempt(db, [own], now, windowMs);
+    return { passed: () => clearThrottle(db, own.key), failures, max: own.max };
   }
-  await reserveAttempt(db, [account, address], now, windowMs);
+  const [failures = 0] = await reserveAttempt(db, [account, address], now, windowMs);
   return {
+    failures,
+    max: account.max,
     passed: async () => {
       await clearThrottle(db, account.key);
       await releaseAttempt(db, address);

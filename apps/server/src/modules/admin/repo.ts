@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/dialect.ts';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database, StaffRole } from '../../db/schema.ts';
@@ -81,6 +82,15 @@ export async function resetSecondFactor(ex: Executor, id: number): Promise<void>
     .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: 0, recovery_codes: '[]' })
     .where('id', '=', id)
     .execute();
+}
+
+export async function setRole(ex: Executor, id: number, role: StaffRole): Promise<void> {
+  await ex.updateTable('staff').set({ role }).where('id', '=', id).execute();
+}
+
+/** Locks the staff rows (PostgreSQL; SQLite's writer is one at a time): owner changes run one after another. */
+export async function lockStaff(ex: Executor): Promise<void> {
+  if (isPostgres(ex)) await ex.selectFrom('staff').select('id').forUpdate().execute();
 }
 
 export async function setDisabled(ex: Executor, id: number, at: string | null): Promise<boolean> {

@@ -15,6 +15,7 @@ import { STAFF_DEVICE, trustDevice, trustedDevice as trustedDeviceOf } from '../
 import { ApiError } from '../../http/api-error.ts';
 import { okResponse, refuseUnread, takesLargeBodies, type ApiPlugin } from '../../http/envelope.ts';
 import { auditFacets, auditList } from './audit.ts';
+import { staffRoutes } from './staff-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { membersRoutes } from './members-routes.ts';
@@ -202,6 +203,7 @@ export const adminApi: ApiPlugin = async (app) => {
     await scope.register(paymentsRoutes);
     await scope.register(membersRoutes);
     await scope.register(dashboardRoutes);
+    await scope.register(staffRoutes);
   };
   await app.register(staffScope);
 };

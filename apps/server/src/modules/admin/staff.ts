@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { StaffRole } from '../../db/schema.ts';
-import { ApiError } from '../../http/api-error.ts';
+import type { Database, StaffRole } from '../../db/schema.ts';
+import { ApiError, fieldError, notFound } from '../../http/api-error.ts';
 import { reservePasswordAttempt } from '../../http/device-trust.ts';
 import { clearThrottle, reserveAttempt } from '../../http/throttle.ts';
 import { DUMMY_HASH, hashPassword, normalizeMail, verifyPassword } from '../auth/service.ts';
@@ -83,7 +84,25 @@ export async function passwordStep(
   });
   const staff = await repo.staffByEmail(deps.db, email);
   const ok = await verifyPassword(staff?.pass_hash ?? DUMMY_HASH, input.password);
-  if (!staff || !ok || staff.disabled_at) throw loginFailed();
+  if (!staff || !ok || staff.disabled_at) {
+    // an account's failed sign-ins are audit rows (at most the throttle's count a window); an unknown address's not
+    if (staff) {
+      const locked = attempt.failures >= attempt.max;
+      await audit(
+        deps.db,
+        { staffId: staff.id, ip: input.ip },
+        {
+          action: locked ? 'staff.sign_in_locked' : 'staff.sign_in_failed',
+          targetType: 'staff',
+          targetId: staff.id,
+          before: null,
+          after: { step: 'password', failures: attempt.failures, disabled: staff.disabled_at !== null },
+        },
+        now,
+      );
+    }
+    throw loginFailed();
+  }
   await attempt.passed();
   const sid = newSessionId();
   await repo.insertSession(deps.db, {
@@ -131,7 +150,21 @@ async function giveSecondFactor(
     throw err;
   }
   if (!(await codeIsRight())) {
-    if (failures < rule.max) throw codeInvalid(field);
+    if (failures < rule.max) {
+      await audit(
+        db,
+        { staffId: caller.staffId, ip: caller.ip },
+        {
+          action: 'staff.sign_in_failed',
+          targetType: 'staff',
+          targetId: caller.staffId,
+          before: null,
+          after: { step: field, failures },
+        },
+        now,
+      );
+      throw codeInvalid(field);
+    }
     await db.transaction().execute(async (tx) => {
       await repo.deletePasswordSteps(tx, caller.staffId);
       await audit(
@@ -155,6 +188,18 @@ async function giveSecondFactor(
   const sid = newSessionId();
   if (!(await repo.passSecondFactor(db, caller.sidHash, sha256(sid), now.toISOString())))
     throw new ApiError(401, { message: 'staff_login_required' });
+  await audit(
+    db,
+    { staffId: caller.staffId, ip: caller.ip },
+    {
+      action: 'staff.sign_in',
+      targetType: 'staff',
+      targetId: caller.staffId,
+      before: null,
+      after: { step: field },
+    },
+    now,
+  );
   return sid;
 }
 
@@ -291,4 +336,87 @@ export async function resetStaffSecondFactor(db: Db, id: number) {
   await repo.resetSecondFactor(db, id);
   await repo.deleteSessionsOf(db, id);
   return { id, reset: true };
+}
+
+// --- staff accounts from the console (owners; the command line keeps making the first owner) ---
+
+/** The accounts as the console lists them. */
+export async function staffForOwners(db: Db) {
+  const rows = await repo.listStaff(db);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: r.role,
+      enrolled: r.totp_enrolled_at !== null,
+      disabled: r.disabled_at !== null,
+      created_at: r.created_at,
+      last_login_at: r.last_login_at,
+    })),
+  };
+}
+
+/**
+ * An owner adds an account (in the caller's transaction) with a temporary password, answered once: the new
+ * member signs in with it and sets up its authenticator.
+ */
+export async function addStaff(
+  tx: Transaction<Database>,
+  input: { email: string; role: StaffRole },
+  now: Date,
+) {
+  const email = normalizeMail(input.email);
+  if (await repo.staffByEmail(tx, email)) throw fieldError('email', 'staff_exists');
+  const password = randomBytes(12).toString('base64url');
+  const id = await repo.insertStaff(tx, {
+    email,
+    pass_hash: await hashPassword(password),
+    role: input.role,
+    created_at: now.toISOString(),
+  });
+  return { id, email, role: input.role, password };
+}
+
+/**
+ * An owner changes an account's role or disables / enables it (in the caller's transaction, the staff rows
+ * locked on PostgreSQL so two owners cannot both demote the other): never their own, and the shop keeps at least
+ * one owner who can sign in. A disabled account's sessions end. Answers before and after, or null when nothing
+ * changed.
+ */
+export async function changeStaff(
+  tx: Transaction<Database>,
+  actorId: number,
+  id: number,
+  change: { role?: StaffRole | undefined; disabled?: 0 | 1 | undefined },
+  now: Date,
+) {
+  await repo.lockStaff(tx);
+  const before = await repo.staffById(tx, id);
+  if (!before) throw notFound('staff_not_found');
+  const role = change.role ?? before.role;
+  const disabled = change.disabled === undefined ? before.disabled_at !== null : change.disabled === 1;
+  if (role === before.role && disabled === (before.disabled_at !== null)) return null;
+  if (id === actorId) throw new ApiError(409, { message: 'staff_not_yourself' });
+  if (before.role === 'owner' && (role !== 'owner' || disabled)) {
+    const owners = (await repo.listStaff(tx)).filter((r) => r.role === 'owner' && r.disabled_at === null);
+    if (owners.every((o) => o.id === id)) throw new ApiError(409, { message: 'staff_last_owner' });
+  }
+  await repo.setRole(tx, id, role);
+  if (disabled !== (before.disabled_at !== null))
+    await repo.setDisabled(tx, id, disabled ? now.toISOString() : null);
+  // a new role or a disabled account: its sessions start again (permissions are read at sign-in)
+  await repo.deleteSessionsOf(tx, id);
+  return {
+    before: { role: before.role, disabled: before.disabled_at !== null },
+    after: { role, disabled },
+  };
+}
+
+/** An owner clears an account's second factor (in the caller's transaction); it enrols again at its next sign-in. */
+export async function resetSecondFactorOf(tx: Transaction<Database>, id: number) {
+  const staff = await repo.staffById(tx, id);
+  if (!staff) throw notFound('staff_not_found');
+  await repo.resetSecondFactor(tx, id);
+  await repo.deleteSessionsOf(tx, id);
+  return { enrolled: staff.totp_enrolled_at !== null };
 }

@@ -1,0 +1,240 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import {
+  adminIdAnswerSchema,
+  adminStaffCreatedSchema,
+  adminStaffCreateSchema,
+  adminStaffListSchema,
+  staffRoles,
+  type AdminStaffRow,
+} from '@gacha/contract/admin';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
+import { formatJst } from '../../lib/format.ts';
+import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
+import { useMe } from '../../lib/me.ts';
+
+const STAFF_KEY = ['admin', 'staff'] as const;
+type Role = (typeof staffRoles)[number];
+type Created = z.infer<typeof adminStaffCreatedSchema>;
+type Pending = { row: AdminStaffRow; change: { role?: Role; disabled?: 0 | 1 } | 'reset-2fa' };
+
+/**
+ * /admin/staff (owners): the staff accounts (GET /api/admin/staff) with their role, second factor and last sign-in;
+ * an owner adds one (POST /api/admin/staff: its temporary password shown once), changes a role, disables or enables
+ * an account, or resets its second factor (POST /api/admin/staff/{id}, …/reset-2fa), each after a question. The
+ * owner's own row has no controls; the shop keeps an owner who can sign in.
+ */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const [created, setCreated] = useState<Created | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [roles, setRoles] = useState<Record<number, Role>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const staff = useQuery({
+    queryKey: STAFF_KEY,
+    queryFn: async () => unwrap(await api.get('admin/staff', adminStaffListSchema)).list,
+  });
+
+  const change = useSubmit({
+    mutationFn: async (p: Pending) =>
+      p.change === 'reset-2fa'
+        ? api.post(apiPath('admin', 'staff', p.row.id, 'reset-2fa'), {}, adminIdAnswerSchema)
+        : api.post(apiPath('admin', 'staff', p.row.id), p.change, adminIdAnswerSchema),
+    onSuccess: async (res, p) => {
+      setPending(null);
+      if (!isOk(res)) {
+        setMessage({ ok: false, text: res.message ?? catalogue('server_error') });
+        return;
+      }
+      setMessage({ ok: true, text: t('staff.changed', { email: p.row.email }) });
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+  });
+
+  const columns = useMemo<Columns<AdminStaffRow>>(
+    () => [
+      { id: 'email', header: () => t('staff.email'), accessorFn: (r) => r.email },
+      {
+        id: 'role',
+        header: () => t('staff.role'),
+        cell: ({ row }) => {
+          const r = row.original;
+          if (r.email === me.data?.email) return t(`roles.${r.role}`);
+          const chosen = roles[r.id] ?? r.role;
+          return (
+            <span className="inline-form">
+              <select
+                aria-label={t('staff.roleOf', { email: r.email })}
+                value={chosen}
+                onChange={(e) => setRoles((m) => ({ ...m, [r.id]: e.target.value as Role }))}
+              >
+                {staffRoles.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`roles.${role}`)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                disabled={chosen === r.role}
+                onClick={() => setPending({ row: r, change: { role: chosen } })}
+              >
+                {t('staff.saveRole')}
+              </button>
+            </span>
+          );
+        },
+      },
+      {
+        id: 'state',
+        header: () => t('staff.state'),
+        cell: ({ row }) =>
+          row.original.disabled
+            ? t('staff.disabled')
+            : row.original.enrolled
+              ? t('staff.active')
+              : t('staff.notEnrolled'),
+        meta: { className: 'nowrap' },
+      },
+      {
+        id: 'last',
+        header: () => t('staff.lastLogin'),
+        cell: ({ row }) => (row.original.last_login_at ? formatJst(row.original.last_login_at) : '—'),
+        meta: { className: 'nowrap' },
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('staff.actions')}</span>,
+        cell: ({ row }) => {
+          const r = row.original;
+          if (r.email === me.data?.email) return <span className="muted">{t('staff.you')}</span>;
+          return (
+            <span className="inline-form">
+              <button
+                type="button"
+                onClick={() => setPending({ row: r, change: { disabled: r.disabled ? 0 : 1 } })}
+              >
+                {r.disabled ? t('staff.enable') : t('staff.disable')}
+              </button>
+              <button type="button" onClick={() => setPending({ row: r, change: 'reset-2fa' })}>
+                {t('staff.reset2fa')}
+              </button>
+            </span>
+          );
+        },
+      },
+    ],
+    [t, me.data?.email, roles],
+  );
+
+  const table = useTable({
+    features: consoleFeatures,
+    columns,
+    data: staff.data ?? [],
+    enableSorting: false,
+    initialState: { pagination: { pageIndex: 0, pageSize: 200 } },
+  });
+
+  const question = (p: Pending) =>
+    p.change === 'reset-2fa'
+      ? t('staff.confirmReset', { email: p.row.email })
+      : p.change.role
+        ? t('staff.confirmRole', { email: p.row.email, role: t(`roles.${p.change.role}`) })
+        : p.change.disabled
+          ? t('staff.confirmDisable', { email: p.row.email })
+          : t('staff.confirmEnable', { email: p.row.email });
+
+  return (
+    <>
+      <h1>{t('staff.title')}</h1>
+      <p className="muted">{t('staff.intro')}</p>
+      <div role="status">{message?.ok ? <p className="success">{message.text}</p> : null}</div>
+      <div role="alert">{message && !message.ok ? <p className="form-message">{message.text}</p> : null}</div>
+      {staff.isError ? <p role="alert">{staff.error.message}</p> : null}
+      {staff.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <DataTable table={table} caption={t('staff.title')} empty={t('staff.empty')} />
+      )}
+      <section className="panel" aria-labelledby="staff-new-title">
+        <h2 id="staff-new-title">{t('staff.new')}</h2>
+        <NewStaffForm
+          onCreated={async (made) => {
+            setCreated(made);
+            await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+          }}
+        />
+        {created ? (
+          <div className="note" role="status" data-testid="staff-created">
+            <p>{t('staff.created', { email: created.email })}</p>
+            <p>
+              {t('staff.password')} <code>{created.password}</code>
+            </p>
+            <p className="field-hint">{t('staff.passwordOnce')}</p>
+          </div>
+        ) : null}
+      </section>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('staff.confirmTitle')}
+        confirmLabel={t('staff.confirm')}
+        confirmDisabled={change.isPending}
+        danger={pending !== null && pending.change !== 'reset-2fa' && !!pending.change.disabled}
+        onConfirm={() => pending && change.send(pending)}
+        onClose={() => setPending(null)}
+      >
+        <p>{pending ? question(pending) : null}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type Values = { email: string; role: Role };
+
+function NewStaffForm({ onCreated }: { onCreated: (made: Created) => void | Promise<void> }) {
+  const { t } = useTranslation();
+  const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, Created>({
+    defaultValues: { email: '', role: 'viewer' },
+    resolver: schemaResolver<Values>(adminStaffCreateSchema, (v) => v),
+    send: (v) => api.post('admin/staff', v, adminStaffCreatedSchema),
+    fields: ['email', 'role'],
+    onSuccess: async (res) => {
+      form.reset({ email: '', role: 'viewer' });
+      await onCreated(res);
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="inline-fields">
+      <FormMessage message={formMessage} />
+      <FormField label={t('staff.email')} error={errors.email?.message}>
+        {(p) => <input {...p} type="email" autoComplete="off" {...form.register('email')} />}
+      </FormField>
+      <FormField label={t('staff.role')} error={errors.role?.message}>
+        {(p) => (
+          <select {...p} {...form.register('role')}>
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {t('staff.create')}
+        </button>
+      </div>
+    </form>
+  );
+}
