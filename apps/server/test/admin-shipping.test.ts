@@ -218,6 +218,48 @@ describe(`the console's shipping (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () 
       (await support.post(`/admin/shipments/${b.shipmentId}/ship`, { delivery_code: 'X', carrier: 'pigeon' }))
         .body.state,
     ).toBe(400);
+
+    // a typo on the label: the code corrected (the carrier kept), one audit row, the member shown the new code
+    const before = (await owner.get(`/admin/audit?target_type=shipment&target_id=${b.shipmentId}`)).body.list
+      .length;
+    const fix = () =>
+      support.post(`/admin/shipments/${b.shipmentId}/tracking`, { delivery_code: 'EJ123456780JP' });
+    expect((await fix()).body).toMatchObject({ state: 200, id: b.shipmentId });
+    expect((await fix()).body.state).toBe(200);
+    const fixed = (await owner.get(`/admin/audit?target_type=shipment&target_id=${b.shipmentId}`)).body.list;
+    expect(fixed).toHaveLength(before + 1);
+    expect(fixed[0]).toMatchObject({
+      action: 'shipment.tracking',
+      before: { delivery_code: 'EJ123456789JP', carrier: 'japan_post' },
+      after: { delivery_code: 'EJ123456780JP', carrier: 'japan_post' },
+    });
+    expect((await b.client.get(`/user/history/detail/${purchase}`)).body.delivery_code).toBe('EJ123456780JP');
+    // bad codes and carriers, an unknown batch, a batch not shipped, a viewer: refused, nothing written
+    for (const body of [
+      { delivery_code: '' },
+      { delivery_code: '追跡' },
+      { delivery_code: 'A1', carrier: 'pigeon' },
+      {},
+    ])
+      expect(
+        (await support.post(`/admin/shipments/${b.shipmentId}/tracking`, body)).body.state,
+        JSON.stringify(body),
+      ).toBe(400);
+    expect(
+      (await support.post('/admin/shipments/99999999/tracking', { delivery_code: 'A1' })).body.state,
+    ).toBe(404);
+    const open = await batchOf([cards]);
+    expect(
+      (await support.post(`/admin/shipments/${open.shipmentId}/tracking`, { delivery_code: 'A1' })).body
+        .state,
+    ).toBe(409);
+    const viewer = await staffClient(t, 'viewer');
+    expect(
+      (await viewer.post(`/admin/shipments/${b.shipmentId}/tracking`, { delivery_code: 'A1' })).body.state,
+    ).toBe(403);
+    expect(
+      (await owner.get(`/admin/audit?target_type=shipment&target_id=${b.shipmentId}`)).body.list,
+    ).toHaveLength(before + 1);
   });
 });
 

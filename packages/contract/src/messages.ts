@@ -298,6 +298,10 @@ export const messages = {
     ja: '先に配送先住所を登録してください。',
   },
   admin_forbidden: { en: 'Not allowed.', ja: '権限がありません。' },
+  shipment_not_shipped: {
+    en: 'This batch is not shipped yet: mark it shipped with its tracking code.',
+    ja: 'この配送はまだ発送済みではありません。追跡番号を入れて発送済みにしてください。',
+  },
   shipment_already_shipped: {
     en: 'This shipment has already been shipped.',
     ja: 'この配送は既に発送済みです。',

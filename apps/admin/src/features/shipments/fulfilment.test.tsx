@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
 import { paymentDetail, paymentRow } from '../../test/payment-fixture.ts';
-import { BATCHES, packingList } from './shipment-fixture.ts';
+import { BATCHES, packingList, shipment } from './shipment-fixture.ts';
 
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === 'POST');
 
@@ -182,6 +182,33 @@ describe('the fulfilment page', () => {
     ).toBeTruthy();
     expect(posts(api)).toHaveLength(1);
     expect(posts(api)[0]!.payload).toEqual({ delivery_code: 'EJ123456789JP', carrier: 'japan_post' });
+  });
+
+  it('corrects a shipped batch’s tracking code, the carrier and code filled in', async () => {
+    const shipped = shipment(11, {
+      status: 'shipped',
+      carrier: 'yamato',
+      delivery_code: '4412-3456-7890',
+      shipped_at: '2026-03-02T00:00:00.000Z',
+    });
+    const api = fakeApi({
+      'GET admin/me': () => meAs('support'),
+      'GET admin/shipments': () => ({ list: [shipped], page: 1, all_page: 1, total: 1 }),
+      'POST admin/shipments/11/tracking': () => ({ id: 11 }),
+    });
+    await renderConsole('/shipments');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Correct the tracking code of batch #11' }));
+    const dialog = await screen.findByRole('dialog');
+    const code = within(dialog).getByLabelText('Tracking code') as HTMLInputElement;
+    expect(code.value).toBe('4412-3456-7890');
+    await user.clear(code);
+    await user.type(code, '4412-3456-7891');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the correction' }));
+    expect(await screen.findByText('Batch #11: tracking code 4412-3456-7891 saved.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.payload)).toEqual([
+      { delivery_code: '4412-3456-7891', carrier: 'yamato' },
+    ]);
   });
 });
 

@@ -10,23 +10,42 @@ import {
 } from '@gacha/contract/draws';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { api, apiPath } from '../../lib/api.ts';
 import { catalogue, schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { carrierName, SHIPMENTS_KEY } from './shipment-query.ts';
 
-/** A batch's Ship button and its dialog (shipping.write; the page leaves it out otherwise). */
-export function ShipButton({ shipment, onDone }: { shipment: AdminShipment; onDone: (m: string) => void }) {
+/**
+ * A batch's Ship button and its dialog (shipping.write; the page leaves it out otherwise); for a shipped batch,
+ * `correct` makes it the correction of its carrier and tracking code.
+ */
+export function ShipButton({
+  shipment,
+  onDone,
+  correct = false,
+}: {
+  shipment: AdminShipment;
+  onDone: (m: string) => void;
+  correct?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const texts = correct ? 'fulfil.correct' : 'fulfil.ship';
   return (
     <>
-      <button type="button" className="button-primary" onClick={() => setOpen(true)}>
-        {t('fulfil.ship.button')}
+      <button
+        type="button"
+        className={correct ? undefined : 'button-primary'}
+        onClick={() => setOpen(true)}
+        aria-label={correct ? t('fulfil.correct.label', { id: shipment.id }) : undefined}
+      >
+        {t(`${texts}.button`)}
       </button>
-      <Modal open={open} title={t('fulfil.ship.title', { id: shipment.id })} onClose={() => setOpen(false)}>
+      <Modal open={open} title={t(`${texts}.title`, { id: shipment.id })} onClose={() => setOpen(false)}>
         {(close) => (
           <ShipForm
+            correct={correct}
             shipment={shipment}
             close={close}
             onDone={(m) => {
@@ -45,29 +64,42 @@ type Values = { carrier: CarrierKey | ''; delivery_code: string };
 /**
  * Marks one batch shipped (POST /api/admin/shipments/{id}/ship {carrier, delivery_code}): the member sees the
  * tracking code in their buying history and is emailed. The carrier is required here (the API takes it optional).
+ * `correct`: a shipped batch's carrier and code put right (POST …/{id}/tracking), shown to the member at once.
  */
 function ShipForm({
   shipment,
   close,
   onDone,
+  correct,
 }: {
   shipment: AdminShipment;
   close: () => void;
   onDone: (m: string) => void;
+  correct: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({ delivery_code: v.delivery_code, carrier: v.carrier || undefined });
+  const texts = correct ? 'fulfil.correct' : 'fulfil.ship';
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
-    defaultValues: { carrier: '', delivery_code: '' },
+    defaultValues: correct
+      ? { carrier: shipment.carrier ?? '', delivery_code: shipment.delivery_code ?? '' }
+      : { carrier: '', delivery_code: '' },
     resolver: schemaResolver<Values>(shipSchema, payload, {
       extra: (v): Record<string, string> => (v.carrier ? {} : { carrier: catalogue('required') }),
     }),
     send: (v) =>
-      api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), adminShipResultSchema),
+      correct
+        ? api.post(apiPath('admin', 'shipments', shipment.id, 'tracking'), payload(v), adminIdAnswerSchema)
+        : api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), adminShipResultSchema),
     fields: ['carrier', 'delivery_code'],
-    onSuccess: async (res) => {
+    onSuccess: async (res, v) => {
+      if (correct) {
+        onDone(t('fulfil.correct.done', { id: shipment.id, code: v.delivery_code }));
+        await queryClient.invalidateQueries({ queryKey: SHIPMENTS_KEY });
+        return;
+      }
       const r = res as unknown as { shipment: { id: number; items: number; delivery_code: string } };
       onDone(
         t('fulfil.ship.done', { id: r.shipment.id, count: r.shipment.items, code: r.shipment.delivery_code }),
@@ -76,14 +108,9 @@ function ShipForm({
     },
   });
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('fulfil.ship.title', { id: shipment.id })}
-    >
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t(`${texts}.title`, { id: shipment.id })}>
       <p>
-        {t('fulfil.ship.intro', {
+        {t(`${texts}.intro`, {
           count: shipment.item_count,
           name: shipment.address.name || `#${shipment.user_id}`,
         })}
@@ -106,7 +133,7 @@ function ShipForm({
       </FormField>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {t('fulfil.ship.submit')}
+          {t(`${texts}.submit`)}
         </button>
         <button type="button" onClick={close}>
           {t('common.cancel')}

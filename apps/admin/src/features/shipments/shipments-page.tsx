@@ -171,6 +171,7 @@ export function ShipmentsPage() {
                   <span className={styles.sub}>{carrierName(s.carrier, lang)}</span>
                   <code className={styles.code}>{s.delivery_code}</code>
                   <span className={styles.sub}>{formatJst(s.shipped_at)}</span>
+                  {canShip ? <ShipButton shipment={s} onDone={setDone} correct /> : null}
                 </span>
               ) : canShip ? (
                 <ShipButton shipment={s} onDone={setDone} />

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminPackingListQuerySchema,
   adminPackingListSchema,
@@ -17,6 +18,7 @@ import { markShipped, shipBatch, type ShippedBatch } from '../holdings/service.t
 import { mailerFor } from '../mail/service.ts';
 import {
   checkTrackingCsv,
+  correctTracking,
   listShipments,
   packingList,
   shippedMails,
@@ -140,6 +142,35 @@ export const shippingRoutes: ApiPlugin = async (app) => {
         },
       };
     },
+  );
+
+  // a shipped batch's tracking code corrected (a typo on the label): one audit row, none for a repeat
+  app.post(
+    '/admin/shipments/:id/tracking',
+    {
+      schema: {
+        params: z.object({ id: pathId('shipment_not_found') }),
+        body: shipSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
+      config: { staff: 'shipping.write' },
+    },
+    async (req) =>
+      auditedWrite(app, req, async (tx, record) => {
+        const change = await correctTracking(tx, {
+          shipmentId: req.params.id,
+          deliveryCode: req.body.delivery_code,
+          ...(req.body.carrier ? { carrier: req.body.carrier } : {}),
+        });
+        if (change)
+          await record(
+            'shipment.tracking',
+            { type: 'shipment', id: req.params.id },
+            change.before,
+            change.after,
+          );
+        return { id: req.params.id };
+      }),
   );
 
   const report = (req: FastifyRequest, lines: TrackingLine[]): AdminTrackingLine[] =>

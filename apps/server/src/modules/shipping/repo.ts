@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/dialect.ts';
 import { sql, type Transaction } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/index.ts';
@@ -113,6 +114,28 @@ export function closeOpen(
     .where('status', '=', OPEN)
     .returning(['id', 'user_id'])
     .executeTakeFirst();
+}
+
+/** A shipped batch's carrier and tracking code, locked for their correction (PostgreSQL). */
+export function shippedTracking(tx: Executor, shipmentId: number) {
+  return tx
+    .selectFrom('shipments')
+    .select(['id', 'user_id', 'status', 'delivery_code', 'carrier'])
+    .where('id', '=', shipmentId)
+    .$if(isPostgres(tx), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function setTracking(
+  tx: Executor,
+  shipmentId: number,
+  args: { deliveryCode: string; carrier: string | null },
+): Promise<void> {
+  await tx
+    .updateTable('shipments')
+    .set({ delivery_code: args.deliveryCode, carrier: args.carrier })
+    .where('id', '=', shipmentId)
+    .execute();
 }
 
 export async function exists(ex: Executor, shipmentId: number): Promise<boolean> {

@@ -315,3 +315,23 @@ export async function closeShipment(
   if (!(await repo.exists(tx, args.shipmentId))) throw notFound('shipment_not_found');
   throw conflict('shipment', 'shipment_already_shipped');
 }
+
+/**
+ * Corrects a shipped batch's carrier and tracking code (a typo on the label, in the caller's transaction): only
+ * a shipped batch has one; answers before and after, or null when nothing changes (a repeat).
+ */
+export async function correctTracking(
+  tx: Transaction<Database>,
+  args: { shipmentId: number; deliveryCode: string; carrier?: string | null },
+) {
+  const row = await repo.shippedTracking(tx, args.shipmentId);
+  if (!row) throw notFound('shipment_not_found');
+  if (row.status !== 'shipped') throw conflict('shipment', 'shipment_not_shipped');
+  const carrier = args.carrier ?? row.carrier;
+  if (row.delivery_code === args.deliveryCode && row.carrier === carrier) return null;
+  await repo.setTracking(tx, args.shipmentId, { deliveryCode: args.deliveryCode, carrier });
+  return {
+    before: { delivery_code: row.delivery_code, carrier: row.carrier },
+    after: { delivery_code: args.deliveryCode, carrier },
+  };
+}
