@@ -35,7 +35,8 @@ test('an owner adds a card type, imports cards by CSV, builds and publishes a pa
   await form.getByLabel('Tab number').fill(String(typeId));
   await form.getByLabel('Name (English)').fill(typeName);
   await form.getByLabel('Name (Japanese)').fill(`デジモン${unique}`);
-  await form.getByLabel('Sort order').fill('0');
+  // after the shop's own tabs: the other journeys find Top opening on Pokémon as before
+  await form.getByLabel('Sort order').fill('90');
   await expect(form.getByLabel('Tab on Top')).toBeChecked();
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`Card type ${typeId} created.`)).toBeVisible();
