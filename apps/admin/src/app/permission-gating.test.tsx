@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../test/fake-api.ts';
 import { renderConsole } from '../test/render.tsx';
+import { cardTypes } from '../test/card-type-fixture.ts';
 
 /**
  * A role sees a write control only with the write permission (/me's `permissions`): a viewer, who reads the
@@ -115,20 +116,7 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
     'GET admin/packs': () => ({ list: [pack(status)] }),
     'GET admin/packs/7': () => detail(status),
     'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1, total: 1 }),
-    'GET admin/card-types': () => ({
-      list: [
-        {
-          id: 2,
-          name_en: 'Pokémon',
-          name_ja: 'ポケモン',
-          sort: 1,
-          top_tab: 1,
-          exchange_tab: 1,
-          cards: 1,
-          packs: 1,
-        },
-      ],
-    }),
+    'GET admin/card-types': () => cardTypes(),
     'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, total: 1 }),
   });
 }

@@ -2,23 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, meAs, type ROLE_PERMISSIONS } from './fake-api.ts';
 import { renderConsole } from './render.tsx';
+import { cardTypes } from './card-type-fixture.ts';
 
 /** One of everything, so each page has rows whose write controls would show. */
 const DATA = {
-  'GET admin/card-types': () => ({
-    list: [
-      {
-        id: 2,
-        name_en: 'Pokémon',
-        name_ja: 'ポケモン',
-        sort: 1,
-        top_tab: 1,
-        exchange_tab: 1,
-        cards: 10,
-        packs: 2,
-      },
-    ],
-  }),
+  'GET admin/card-types': () => cardTypes({ cards: 10, packs: 2 }),
   'GET admin/banners': () => ({
     list: [
       {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n } from '../../lib/i18n.ts';
 import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { CardForm } from './card-edit-page.tsx';
+import { cardTypes } from '../../test/card-type-fixture.ts';
 
 async function renderForm(lang: 'en' | 'ja' = 'en') {
   await setupI18n(lang);
@@ -25,20 +26,7 @@ async function renderForm(lang: 'en' | 'ja' = 'en') {
   return router;
 }
 
-const TYPES = {
-  list: [
-    {
-      id: 2,
-      name_en: 'Pokémon',
-      name_ja: 'ポケモン',
-      sort: 1,
-      top_tab: 1,
-      exchange_tab: 1,
-      cards: 0,
-      packs: 0,
-    },
-  ],
-};
+const TYPES = cardTypes({ cards: 0, packs: 0 });
 const PNG = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'card.png', { type: 'image/png' });
 
 describe('the card form shows its errors', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
+import { cardTypes } from '../../test/card-type-fixture.ts';
 
 /**
  * A pack's pictures and opening videos on /admin/packs/{id} (pack-pictures.tsx, pack-videos.tsx): the carousel
@@ -72,20 +73,7 @@ function api(role: 'owner' | 'viewer', images = STORED) {
   return fakeApi({
     'GET admin/me': () => meAs(role),
     'GET admin/packs/7': () => ({ ...detail, pack: { ...detail.pack, images, banner_image: BANNER } }),
-    'GET admin/card-types': () => ({
-      list: [
-        {
-          id: 2,
-          name_en: 'Pokémon',
-          name_ja: 'ポケモン',
-          sort: 1,
-          top_tab: 1,
-          exchange_tab: 1,
-          cards: 1,
-          packs: 1,
-        },
-      ],
-    }),
+    'GET admin/card-types': () => cardTypes(),
     'GET admin/packs/7/videos': () => ({ list: videos }),
   });
 }

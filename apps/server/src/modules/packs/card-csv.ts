@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import {
   adminCardFieldsSchema,
   CARD_CSV_COLUMNS,
@@ -6,6 +5,7 @@ import {
   customsCategories,
 } from '@gacha/contract/admin';
 import type { MessageRef } from '../../http/api-error.ts';
+import { readCsv } from '../../http/csv.ts';
 import type { CardFields } from './service.ts';
 
 /**
@@ -43,21 +43,9 @@ const NUMBERS = {
 const lineSchema = adminCardFieldsSchema.omit({ image: true });
 
 export function readCardCsv(text: string): CardCsvFile {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    return { fileError: 'csv_unreadable', lines: [] };
-  }
-  const [head, ...body] = records;
+  const read = readCsv(text);
+  if ('unreadableAt' in read) return { fileError: 'csv_unreadable', lines: [] };
+  const [head, ...body] = read.records;
   if (!head || !body.length) return { fileError: 'csv_empty', lines: [] };
   const columns = head.record.map((c) => c.trim().toLowerCase());
   const missing = CARD_CSV_COLUMNS.filter((c) => !columns.includes(c));

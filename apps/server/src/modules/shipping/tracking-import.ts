@@ -1,11 +1,11 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import { TRACKING_CSV_MAX_LINES } from '@gacha/contract/admin-shipping';
 import { carriers, trackingCodeSchema, type CarrierKey } from '@gacha/contract/draws';
 import type { MessageRef } from '../../http/api-error.ts';
+import { readCsv } from '../../http/csv.ts';
 
 /**
  * The CSV of tracking codes the console uploads (issue 17): one line per batch, `shipment id, carrier, tracking
- * code`. Read with csv-parse (quoted fields, a byte-order mark, CRLF or LF), then every line is checked on its own
+ * code`. Read with csv-parse (http/csv.ts readCsv), then every line is checked on its own
  * and against the others; the shipping service then checks the batches themselves. Nothing here writes.
  */
 
@@ -49,24 +49,15 @@ export function carrierKey(value: string): CarrierKey | null {
 const isHeader = (record: string[]) => record.length > 0 && /[a-z]/i.test(record[0] ?? '');
 
 export function readTrackingCsv(text: string): TrackingFile {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    const line = (err as CsvError & { lines?: number }).lines ?? 1;
+  const read = readCsv(text);
+  if ('unreadableAt' in read) {
+    const line = read.unreadableAt;
     return {
       fileError: 'csv_unreadable',
       lines: [{ line, shipmentId: null, carrier: null, trackingCode: null, error: 'csv_unreadable' }],
     };
   }
+  let records = read.records;
   if (records.length && isHeader(records[0]!.record)) records = records.slice(1);
   if (!records.length) return { fileError: 'csv_empty', lines: [] };
   if (records.length > TRACKING_CSV_MAX_LINES)
