@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { adminCardUpdateSchema, adminPackUpdateSchema } from '@gacha/contract/admin';
+import { adminCardUpdateSchema, adminPackUpdateSchema, adminStaffUpdateSchema } from '@gacha/contract/admin';
 import {
   adminBannerUpdateSchema,
   adminCampaignUpdateSchema,
@@ -12,7 +12,7 @@ import {
 import type { Database } from '../src/db/schema.ts';
 import { createPack, memberClient, TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
-import { auditCount, staffClient } from './staff-factories.ts';
+import { auditCount, createStaffMember, staffClient } from './staff-factories.ts';
 
 /**
  * An edit that changes nothing (an empty body, or a form saved with its values unchanged) answers 200 with
@@ -40,6 +40,7 @@ const EDITED: Record<string, { table: Table; schema: z.ZodObject }> = {
   campaigns: { table: 'gem_campaigns', schema: adminCampaignUpdateSchema },
   'exchange-cards': { table: 'exchange_cards', schema: adminExchangeCardUpdateSchema },
   coupons: { table: 'coupons', schema: adminCouponUpdateSchema },
+  staff: { table: 'staff', schema: adminStaffUpdateSchema },
 };
 
 const rowOf = (table: Table, id: number) =>
@@ -88,6 +89,7 @@ describe('an empty edit', () => {
       cards: cardIds[0]!,
       'card-types': TEST_CARD_TYPE,
       members: member.userId,
+      staff: (await createStaffMember(db, 'viewer')).id,
       banners: await made('/admin/banners', {
         kind: 'alert',
         slot: 0,
