@@ -9,7 +9,7 @@ import { ApiError, fieldError, notFound } from '../../http/api-error.ts';
 import { reservePasswordAttempt } from '../../http/device-trust.ts';
 import { clearThrottle, reserveAttempt } from '../../http/throttle.ts';
 import { DUMMY_HASH, hashPassword, normalizeMail, verifyPassword } from '../auth/service.ts';
-import { audit } from './audit.ts';
+import { audit, type Actor } from './audit.ts';
 import { ROLES } from './permissions.ts';
 import * as repo from './repo.ts';
 import { seal, unseal } from './secrets.ts';
@@ -39,6 +39,10 @@ export interface StaffDeps {
   db: Db;
   config: Pick<Config, 'sessionSecret' | 'login'>;
 }
+
+/** A sign-in event of a staff account (a sign-in, a failure, a lockout) as its audit row. */
+const signInRow = (ex: Db | Transaction<Database>, actor: Actor, action: string, after: unknown, now: Date) =>
+  audit(ex, actor, { action, targetType: 'staff', targetId: actor.staffId, before: null, after }, now);
 
 const loginFailed = () => new ApiError(400, { errors: { password: 'staff_login_failed' } });
 const codeInvalid = (field: 'code' | 'recovery_code' = 'code') =>
@@ -88,16 +92,11 @@ export async function passwordStep(
     // an account's failed sign-ins are audit rows (at most the throttle's count a window); an unknown address's not
     if (staff) {
       const locked = attempt.failures >= attempt.max;
-      await audit(
+      await signInRow(
         deps.db,
         { staffId: staff.id, ip: input.ip },
-        {
-          action: locked ? 'staff.sign_in_locked' : 'staff.sign_in_failed',
-          targetType: 'staff',
-          targetId: staff.id,
-          before: null,
-          after: { step: 'password', failures: attempt.failures, disabled: staff.disabled_at !== null },
-        },
+        locked ? 'staff.sign_in_locked' : 'staff.sign_in_failed',
+        { step: 'password', failures: attempt.failures, disabled: staff.disabled_at !== null },
         now,
       );
     }
@@ -151,32 +150,22 @@ async function giveSecondFactor(
   }
   if (!(await codeIsRight())) {
     if (failures < rule.max) {
-      await audit(
+      await signInRow(
         db,
         { staffId: caller.staffId, ip: caller.ip },
-        {
-          action: 'staff.sign_in_failed',
-          targetType: 'staff',
-          targetId: caller.staffId,
-          before: null,
-          after: { step: field, failures },
-        },
+        'staff.sign_in_failed',
+        { step: field, failures },
         now,
       );
       throw codeInvalid(field);
     }
     await db.transaction().execute(async (tx) => {
       await repo.deletePasswordSteps(tx, caller.staffId);
-      await audit(
+      await signInRow(
         tx,
         { staffId: caller.staffId, ip: caller.ip },
-        {
-          action: 'staff.second_factor_locked',
-          targetType: 'staff',
-          targetId: caller.staffId,
-          before: null,
-          after: { wrong_codes: failures, until: new Date(now.getTime() + windowMs).toISOString() },
-        },
+        'staff.second_factor_locked',
+        { wrong_codes: failures, until: new Date(now.getTime() + windowMs).toISOString() },
         now,
       );
     });
@@ -188,18 +177,7 @@ async function giveSecondFactor(
   const sid = newSessionId();
   if (!(await repo.passSecondFactor(db, caller.sidHash, sha256(sid), now.toISOString())))
     throw new ApiError(401, { message: 'staff_login_required' });
-  await audit(
-    db,
-    { staffId: caller.staffId, ip: caller.ip },
-    {
-      action: 'staff.sign_in',
-      targetType: 'staff',
-      targetId: caller.staffId,
-      before: null,
-      after: { step: field },
-    },
-    now,
-  );
+  await signInRow(db, { staffId: caller.staffId, ip: caller.ip }, 'staff.sign_in', { step: field }, now);
   return sid;
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@gacha/contract/admin';
 import type { MessageRef } from '../../http/api-error.ts';
 import { readCsv } from '../../http/csv.ts';
-import type { CardFields } from './service.ts';
+import type { z } from 'zod';
 
 /**
  * The cards' CSV as staff import it (issue 29): a header line naming the columns (CARD_CSV_COLUMNS, any order),
@@ -14,8 +14,6 @@ import type { CardFields } from './service.ts';
  * checked on its own and against the others (the same card twice). What needs the database (the card types, the
  * ids) is checked by the service. Nothing here writes.
  */
-
-export type CardCsvFields = Required<Omit<CardFields, 'card_type_id'>> & { card_type_id: number };
 
 export interface CardCsvLine {
   /** The file's line number (1 = the header). */
@@ -41,6 +39,8 @@ const NUMBERS = {
 } as const;
 
 const lineSchema = adminCardFieldsSchema.omit({ image: true });
+/** A line's card, as the console's card form sends one (without its picture). */
+export type CardCsvFields = z.infer<typeof lineSchema>;
 
 export function readCardCsv(text: string): CardCsvFile {
   const read = readCsv(text);
@@ -104,7 +104,7 @@ export function readCardCsv(text: string): CardCsvFile {
               : 'invalid';
         return fail(field, ref);
       }
-      return { ...base, id, fields: parsed.data as CardCsvFields, field: null, error: null };
+      return { ...base, id, fields: parsed.data, field: null, error: null };
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
+import { CARD_CSV_COLUMNS } from '@gacha/contract/admin';
 import { countRows } from '../../db/count.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
@@ -473,19 +474,8 @@ export function countCards(ex: Executor, f: CardFilter): Promise<number> {
   return countRows(filteredCards(ex, f));
 }
 
-const STAFF_CARD_COLUMNS = [
-  'id',
-  'card_type_id',
-  'name_en',
-  'name_ja',
-  'model_number',
-  'rarity',
-  'rarity_label',
-  'image_url',
-  'conversion_value',
-  'ship_only',
-  'customs_category',
-] as const;
+/** A card as the console lists it: the CSV's columns and its picture. */
+const STAFF_CARD_COLUMNS = [...CARD_CSV_COLUMNS, 'image_url'] as const;
 
 /** The newest first; without a page, every card that matches (the CSV export). */
 export function cardsPage(ex: Executor, f: CardFilter, page?: { limit: number; offset: number }) {
