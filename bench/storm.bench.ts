@@ -189,6 +189,7 @@ async function fundedMembers(db: Db, n: number, gems: number): Promise<string[]>
         ids.map((user_id) => ({
           user_id,
           delta: gems,
+          paid_delta: 0,
           reason: 'admin_grant',
           reference: null,
           balance_after: gems,

@@ -506,6 +506,7 @@ describe('gems: grants and deductions', () => {
       .values({
         user_id: m.userId,
         delta: 1300,
+        paid_delta: 1000,
         reason: 'test',
         reference: null,
         balance_after: 1300,

@@ -143,6 +143,7 @@ describe('every /api/admin route', () => {
     'payments.read': null,
     'payments.refund': 'support',
     'payments.match': 'viewer',
+    'accounting.read': 'support',
   };
   const call = (c: TestClient, r: (typeof routes)[number], withCsrf = true) =>
     r.method === 'GET'

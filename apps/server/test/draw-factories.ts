@@ -132,6 +132,7 @@ export async function grantGems(
         balances.map((b) => ({
           user_id: b.user_id,
           delta: amount,
+          paid_delta: 0,
           reason: 'admin_grant',
           reference: null,
           balance_after: Number(b.b),

@@ -365,6 +365,20 @@ export const messages = {
     ja: '{min}から{max}までの整数で入力してください。',
   },
   number_min: { en: 'Enter a whole number of at least {min}.', ja: '{min}以上の整数で入力してください。' },
+  // the console's money pages
+  date_invalid: { en: 'Enter a date as YYYY-MM-DD.', ja: '日付はYYYY-MM-DDの形で入力してください。' },
+  date_range_reversed: {
+    en: 'The first day must not come after the last.',
+    ja: '開始日は終了日より前にしてください。',
+  },
+  date_range_too_long: {
+    en: 'Choose at most {max} days at a time.',
+    ja: '一度に選べるのは{max}日までです。',
+  },
+  prepaid_base_date: {
+    en: 'The base dates are 31 March and 30 September.',
+    ja: '基準日は3月31日と9月30日です。',
+  },
   // staff accounts in the console (issue 29)
   staff_exists: {
     en: 'There is a staff account with this email already.',

@@ -23,6 +23,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/exchange-cards', label: 'shop.nav.exchangeCards', permission: 'catalogue.read' },
   { path: '/coupons', label: 'shop.nav.coupons', permission: 'catalogue.read' },
   { path: '/payments', label: 'pay.nav', permission: 'payments.read' },
+  { path: '/accounting', label: 'acct.nav', permission: 'accounting.read' },
   { path: '/shipments', label: 'nav.shipments', permission: 'shipping.read' },
   { path: '/board', label: 'shop.nav.board', permission: 'board.moderate' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },

@@ -19,6 +19,7 @@ import { ExchangeCardsPage } from '../features/exchange-cards/exchange-cards-pag
 import { CouponsPage } from '../features/coupons/coupons-page.tsx';
 import { CouponPage } from '../features/coupons/coupon-page.tsx';
 import { ModerationPage } from '../features/moderation/moderation-page.tsx';
+import { AccountingPage } from '../features/accounting/accounting-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { MembersPage } from '../features/members/members-page.tsx';
 import { MemberPage } from '../features/members/member-page.tsx';
@@ -44,6 +45,10 @@ export const routes = [
       {
         element: <RequirePermission permission="dashboard.read" />,
         children: [{ path: '/dashboard', element: <DashboardPage /> }],
+      },
+      {
+        element: <RequirePermission permission="accounting.read" />,
+        children: [{ path: '/accounting', element: <AccountingPage /> }],
       },
       {
         element: <RequirePermission permission="members.read" />,

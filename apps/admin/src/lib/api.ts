@@ -42,7 +42,8 @@ export class ApiAnswerError extends ApiNetworkError {
 /** Thrown by `unwrap` (queries) for an answer whose state is not 200. */
 export class ApiStateError extends Error {
   constructor(readonly response: Envelope) {
-    super(response.message ?? `state ${response.state}`);
+    // a refusal's message, or else its first field's (a query's bad parameter), so a page can show why
+    super(response.message ?? firstFieldError(response) ?? `state ${response.state}`);
     this.name = 'ApiStateError';
   }
 }
@@ -182,6 +183,15 @@ export function unwrap<T extends object>(res: ApiAnswer<T>): T {
   if (!isOk(res)) throw new ApiStateError(res);
   const { state: _state, csrf: _csrf, ...fields } = res;
   return fields as unknown as T;
+}
+
+function firstFieldError(response: Envelope): string | undefined {
+  const errors = (response as { errors?: FieldErrors }).errors;
+  return errors
+    ? Object.keys(errors)
+        .map((field) => firstError(errors, field))
+        .find(Boolean)
+    : undefined;
 }
 
 export function firstError(errors: FieldErrors | undefined, field: string): string | undefined {

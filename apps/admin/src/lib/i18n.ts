@@ -15,6 +15,8 @@ import paymentsEn from '../locales/payments.en.json';
 import paymentsJa from '../locales/payments.ja.json';
 import shippingEn from '../locales/shipping.en.json';
 import shippingJa from '../locales/shipping.ja.json';
+import accountingEn from '../locales/accounting.en.json';
+import accountingJa from '../locales/accounting.ja.json';
 
 /**
  * The console in English and Japanese (react-i18next). Both languages are bundled (the console is small and
@@ -67,11 +69,27 @@ export const resources = {
   // the shop settings' pages keep their words under `shop.` in files of their own
   // so do the members' and the dashboard's (issue 17), and the payments' (pay.) and the fulfilment's (fulfil.)
   en: {
-    console: { ...en, ...shopEn, ...membersEn, ...dashboardEn, ...paymentsEn, ...shippingEn },
+    console: {
+      ...en,
+      ...shopEn,
+      ...membersEn,
+      ...dashboardEn,
+      ...paymentsEn,
+      ...shippingEn,
+      ...accountingEn,
+    },
     messages: catalogueOf('en'),
   },
   ja: {
-    console: { ...ja, ...shopJa, ...membersJa, ...dashboardJa, ...paymentsJa, ...shippingJa },
+    console: {
+      ...ja,
+      ...shopJa,
+      ...membersJa,
+      ...dashboardJa,
+      ...paymentsJa,
+      ...shippingJa,
+      ...accountingJa,
+    },
     messages: catalogueOf('ja'),
   },
 };

@@ -68,6 +68,7 @@ export const ROLE_PERMISSIONS = {
     'payments.read',
     'payments.refund',
     'payments.match',
+    'accounting.read',
   ],
   operator: [
     'audit.read',
@@ -83,6 +84,7 @@ export const ROLE_PERMISSIONS = {
     'payments.read',
     'payments.refund',
     'payments.match',
+    'accounting.read',
   ],
   support: [
     'catalogue.read',
@@ -96,7 +98,14 @@ export const ROLE_PERMISSIONS = {
     'payments.read',
     'payments.match',
   ],
-  viewer: ['catalogue.read', 'shipping.read', 'members.read', 'dashboard.read', 'payments.read'],
+  viewer: [
+    'catalogue.read',
+    'shipping.read',
+    'members.read',
+    'dashboard.read',
+    'payments.read',
+    'accounting.read',
+  ],
 } as const;
 
 export function meAs(role: keyof typeof ROLE_PERMISSIONS) {

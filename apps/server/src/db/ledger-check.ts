@@ -4,7 +4,8 @@ import type { Db } from './index.ts';
 /**
  * Whether the ledgers add up (issue 19: after a restore, after a SIGTERM under load, after a release storm).
  * Read-only, on both engines; each problem is a sentence naming the rows. Checked:
- * - gems: for every member the ledger's deltas sum to what their lots hold; no lot below 0 or above its amount;
+ * - gems: for every member the ledger's deltas sum to what their lots hold, and its paid parts to what their paid
+ *   lots hold; no lot below 0 or above its amount;
  * - coins: for every member the coin ledger sums to the member's coin balance;
  * - packs: a pack's sold_count is the sum of its purchases' counts, which is the number of its won items with a
  *   position, each position sold once; the gems the gem purchases paid are the gems their ledger rows debited;
@@ -24,14 +25,27 @@ export async function checkLedgers(db: Db): Promise<{ problems: string[]; figure
   const rows = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(db)).rows;
   const num = (v: unknown) => Number(v ?? 0);
 
-  const gemMismatch = await rows<{ user_id: number; ledger: number; lots: number }>(sql`
+  const gemMismatch = await rows<{
+    user_id: number;
+    ledger: number;
+    lots: number;
+    paid: number;
+    paid_lots: number;
+  }>(sql`
     select u.id as user_id,
       coalesce((select sum(delta) from gem_ledger l where l.user_id = u.id), 0) as ledger,
-      coalesce((select sum(remaining) from gem_lots g where g.user_id = u.id), 0) as lots
+      coalesce((select sum(remaining) from gem_lots g where g.user_id = u.id), 0) as lots,
+      coalesce((select sum(paid_delta) from gem_ledger l where l.user_id = u.id), 0) as paid,
+      coalesce((select sum(remaining) from gem_lots g where g.user_id = u.id and g.kind = 'paid'), 0) as paid_lots
     from users u`);
-  for (const r of gemMismatch)
+  for (const r of gemMismatch) {
     if (num(r.ledger) !== num(r.lots))
       problems.push(`member ${r.user_id}: gem ledger sums to ${r.ledger}, lots hold ${r.lots}`);
+    if (num(r.paid) !== num(r.paid_lots))
+      problems.push(
+        `member ${r.user_id}: the ledger's paid gems sum to ${r.paid}, paid lots hold ${r.paid_lots}`,
+      );
+  }
   const badLots = await rows<{ id: number; remaining: number; amount: number }>(sql`
     select id, remaining, amount from gem_lots where remaining < 0 or remaining > amount`);
   for (const l of badLots) problems.push(`gem lot ${l.id}: remaining ${l.remaining} of ${l.amount}`);

@@ -168,6 +168,7 @@ export interface GemLedgerTable {
   id: Generated<number>;
   user_id: number;
   delta: number;
+  paid_delta: number; // the part of delta in paid gems (migration 022): the prepaid-balance report reads it
   reason: string;
   reference: string | null;
   balance_after: number;

@@ -20,6 +20,7 @@ import * as m018 from './018-odds-disclosure.ts';
 import * as m019 from './019-pg-purchase-function.ts';
 import * as m020 from './020-audit-no-truncate.ts';
 import * as m021 from './021-card-type-tabs.ts';
+import * as m022 from './022-ledger-paid-part.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-pg-purchase-function': m019,
   '020-audit-no-truncate': m020,
   '021-card-type-tabs': m021,
+  '022-ledger-paid-part': m022,
 };

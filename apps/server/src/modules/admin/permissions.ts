@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   'payments.read': ['owner', 'operator', 'support', 'viewer'],
   'payments.refund': ['owner', 'operator'],
   'payments.match': ['owner', 'operator', 'support'],
+  // the accounts (sales, refunds, net, the gem liability, the prepaid-balance report): read by those who run the
+  // shop's money, and the viewer (an accountant's role)
+  'accounting.read': ['owner', 'operator', 'viewer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

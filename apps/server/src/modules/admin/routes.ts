@@ -17,6 +17,7 @@ import { okResponse, refuseUnread, takesLargeBodies, type ApiPlugin } from '../.
 import { auditFacets, auditList } from './audit.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
+import { accountingRoutes } from './accounting-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { membersRoutes } from './members-routes.ts';
 import { operationsRoutes } from './operations-routes.ts';
@@ -203,6 +204,7 @@ export const adminApi: ApiPlugin = async (app) => {
     await scope.register(paymentsRoutes);
     await scope.register(membersRoutes);
     await scope.register(dashboardRoutes);
+    await scope.register(accountingRoutes);
     await scope.register(staffRoutes);
   };
   await app.register(staffScope);

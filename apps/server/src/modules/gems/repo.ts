@@ -15,6 +15,11 @@ export interface LedgerEntry {
   at: string;
 }
 
+/** A gem ledger row: a LedgerEntry and the part of its delta in paid gems. */
+export interface GemLedgerEntry extends LedgerEntry {
+  paidDelta: number;
+}
+
 type Executor = Db | Transaction<Database>;
 type NewLot = Insertable<Database['gem_lots']>;
 type NewLedgerRow = Insertable<Database['gem_ledger']>;
@@ -53,7 +58,7 @@ export async function insertLedgerRows(tx: Executor, rows: NewLedgerRow | readon
 export const spendableLots = prepareQuery((db, p: Slots<{ userId: number; at: string }>) =>
   db
     .selectFrom('gem_lots')
-    .select(['id', 'remaining'])
+    .select(['id', 'remaining', 'kind'])
     .where('user_id', '=', p.userId)
     .where('expires_at', '>', p.at)
     .where('remaining', '>', sql.lit(0))
@@ -69,10 +74,11 @@ export const debitLot = prepareQuery((db, p: Slots<{ lotId: number; take: number
     .where('remaining', '>=', p.take)
     .where('expires_at', '>', p.at),
 );
-export const spendLedgerRow = prepareQuery((db, p: Slots<LedgerEntry>) =>
+export const spendLedgerRow = prepareQuery((db, p: Slots<GemLedgerEntry>) =>
   db.insertInto('gem_ledger').values({
     user_id: p.userId,
     delta: p.delta,
+    paid_delta: p.paidDelta,
     reason: p.reason,
     reference: p.reference,
     balance_after: p.balanceAfter,
@@ -84,7 +90,7 @@ export const spendLedgerRow = prepareQuery((db, p: Slots<LedgerEntry>) =>
 export function expiredWithGems(ex: Executor, at: string, limit: number) {
   return ex
     .selectFrom('gem_lots')
-    .select(['id', 'user_id', 'remaining'])
+    .select(['id', 'user_id', 'remaining', 'kind'])
     .where('expires_at', '<=', at)
     .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
     .orderBy('expires_at')
@@ -113,7 +119,7 @@ export async function zeroLot(
 export function liveLotsLocked(tx: Executor, userId: number, at: string) {
   return tx
     .selectFrom('gem_lots')
-    .select(['id', 'remaining'])
+    .select(['id', 'remaining', 'kind'])
     .where('user_id', '=', userId)
     .where('remaining', '>', sql.lit(0)) // a literal: see spendableLots
     .where('expires_at', '>', at)
@@ -142,7 +148,7 @@ export function ledgerRows(ex: Executor, userId: number, page: { limit: number; 
 export function lotLocked(tx: Executor, userId: number, lotId: number) {
   return tx
     .selectFrom('gem_lots')
-    .select(['id', 'remaining', 'amount', 'expires_at'])
+    .select(['id', 'remaining', 'amount', 'expires_at', 'kind'])
     .where('id', '=', lotId)
     .where('user_id', '=', userId)
     .$if(isPostgres(tx), (q) => q.forUpdate())

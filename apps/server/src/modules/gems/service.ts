@@ -8,11 +8,22 @@ import * as repo from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
+export {
+  gemLiabilityAt,
+  gemMovesByHour,
+  type GemAmounts,
+  type GemHourMoves,
+  type GemMoves,
+} from './liability.ts';
+
 export type LotKind = 'paid' | 'bonus';
 export type LotSource =
   'purchase' | 'conversion' | 'referral' | 'post_reward' | 'coupon' | 'free_grant' | 'transfer' | 'admin';
 
 export const GEM_VALIDITY_MONTHS = 6;
+
+/** The part of `gems` from or into a lot of `kind` that counts as paid (a ledger row's `paid_delta`). */
+const paidPart = (kind: string, gems: number) => (kind === 'paid' ? gems : 0);
 
 /** Balance = sum of remaining over lots not yet expired at `now` (DOMAIN.md: Gems). */
 export async function gemBalance(db: Executor, userId: number, now: Date): Promise<number> {
@@ -62,6 +73,7 @@ export async function awardGems(
   await repo.insertLedgerRows(tx, {
     user_id: args.userId,
     delta: args.amount,
+    paid_delta: paidPart(args.kind, args.amount),
     reason: args.reason,
     reference: args.reference ?? null,
     balance_after: balanceAfter,
@@ -109,6 +121,7 @@ export async function spendGems(
 
   const spent: { lotId: number; amount: number }[] = [];
   let left = args.amount;
+  let paid = 0;
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
@@ -116,12 +129,14 @@ export async function spendGems(
     if (Number(r.numAffectedRows) !== 1)
       throw new ConcurrentSpendError(`gem lot ${lot.id} changed during a spend`);
     spent.push({ lotId: lot.id, amount: take });
+    paid += paidPart(lot.kind, take);
     left -= take;
   }
   const balanceAfter = balance - args.amount;
   await repo.spendLedgerRow(tx, {
     userId: args.userId,
     delta: -args.amount,
+    paidDelta: -paid,
     reason: args.reason,
     reference: args.reference ?? null,
     balanceAfter,
@@ -176,6 +191,7 @@ export async function awardGemsBatch(
         return {
           user_id: args.userId,
           delta: a.amount,
+          paid_delta: paidPart(args.kind, a.amount),
           reason: args.reason,
           reference: a.reference,
           balance_after: balance,
@@ -219,6 +235,7 @@ export async function expireLots(
           await repo.insertLedgerRows(tx, {
             user_id: userId,
             delta: -lot.remaining,
+            paid_delta: -paidPart(lot.kind, lot.remaining),
             reason: 'expired',
             reference: `lot:${lot.id}`,
             balance_after: balanceAfter,
@@ -255,6 +272,7 @@ export async function voidGems(tx: Transaction<Database>, userId: number, now: D
     await repo.insertLedgerRows(tx, {
       user_id: userId,
       delta: -lot.remaining,
+      paid_delta: -paidPart(lot.kind, lot.remaining),
       reason: 'voided',
       reference: `lot:${lot.id}`,
       balance_after: balance,
@@ -287,6 +305,7 @@ export async function reclaimLot(
   await repo.insertLedgerRows(tx, {
     user_id: args.userId,
     delta: -lot.remaining,
+    paid_delta: -paidPart(lot.kind, lot.remaining),
     reason: args.reason,
     reference: args.reference,
     balance_after: balanceAfter,

@@ -12,6 +12,7 @@
  *   webhooks.ts       provider notifications: a payment's status, or a refund of it
  *   refunds.ts        refunds (issue 17): decided once with the unspent gems taken back, then sent to the provider
  *   staff-payments.ts the console's list and detail of payments, and bank transfers matched by hand
+ *   sales-report.ts   money in and out for the accounts: sales and refunds by hour and method, the CSV rows
  */
 export { unlockPointPrice } from './grants.ts';
 export { addPointPrices } from './point-prices.ts';
@@ -25,6 +26,7 @@ export {
   pointPricesForStaff,
   setFxRate,
 } from './staff-prices.ts';
+export { paymentsForAccounts, refundsForAccounts, salesByHour, type SalesHour } from './sales-report.ts';
 export { refundPayment, type RefundRecorder, type StaffRefundKind } from './refunds.ts';
 export {
   listPayments,

@@ -1,0 +1,373 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import {
+  adminAccountingSchema,
+  adminLiabilitySchema,
+  adminPrepaidReportSchema,
+  type AdminAccountingPeriod,
+  type AdminGemMoves,
+} from '@gacha/contract/admin-accounting';
+import { api, query, unwrap } from '../../lib/api.ts';
+import { formatJst, formatNumber } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
+
+const yen = (v: number, lang: string) => `${v < 0 ? '−' : ''}¥${formatNumber(Math.abs(v), lang)}`;
+const day = (d: string) => d.replace(/-/g, '/');
+
+/**
+ * /admin/accounting (accounting.read): the money as an accountant reads it. For a range of JST days (this month by
+ * default; the range lives in the address): gross sales, refunds and net in total, by payment method, by month and
+ * by day, with the paid and free gems issued, used, expired, refunded and left; the CSV files of the days, the
+ * payments and the refunds. Below: the unused gems on any day, and the prepaid-balance report of the Payment
+ * Services Act on its base dates with its CSV.
+ */
+export function AccountingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const report = useQuery({
+    queryKey: ['admin', 'accounting', range.from, range.to],
+    queryFn: async () =>
+      unwrap(
+        await api.get(
+          `admin/accounting${query({ from: range.from || null, to: range.to || null })}`,
+          adminAccountingSchema,
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const form = useForm({ values: range });
+  const apply = form.handleSubmit((v) => {
+    const next = new URLSearchParams();
+    if (v.from) next.set('from', v.from);
+    if (v.to) next.set('to', v.to);
+    setParams(next);
+  });
+  const data = report.data;
+  const csv = (name: string) =>
+    `/api/admin/accounting/${name}.csv${query({ from: data?.from ?? null, to: data?.to ?? null })}`;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t('acct.title')}</h1>
+      </div>
+      <form className="filters" onSubmit={apply} aria-label={t('acct.range')}>
+        <label className="filter">
+          <span>{t('acct.from')}</span>
+          <input type="date" {...form.register('from')} />
+        </label>
+        <label className="filter">
+          <span>{t('acct.to')}</span>
+          <input type="date" {...form.register('to')} />
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button-primary">
+            {t('acct.show')}
+          </button>
+        </div>
+      </form>
+      {report.isError ? <p role="alert">{report.error.message}</p> : null}
+      {report.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : data ? (
+        <>
+          <p className="muted" aria-live="polite">
+            {t('acct.showing', { from: day(data.from), to: day(data.to) })}
+          </p>
+          <p className="actions">
+            <a className="button" href={csv('daily')} download>
+              {t('acct.csv.daily')}
+            </a>{' '}
+            <a className="button" href={csv('payments')} download>
+              {t('acct.csv.payments')}
+            </a>{' '}
+            <a className="button" href={csv('refunds')} download>
+              {t('acct.csv.refunds')}
+            </a>
+          </p>
+          <Section id="acct-total" title={t('acct.total.title')}>
+            <MoneyTable periods={[data.total]} label={() => t('acct.total.period')} byMethod />
+            <GemsTable total={data.total} />
+          </Section>
+          <Section id="acct-months" title={t('acct.months')}>
+            <MoneyTable periods={data.months} label={(p) => p.period.replace('-', '/')} gems />
+          </Section>
+          <Section id="acct-days" title={t('acct.days')}>
+            <MoneyTable periods={data.days} label={(p) => day(p.period)} gems />
+          </Section>
+        </>
+      ) : null}
+      <Liability />
+      <PrepaidReport />
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="panel">
+      <h2 id={id}>{title}</h2>
+      {intro ? <p className="muted">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+function MoneyTable({
+  periods,
+  label,
+  byMethod = false,
+  gems = false,
+}: {
+  periods: AdminAccountingPeriod[];
+  label: (p: AdminAccountingPeriod) => string;
+  byMethod?: boolean;
+  gems?: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const n = (v: number) => formatNumber(v, lang);
+  const rows = periods.flatMap((p) => [
+    { key: p.period, name: label(p), p, sub: false },
+    ...(byMethod
+      ? p.by_method.map((m) => ({
+          key: `${p.period}-${m.method}`,
+          name: t(`dashboard.methodNames.${m.method}`, { defaultValue: m.method }),
+          p: { ...p, ...m },
+          sub: true,
+        }))
+      : []),
+  ]);
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{byMethod ? t('acct.method') : t('acct.period')}</th>
+            <th scope="col" className="num">
+              {t('acct.payments')}
+            </th>
+            <th scope="col" className="num">
+              {t('acct.gross')}
+            </th>
+            <th scope="col" className="num">
+              {t('acct.refunds')}
+            </th>
+            <th scope="col" className="num">
+              {t('acct.net')}
+            </th>
+            {gems ? (
+              <>
+                <th scope="col" className="num">
+                  {t('acct.paidLeft')}
+                </th>
+                <th scope="col" className="num">
+                  {t('acct.bonusLeft')}
+                </th>
+              </>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, name, p, sub }) => (
+            <tr key={key}>
+              <th scope="row" className={sub ? 'muted' : undefined}>
+                {sub ? `— ${name}` : name}
+              </th>
+              <td className="num">{n(p.payments)}</td>
+              <td className="num">{yen(p.gross_yen, lang)}</td>
+              <td className="num">
+                {yen(p.refunds_yen, lang)}
+                {p.refunds ? <span className="muted"> ({n(p.refunds)})</span> : null}
+              </td>
+              <td className="num">{yen(p.net_yen, lang)}</td>
+              {gems ? (
+                <>
+                  <td className="num">{n(p.paid_gems.balance)}</td>
+                  <td className="num">{n(p.bonus_gems.balance)}</td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const MOVES: Array<keyof AdminGemMoves> = ['issued', 'used', 'expired', 'refunded', 'balance'];
+
+function GemsTable({ total }: { total: AdminAccountingPeriod }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption>{t('acct.gems.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('acct.gems.kind')}</th>
+            {MOVES.map((m) => (
+              <th key={m} scope="col" className="num">
+                {t(`acct.gems.${m}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(['paid_gems', 'bonus_gems'] as const).map((kind) => (
+            <tr key={kind}>
+              <th scope="row">{t(`acct.gems.${kind}`)}</th>
+              {MOVES.map((m) => (
+                <td key={m} className="num">
+                  {formatNumber(total[kind][m], lang)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Liability() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [date, setDate] = useState('');
+  const form = useForm({ values: { date } });
+  const liability = useQuery({
+    queryKey: ['admin', 'accounting', 'liability', date],
+    queryFn: async () =>
+      unwrap(
+        await api.get(`admin/accounting/liability${query({ date: date || null })}`, adminLiabilitySchema),
+      ),
+  });
+  const l = liability.data;
+  return (
+    <Section id="acct-liability" title={t('acct.liability.title')} intro={t('acct.liability.intro')}>
+      <form className="filters" onSubmit={form.handleSubmit((v) => setDate(v.date))}>
+        <label className="filter">
+          <span>{t('acct.liability.date')}</span>
+          <input type="date" {...form.register('date')} />
+        </label>
+        <div className="filter-actions">
+          <button type="submit">{t('acct.show')}</button>
+        </div>
+      </form>
+      {liability.isError ? <p role="alert">{liability.error.message}</p> : null}
+      {l ? (
+        <dl className="summary" aria-live="polite" data-testid="liability">
+          <div>
+            <dt>{t('acct.liability.at')}</dt>
+            <dd>{formatJst(l.at)}</dd>
+          </div>
+          <div>
+            <dt>{t('acct.gems.paid_gems')}</dt>
+            <dd>{formatNumber(l.paid, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('acct.gems.bonus_gems')}</dt>
+            <dd>{formatNumber(l.bonus, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('acct.liability.total')}</dt>
+            <dd>{formatNumber(l.total, lang)}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </Section>
+  );
+}
+
+function PrepaidReport() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [base, setBase] = useState('');
+  const report = useQuery({
+    queryKey: ['admin', 'accounting', 'prepaid', base],
+    queryFn: async () =>
+      unwrap(
+        await api.get(`admin/accounting/prepaid${query({ base: base || null })}`, adminPrepaidReportSchema),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const r = report.data;
+  const figures: Array<[string, string]> = r
+    ? [
+        ['period', t('acct.prepaid.periodValue', { from: day(r.period_from), to: day(r.period_to) })],
+        ['issued', yen(r.issued, lang)],
+        ['used', yen(r.used, lang)],
+        ['expired', yen(r.expired, lang)],
+        ['refunded', yen(r.refunded, lang)],
+        ['unused', yen(r.unused_balance, lang)],
+        ['deposit', yen(r.deposit_required, lang)],
+        ['due', day(r.due_date)],
+      ]
+    : [];
+  return (
+    <Section id="acct-prepaid" title={t('acct.prepaid.title')} intro={t('acct.prepaid.intro')}>
+      {r ? (
+        <>
+          <div className="filters">
+            <label className="filter">
+              <span>{t('acct.prepaid.base')}</span>
+              <select value={r.base_date} onChange={(e) => setBase(e.target.value)}>
+                {r.base_dates.map((d) => (
+                  <option key={d} value={d}>
+                    {day(d)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="filter-actions">
+              <a
+                className="button"
+                href={`/api/admin/accounting/prepaid.csv${query({ base: r.base_date })}`}
+                download
+              >
+                {t('acct.csv.prepaid')}
+              </a>
+            </div>
+          </div>
+          {r.provisional ? <p className="muted">{t('acct.prepaid.provisional')}</p> : null}
+          <dl className="summary" aria-live="polite" data-testid="prepaid">
+            {figures.map(([key, value]) => (
+              <div key={key}>
+                <dt>{t(`acct.prepaid.${key}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p role={r.exceeds ? 'alert' : undefined} className={r.exceeds ? 'note note-warn' : 'muted'}>
+            {r.exceeds
+              ? t('acct.prepaid.exceeds', {
+                  threshold: yen(r.threshold, lang),
+                  deposit: yen(r.deposit_required, lang),
+                  due: day(r.due_date),
+                })
+              : t('acct.prepaid.below', { threshold: yen(r.threshold, lang) })}
+          </p>
+        </>
+      ) : report.isError ? (
+        <p role="alert">{report.error.message}</p>
+      ) : (
+        <p className="loading">{t('common.loading')}</p>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { FastifyReply } from 'fastify';
+import {
+  adminAccountingQuerySchema,
+  adminAccountingSchema,
+  adminLiabilityQuerySchema,
+  adminLiabilitySchema,
+  adminPrepaidQuerySchema,
+  adminPrepaidReportSchema,
+} from '@gacha/contract/admin-accounting';
+import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import {
+  accountingRange,
+  accountingReport,
+  dailyCsv,
+  liabilityOn,
+  paymentsCsv,
+  prepaidCsv,
+  prepaidReport,
+  refundsCsv,
+} from './accounting.ts';
+
+/**
+ * GET /api/admin/accounting… (accounting.read): the money page's figures, the gem liability on a day, the
+ * prepaid-balance report, and their CSV files (UTF-8 with a byte-order mark, for spreadsheets).
+ */
+export const accountingRoutes: ApiPlugin = async (app) => {
+  const { db, clock } = app;
+  const config = { staff: 'accounting.read' } as const;
+  const csv = (reply: FastifyReply, name: string, body: string) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+
+  app.get(
+    '/admin/accounting',
+    {
+      schema: { querystring: adminAccountingQuerySchema, response: okResponse(adminAccountingSchema) },
+      config,
+    },
+    async (req) => {
+      const now = clock.now();
+      return accountingReport(db, accountingRange(req.query, now), now);
+    },
+  );
+  app.get(
+    '/admin/accounting/liability',
+    {
+      schema: { querystring: adminLiabilityQuerySchema, response: okResponse(adminLiabilitySchema) },
+      config,
+    },
+    async (req) => liabilityOn(db, req.query.date, clock.now()),
+  );
+  app.get(
+    '/admin/accounting/prepaid',
+    {
+      schema: { querystring: adminPrepaidQuerySchema, response: okResponse(adminPrepaidReportSchema) },
+      config,
+    },
+    async (req) => prepaidReport(db, req.query.base, clock.now()),
+  );
+
+  app.get(
+    '/admin/accounting/daily.csv',
+    { schema: { querystring: adminAccountingQuerySchema }, config },
+    async (req, reply) => {
+      const now = clock.now();
+      const range = accountingRange(req.query, now);
+      const report = await accountingReport(db, range, now);
+      return csv(reply, `daily-${range.from}-${range.to}.csv`, dailyCsv(report));
+    },
+  );
+  app.get(
+    '/admin/accounting/payments.csv',
+    { schema: { querystring: adminAccountingQuerySchema }, config },
+    async (req, reply) => {
+      const now = clock.now();
+      const range = accountingRange(req.query, now);
+      return csv(reply, `payments-${range.from}-${range.to}.csv`, await paymentsCsv(db, range, now));
+    },
+  );
+  app.get(
+    '/admin/accounting/refunds.csv',
+    { schema: { querystring: adminAccountingQuerySchema }, config },
+    async (req, reply) => {
+      const now = clock.now();
+      const range = accountingRange(req.query, now);
+      return csv(reply, `refunds-${range.from}-${range.to}.csv`, await refundsCsv(db, range, now));
+    },
+  );
+  app.get(
+    '/admin/accounting/prepaid.csv',
+    { schema: { querystring: adminPrepaidQuerySchema }, config },
+    async (req, reply) => {
+      const report = await prepaidReport(db, req.query.base, clock.now());
+      return csv(reply, `prepaid-balance-${report.base_date}.csv`, prepaidCsv(report));
+    },
+  );
+};
