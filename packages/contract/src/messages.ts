@@ -365,6 +365,19 @@ export const messages = {
     ja: '{min}から{max}までの整数で入力してください。',
   },
   number_min: { en: 'Enter a whole number of at least {min}.', ja: '{min}以上の整数で入力してください。' },
+  // drafts deleted in the console
+  pack_delete_published: {
+    en: 'A published pack cannot be deleted: its lots and sales are on record. End its sale instead.',
+    ja: '公開済みのパックは削除できません（くじと販売の記録が残ります）。販売を終了してください。',
+  },
+  card_delete_in_use: {
+    en: 'This card is a prize of a pack, in members’ items or at the exchange counter: it cannot be deleted.',
+    ja: 'このカードはパックの賞品・会員の獲得アイテム・交換所のいずれかで使われているため削除できません。',
+  },
+  coupon_delete_used: {
+    en: 'Members have used this coupon, so it cannot be deleted: disable it instead.',
+    ja: 'このクーポンは会員が使用済みのため削除できません。無効にしてください。',
+  },
   // the console's money pages
   date_invalid: { en: 'Enter a date as YYYY-MM-DD.', ja: '日付はYYYY-MM-DDの形で入力してください。' },
   date_range_reversed: {

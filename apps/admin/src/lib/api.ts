@@ -43,7 +43,7 @@ export class ApiAnswerError extends ApiNetworkError {
 export class ApiStateError extends Error {
   constructor(readonly response: Envelope) {
     // a refusal's message, or else its first field's (a query's bad parameter), so a page can show why
-    super(response.message ?? firstFieldError(response) ?? `state ${response.state}`);
+    super(refusalText(response) ?? `state ${response.state}`);
     this.name = 'ApiStateError';
   }
 }
@@ -183,6 +183,11 @@ export function unwrap<T extends object>(res: ApiAnswer<T>): T {
   if (!isOk(res)) throw new ApiStateError(res);
   const { state: _state, csrf: _csrf, ...fields } = res;
   return fields as unknown as T;
+}
+
+/** A refusal's words: its message, or its first field's. */
+export function refusalText(response: Envelope): string | undefined {
+  return response.message ?? firstFieldError(response);
 }
 
 function firstFieldError(response: Envelope): string | undefined {

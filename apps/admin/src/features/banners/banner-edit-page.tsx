@@ -8,11 +8,13 @@ import {
   bannerTones,
   type AdminBannerRow,
 } from '@gacha/contract/admin-shop';
+import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { api, apiPath } from '../../lib/api.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import { BANNERS_KEY, bannerStatus, useBanners } from './banner-query.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -116,6 +118,8 @@ function valuesOf(b: AdminBannerRow | null, kind: Kind): BannerValues {
  */
 export function BannerEditPage() {
   const { t } = useTranslation();
+  const lang = useLang();
+  const canWrite = useCan()('catalogue.write');
   const { id } = useParams();
   const [params] = useSearchParams();
   const bannerId = id ? Number(id) : null;
@@ -153,6 +157,16 @@ export function BannerEditPage() {
     <>
       {head}
       <BannerForm key={bannerId ?? `new-${kind}`} banner={banner} kind={kind} />
+      {banner ? (
+        <DeleteDraft
+          path={apiPath('admin', 'banners', banner.id, 'delete')}
+          name={lang === 'ja' ? banner.title_ja : banner.title_en}
+          intro={t('drafts.bannerIntro')}
+          listKey={BANNERS_KEY}
+          listPath="/banners"
+          canWrite={canWrite}
+        />
+      ) : null}
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   adminIdAnswerSchema,
   customsCategories,
 } from '@gacha/contract/admin';
+import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { api, apiPath } from '../../lib/api.ts';
 import { useCardTypes } from '../../lib/card-types.ts';
@@ -101,6 +102,8 @@ function valuesOf(card: CardRow | null, type: string): CardValues {
  */
 export function CardEditPage() {
   const { t } = useTranslation();
+  const lang = useLang();
+  const can = useCan();
   const { id } = useParams();
   const location = useLocation();
   const cardId = id ? Number(id) : null;
@@ -130,6 +133,16 @@ export function CardEditPage() {
         </div>
       </div>
       <CardForm key={cardId ?? 'new'} card={card.data ?? null} />
+      {card.data ? (
+        <DeleteDraft
+          path={apiPath('admin', 'cards', card.data.id, 'delete')}
+          name={`#${card.data.id} ${lang === 'ja' ? card.data.name_ja : card.data.name_en}`}
+          intro={t('drafts.cardIntro')}
+          listKey={['admin', 'cards']}
+          listPath="/cards"
+          canWrite={can('catalogue.write')}
+        />
+      ) : null}
     </>
   );
 }

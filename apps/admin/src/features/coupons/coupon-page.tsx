@@ -8,6 +8,7 @@ import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/
 import type { z } from 'zod';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { api, apiPath, isOk, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber, toJstInput } from '../../lib/format.ts';
@@ -72,6 +73,16 @@ export function CouponPage() {
         <DisablePanel coupon={coupon} canWrite={canWrite} onDone={setNotice} />
       </div>
       <UsesList coupon={coupon} />
+      {coupon.used_count === 0 ? (
+        <DeleteDraft
+          path={apiPath('admin', 'coupons', coupon.id, 'delete')}
+          name={coupon.code}
+          intro={t('drafts.couponIntro')}
+          listKey={COUPONS_KEY}
+          listPath="/coupons"
+          canWrite={canWrite}
+        />
+      ) : null}
     </>
   );
 }

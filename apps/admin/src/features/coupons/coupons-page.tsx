@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTable } from '@tanstack/react-table';
+import { RouteNotice } from '../../components/delete-draft.tsx';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
@@ -132,6 +133,7 @@ export function CouponsPage() {
         </div>
       </div>
       {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <RouteNotice />
       <div role="status">
         {created ? (
           <p className="success">

@@ -9,6 +9,7 @@ import {
   adminPublishAnswerSchema,
   type AdminPackDetail,
 } from '@gacha/contract/admin';
+import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
@@ -213,6 +214,16 @@ function PackView({
 
       <PackPictures packId={pack.id} />
       <PackVideos packId={pack.id} />
+      {!published ? (
+        <DeleteDraft
+          path={apiPath('admin', 'packs', pack.id, 'delete')}
+          name={lang === 'ja' ? pack.name_ja : pack.name_en}
+          intro={t('drafts.packIntro')}
+          listKey={packsKey}
+          listPath="/packs"
+          canWrite={canWrite}
+        />
+      ) : null}
 
       {published ? (
         <p>

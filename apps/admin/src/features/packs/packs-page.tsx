@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTable, type ColumnFiltersState, type SortingState } from '@tanstack/react-table';
 import { adminPackListSchema } from '@gacha/contract/admin';
+import { RouteNotice } from '../../components/delete-draft.tsx';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { api, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
@@ -106,6 +107,7 @@ export function PacksPage() {
           </div>
         ) : null}
       </div>
+      <RouteNotice />
       <div className="filters" role="search">
         <label className="filter">
           <span>{t('packs.filterState')}</span>

@@ -47,7 +47,10 @@ import {
   changeCard,
   changeCardType,
   createPack,
+  deleteDraftPack,
+  deleteUnusedCard,
   forgetCardTypes,
+  forgetPack,
   listPackVideos,
   PackLocked,
   packForStaff,
@@ -533,6 +536,37 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
           }),
       );
       return { id: video.id };
+    },
+  );
+
+  // --- drafts deleted: a pack never published, a card nothing names ---
+  app.post(
+    '/admin/packs/:id/delete',
+    {
+      schema: { params: packParams, response: okResponse(emptyAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      await auditedWrite(app, req, async (tx, record) => {
+        const pack = await deleteDraftPack(tx, req.params.id);
+        await record('pack.delete', { type: 'pack', id: pack.id }, pack, null);
+      });
+      forgetPack(db, req.params.id);
+      return {};
+    },
+  );
+  app.post(
+    '/admin/cards/:id/delete',
+    {
+      schema: { params: z.object({ id: pathId('card_not_found') }), response: okResponse(emptyAnswerSchema) },
+      config: { staff: 'catalogue.write' },
+    },
+    async (req) => {
+      await auditedWrite(app, req, async (tx, record) => {
+        const card = await deleteUnusedCard(tx, req.params.id);
+        await record('card.delete', { type: 'card', id: card.id }, card, null);
+      });
+      return {};
     },
   );
 

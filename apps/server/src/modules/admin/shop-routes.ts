@@ -32,6 +32,7 @@ import {
   couponUses,
   createCoupon,
   CouponInputError,
+  deleteUnusedCoupon,
   disableCoupon,
   listCoupons,
 } from '../coupons/service.ts';
@@ -51,7 +52,14 @@ import {
   pointPricesForStaff,
   setFxRate,
 } from '../payments/service.ts';
-import { addBanner, bannerPictures, bannersForStaff, changeBanner, forgetBanners } from '../site/service.ts';
+import {
+  addBanner,
+  bannerPictures,
+  bannersForStaff,
+  changeBanner,
+  deleteBanner,
+  forgetBanners,
+} from '../site/service.ts';
 import { auditedWrite, recorderOf } from './request.ts';
 import { withPictures } from './uploads.ts';
 
@@ -129,6 +137,25 @@ export const shopRoutes: ApiPlugin = async (app) => {
       );
       forgetBanners(db);
       return { id: req.params.id };
+    },
+  );
+
+  app.post(
+    '/admin/banners/:id/delete',
+    {
+      schema: {
+        params: z.object({ id: pathId('banner_not_found') }),
+        response: okResponse(emptyAnswerSchema),
+      },
+      config: write,
+    },
+    async (req) => {
+      await auditedWrite(app, req, async (tx, record) => {
+        const banner = await deleteBanner(tx, req.params.id);
+        await record('banner.delete', { type: 'banner', id: banner.id }, banner, null);
+      });
+      forgetBanners(db);
+      return {};
     },
   );
 
@@ -380,6 +407,18 @@ export const shopRoutes: ApiPlugin = async (app) => {
           await record('coupon.update', { type: 'coupon', id: req.params.id }, change.before, change.after);
         return { id: req.params.id };
       }),
+  );
+
+  app.post(
+    '/admin/coupons/:id/delete',
+    { schema: { params: couponParams, response: okResponse(emptyAnswerSchema) }, config: write },
+    async (req) => {
+      await auditedWrite(app, req, async (tx, record) => {
+        const coupon = await deleteUnusedCoupon(tx, req.params.id);
+        await record('coupon.delete', { type: 'coupon', id: coupon.id }, coupon, null);
+      });
+      return {};
+    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { Transaction, Updateable } from 'kysely';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { CouponsTable, Database } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../http/api-error.ts';
+import { conflict, fieldError, notFound } from '../../http/api-error.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
 import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
@@ -214,6 +214,31 @@ export async function disableCoupon(tx: Transaction<Database>, id: number, now: 
   if (before.disabled_at) return null;
   await tx.updateTable('coupons').set({ disabled_at: now.toISOString() }).where('id', '=', id).execute();
   return { before: { disabled_at: null }, after: { disabled_at: now.toISOString() } };
+}
+
+/**
+ * Deletes a coupon no member has used (a mistyped code, a campaign called off), with its courses; answers its row.
+ * A used coupon is part of members' histories: it is disabled instead.
+ */
+export async function deleteUnusedCoupon(tx: Transaction<Database>, id: number) {
+  const before = await couponRow(tx, id);
+  if (!before) throw notFound('coupon_not_found');
+  const used = await tx
+    .selectFrom('coupon_uses')
+    .select('id')
+    .where('coupon_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (used || before.used_count > 0) throw conflict('coupon', 'coupon_delete_used');
+  // the coupon's row first: a deletion racing this one waits on it, then finds nothing
+  const r = await tx
+    .deleteFrom('coupons')
+    .where('id', '=', id)
+    .where('used_count', '=', 0)
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) !== 1) throw notFound('coupon_not_found');
+  await tx.deleteFrom('coupon_point_prices').where('coupon_id', '=', id).execute();
+  return before;
 }
 
 export const COUPON_USES_PAGE = 50;

@@ -440,6 +440,38 @@ export async function deletePrizes(tx: Executor, packId: number): Promise<void> 
   await tx.deleteFrom('pack_prizes').where('pack_id', '=', packId).execute();
 }
 
+/**
+ * Deletes a pack with its prizes and videos (the caller checked it was never published); false when another
+ * transaction deleted it first (the pack row's delete comes first: it waits on the other's lock).
+ */
+export async function deletePack(tx: Executor, packId: number): Promise<boolean> {
+  const r = await tx
+    .deleteFrom('packs')
+    .where('id', '=', packId)
+    .where('seed', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) !== 1) return false;
+  await tx.deleteFrom('pack_videos').where('pack_id', '=', packId).execute();
+  await deletePrizes(tx, packId);
+  return true;
+}
+
+/** Whether anything names the card: a prize of a pack, a member's won item, the exchange counter. */
+export async function cardInUse(ex: Executor, cardId: number): Promise<boolean> {
+  const named = await Promise.all(
+    (['pack_prizes', 'won_items', 'exchange_cards', 'exchanges'] as const).map((table) =>
+      ex.selectFrom(table).select('card_id').where('card_id', '=', cardId).limit(1).executeTakeFirst(),
+    ),
+  );
+  return named.some(Boolean);
+}
+
+/** False when another transaction deleted it first. */
+export async function deleteCard(tx: Executor, cardId: number): Promise<boolean> {
+  const r = await tx.deleteFrom('cards').where('id', '=', cardId).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
 /** Which cards a console list or picker shows (GET /admin/cards): by type, rarity and text. */
 export interface CardFilter {
   typeId?: number;

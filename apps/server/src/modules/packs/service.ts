@@ -17,7 +17,7 @@ import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
-import { notFound } from '../../http/api-error.ts';
+import { conflict, notFound } from '../../http/api-error.ts';
 import { csvFile } from '../../http/csv.ts';
 import { buildDisclosure, parseDisclosure } from './disclosure.ts';
 import { newSeed, planLots, type SeedSource } from './fairness.ts';
@@ -712,6 +712,27 @@ export async function changeCard(
   if (!set) return null;
   await repo.updateCard(tx, id, set);
   return { before, after: (await repo.cardRow(tx, id))! };
+}
+
+/**
+ * Deletes a draft: a pack never published (no lots, nothing sold), with its prizes and videos; answers its row.
+ * A published pack is part of the shop's record (its commitment, its sales): its sale is ended instead.
+ */
+export async function deleteDraftPack(tx: Transaction<Database>, packId: number) {
+  const pack = await repo.findPack(tx, packId);
+  if (!pack) throw notFound('pack_not_found');
+  if (pack.seed !== null) throw conflict('pack', 'pack_delete_published');
+  if (!(await repo.deletePack(tx, packId))) throw notFound('pack_not_found');
+  return pack;
+}
+
+/** Deletes a card nothing names (no prize, won item or exchange); answers its row. */
+export async function deleteUnusedCard(tx: Transaction<Database>, cardId: number) {
+  const card = await repo.cardRow(tx, cardId);
+  if (!card) throw notFound('card_not_found');
+  if (await repo.cardInUse(tx, cardId)) throw conflict('card', 'card_delete_in_use');
+  if (!(await repo.deleteCard(tx, cardId))) throw notFound('card_not_found');
+  return card;
 }
 
 /** A card's stored picture (the one path an edit may send back instead of a new upload); 404 without the card. */

@@ -112,3 +112,12 @@ export async function changeBanner(tx: Executor, id: number, set: Updateable<Ban
   await tx.updateTable('banners').set(changed).where('id', '=', id).execute();
   return { before, after };
 }
+
+/** Deletes a banner (members see nothing of it after the caches drop); answers its row. */
+export async function deleteBanner(tx: Executor, id: number) {
+  const before = await tx.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!before) throw notFound('banner_not_found');
+  const r = await tx.deleteFrom('banners').where('id', '=', id).executeTakeFirst();
+  if (Number(r.numDeletedRows) !== 1) throw notFound('banner_not_found'); // another deletion came first
+  return before;
+}

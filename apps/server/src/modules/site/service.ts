@@ -3,6 +3,7 @@ export {
   bannerPictures,
   bannersForStaff,
   changeBanner,
+  deleteBanner,
   forgetBanners,
   liveBanners,
 } from './banners.ts';
