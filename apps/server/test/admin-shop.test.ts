@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { BANNER_CACHE_MS } from '../src/modules/site/banners.ts';
+import * as migration023 from '../src/db/migrations/023-shop-words-to-demo.ts';
+import { addDemoShopWords } from '../src/demo/shop-words.ts';
+import { BANNER_CACHE_MS, forgetBanners } from '../src/modules/site/banners.ts';
 import { createPack, memberClient, TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp, TestClient, type ApiAnswer, type TestApp } from './helpers.ts';
 import { auditCount as countAuditRows, staffClient } from './staff-factories.ts';
@@ -18,6 +20,11 @@ const dir = mkdtempSync(join(tmpdir(), 'gacha-shop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const t = await createTestApp({ storage: { kind: 'local', dir } });
 const db = t.db;
+// an empty shop first, then the demo's words (the banner tests below read them)
+const emptyBanners = (await t.client().get('/user/banners')).body;
+const emptyCampaigns = await db.selectFrom('gem_campaigns').selectAll().execute();
+await db.transaction().execute((tx) => addDemoShopWords(tx, t.clock.now()));
+forgetBanners(db);
 await db
   .insertInto('card_types')
   .values({ id: TEST_CARD_TYPE, name_en: 'Test cards', name_ja: 'テストカード', sort: 99 })
@@ -104,7 +111,41 @@ describe('card types', () => {
 });
 
 describe('banners', () => {
-  it('the migration keeps what the shop showed: two banners, banner 1 swapped inside the campaign window, two notices', async () => {
+  it('an empty shop shows no banner, notice or campaign: those are the demo data', () => {
+    expect(emptyBanners).toMatchObject({ state: 200, top: [], alerts: [] });
+    expect(emptyCampaigns).toEqual([]);
+  });
+
+  it('a shop migrated before loses the words migration 013 seeded, not those staff changed or wrote', async () => {
+    const seeded = {
+      kind: 'alert' as const,
+      text_en: '',
+      text_ja: '',
+      created_at: '2025-01-01T00:00:00.000Z',
+    };
+    const [untouched, changed] = await Promise.all([
+      db
+        .insertInto('banners')
+        .values({ ...seeded, title_en: 'Customs declaration for overseas shipping' })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+      db
+        .insertInto('banners')
+        .values({ ...seeded, title_en: 'Customs: our own words' })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ]);
+    await migration023.up(db);
+    const left = await db
+      .selectFrom('banners')
+      .select('id')
+      .where('id', 'in', [untouched.id, changed.id])
+      .execute();
+    expect(left.map((b) => b.id)).toEqual([changed.id]);
+    await db.deleteFrom('banners').where('id', '=', changed.id).execute();
+  });
+
+  it('the demo shows what the spec shows: two banners, banner 1 swapped inside the campaign window, two notices', async () => {
     const now = await t.client().get('/user/banners');
     expect(now.body.top.map((b: { image_url: string }) => b.image_url)).toEqual([
       '/banners/banner1-pc.svg',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateMonthAt, setMonthlyRate } from '../src/modules/payments/fx.ts';
 import { unlockPointPrice } from '../src/modules/payments/service.ts';
+import { addDemoShopWords } from '../src/demo/shop-words.ts';
 import { createTestApp } from './helpers.ts';
 import { cardToken, createCourse, gemState, loggedIn, paymentCounts } from './fakes/shop.ts';
 
@@ -10,6 +11,8 @@ import { cardToken, createCourse, gemState, loggedIn, paymentCounts } from './fa
  * grant of a rate "100" course.
  */
 const t = await createTestApp(); // FX_USD_JPY defaults to 150
+// the spec's campaign is the demo's (demo/shop-words.ts)
+await t.db.transaction().execute((tx) => addDemoShopWords(tx, t.clock.now()));
 const c1000 = await createCourse(t.db, { point: 1000, sort: 1 });
 const c5000 = await createCourse(t.db, { point: 5000, price: 5000, sort: 2 });
 const hidden = await createCourse(t.db, { point: 3000, coupon_only: 1, sort: 3 });

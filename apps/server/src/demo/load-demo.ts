@@ -8,6 +8,7 @@ import { addPointPrices } from '../modules/payments/service.ts';
 import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
 import { insertExchangeCard } from '../modules/exchange/service.ts';
 import { seedMemberRank } from '../modules/ranks/rollover.ts';
+import { addDemoShopWords } from './shop-words.ts';
 import {
   DEMO_CARDS,
   DEMO_CROWD_SIZE,
@@ -178,6 +179,7 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
       await awardCoins(tx, { userId, tenths: m.coinTenths, reason: 'admin' }, now);
       if ('rank' in m) await seedMemberRank(tx, userId, { rank: m.rank, spend: m.lastMonthSpend }, now);
     }
+    await addDemoShopWords(tx, now);
     return ids;
   });
   if (!packIds) return false;
