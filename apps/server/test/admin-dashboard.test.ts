@@ -53,6 +53,47 @@ async function payment(p: {
       settled_at: p.settled_at ?? null,
     })
     .execute();
+  return {
+    userId,
+    paymentId: Number(
+      (
+        await db
+          .selectFrom('payments')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    ),
+  };
+}
+
+/** A refund of a payment in a state, decided (and, when succeeded, confirmed) at `at`. */
+async function refund(
+  of: { userId: number; paymentId: number },
+  yen: number,
+  status: 'succeeded' | 'failed',
+  at: string,
+) {
+  await db
+    .insertInto('payment_refunds')
+    .values({
+      payment_id: of.paymentId,
+      user_id: of.userId,
+      reason_kind: 'company_fault',
+      reason: 'test',
+      gems: yen,
+      gems_reclaimed: 0,
+      gems_spent: yen,
+      amount_yen: yen,
+      status,
+      provider: 'sandbox',
+      provider_refund_ref: null,
+      failure_code: null,
+      staff_id: null,
+      created_at: at,
+      updated_at: at,
+      settled_at: status === 'succeeded' ? at : null,
+    })
+    .execute();
 }
 
 async function shipment(itemCount: number, createdAt: string, status: 'open' | 'shipped' = 'open') {
@@ -91,13 +132,15 @@ describe('GET /api/admin/dashboard', () => {
       settled_at: '2026-11-19T14:59:59.999Z',
     });
     // 00:00 JST on the 1st, and a minute before (last month)
-    await payment({
+    const paypal = await payment({
       method: 'paypal',
       status: 'succeeded',
       gems: 2000,
       yen: 2000,
       settled_at: '2026-10-31T15:00:00.000Z',
     });
+    // refunded in part today; a refund the provider refused counts nothing
+    await refund(paypal, 1500, 'succeeded', hoursAgo(1));
     await payment({
       method: 'card',
       status: 'succeeded',
@@ -105,6 +148,14 @@ describe('GET /api/admin/dashboard', () => {
       yen: 9999,
       settled_at: '2026-10-31T14:59:00.000Z',
     });
+    const failed = await payment({
+      method: 'card',
+      status: 'succeeded',
+      gems: 700,
+      yen: 700,
+      settled_at: '2026-10-01T00:00:00.000Z',
+    });
+    await refund(failed, 700, 'failed', hoursAgo(1));
     await payment({ method: 'card', status: 'failed', gems: 700, yen: 700, settled_at: hoursAgo(1) });
     // waiting bank transfers (and a convenience store payment that is not one)
     await payment({
@@ -238,6 +289,8 @@ describe('GET /api/admin/dashboard', () => {
         { method: 'card', payments: 1, gems: 1000, yen: 1000 },
       ],
       sold: { payments: 2, gems: 4000, yen: 4000 },
+      refunds: { count: 1, yen: 1500 },
+      net_yen: 2500,
       gems_spent_on_packs: 300,
       coins_spent_on_packs: 20,
       pack_purchases: 2,
@@ -253,6 +306,8 @@ describe('GET /api/admin/dashboard', () => {
         { method: 'card', payments: 2, gems: 1500, yen: 1550 },
       ],
       sold: { payments: 4, gems: 6500, yen: 6550 },
+      refunds: { count: 1, yen: 1500 },
+      net_yen: 5050,
       gems_spent_on_packs: 500,
       coins_spent_on_packs: 20,
       pack_purchases: 3,

@@ -20,6 +20,12 @@ export const adminDashboardTotalsSchema = z.object({
   gems_sold: z.array(adminGemSalesSchema),
   /** All methods together. */
   sold: z.object({ payments: z.number().int(), gems: z.number().int(), yen: z.number().int() }),
+  /**
+   * Refunds counted when the provider confirmed them (or, for a bank transfer paid back by hand, when decided), and
+   * the net: sold yen less refunded yen (the Accounts page has them by method and day).
+   */
+  refunds: z.object({ count: z.number().int(), yen: z.number().int() }),
+  net_yen: z.number().int(),
   /** Gems paid for gem packs (after rank discounts) and the purchases and plays they bought. */
   gems_spent_on_packs: z.number().int(),
   /** Whole coins paid for coin packs. */

@@ -6,6 +6,8 @@ const totals = (scale: number): AdminDashboardTotals => ({
     { method: 'bank', payments: 1 * scale, gems: 5_000 * scale, yen: 5_000 * scale },
   ],
   sold: { payments: 4 * scale, gems: 35_000 * scale, yen: 35_000 * scale },
+  refunds: { count: 1 * scale, yen: 2_100 * scale },
+  net_yen: 32_900 * scale,
   gems_spent_on_packs: 12_500 * scale,
   coins_spent_on_packs: 40 * scale,
   pack_purchases: 9 * scale,

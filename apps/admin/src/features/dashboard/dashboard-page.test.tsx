@@ -42,6 +42,8 @@ describe('the dashboard', () => {
     expect(rows(screen.getByTestId('totals-table'))).toEqual([
       ['Figure', 'Today (2026/11/20)', 'This month (2026/11)'],
       ['Gem sales (yen)', '¥35,000', '¥350,000'],
+      ['Refunds (yen)', '¥2,100', '¥21,000'],
+      ['Net sales (yen)', '¥32,900', '¥329,000'],
       ['Gems sold', '35,000', '350,000'],
       ['Gem payments', '4', '40'],
       ['Gems spent on packs', '12,500', '125,000'],

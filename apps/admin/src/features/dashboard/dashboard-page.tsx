@@ -191,7 +191,7 @@ function short(text: string, max: number): string {
 }
 
 function yen(v: number, lang: string): string {
-  return `¥${formatNumber(v, lang)}`;
+  return `${v < 0 ? '−' : ''}¥${formatNumber(Math.abs(v), lang)}`;
 }
 
 function coins(tenths: number, lang: string): string {
@@ -205,6 +205,8 @@ function coins(tenths: number, lang: string): string {
 
 const FIGURES: Array<{ key: string; value: (x: AdminDashboardTotals, lang: string) => string }> = [
   { key: 'yen', value: (x, l) => yen(x.sold.yen, l) },
+  { key: 'refunds', value: (x, l) => yen(x.refunds.yen, l) },
+  { key: 'net', value: (x, l) => yen(x.net_yen, l) },
   { key: 'gemsSold', value: (x, l) => formatNumber(x.sold.gems, l) },
   { key: 'payments', value: (x, l) => formatNumber(x.sold.payments, l) },
   { key: 'gemsSpent', value: (x, l) => formatNumber(x.gems_spent_on_packs, l) },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AdminDashboard, AdminDashboardTotals } from '@gacha/contract/admin-dashboard';
 import type { Db } from '../../db/index.ts';
 import { JST_OFFSET_MS, jstMonth } from '../../db/time.ts';
+import { salesByHour } from '../payments/service.ts';
 
 /**
  * The console's dashboard (issue 17 point 5): today and this month in Japan time. The month's sales, pack
@@ -28,6 +29,8 @@ const num = (v: unknown) => Number(v ?? 0);
 
 interface DayFigures {
   sales: Map<string, { payments: number; gems: number; yen: number }>; // by method
+  refunds: number;
+  refundsYen: number;
   gemsSpent: number;
   coinsSpent: number;
   purchases: number;
@@ -37,6 +40,8 @@ interface DayFigures {
 
 const emptyDay = (): DayFigures => ({
   sales: new Map(),
+  refunds: 0,
+  refundsYen: 0,
   gemsSpent: 0,
   coinsSpent: 0,
   purchases: 0,
@@ -47,7 +52,7 @@ const emptyDay = (): DayFigures => ({
 function totalsOf(days: readonly DayFigures[]): AdminDashboardTotals {
   const sales = new Map<string, { payments: number; gems: number; yen: number }>();
   const issued = new Map<string, number>();
-  const t = { gemsSpent: 0, coinsSpent: 0, purchases: 0, played: 0 };
+  const t = { gemsSpent: 0, coinsSpent: 0, purchases: 0, played: 0, refunds: 0, refundsYen: 0 };
   for (const d of days) {
     for (const [method, s] of d.sales) {
       const m = sales.get(method) ?? { payments: 0, gems: 0, yen: 0 };
@@ -57,6 +62,8 @@ function totalsOf(days: readonly DayFigures[]): AdminDashboardTotals {
       sales.set(method, m);
     }
     for (const [reason, tenths] of d.coinsIssued) issued.set(reason, (issued.get(reason) ?? 0) + tenths);
+    t.refunds += d.refunds;
+    t.refundsYen += d.refundsYen;
     t.gemsSpent += d.gemsSpent;
     t.coinsSpent += d.coinsSpent;
     t.purchases += d.purchases;
@@ -68,13 +75,16 @@ function totalsOf(days: readonly DayFigures[]): AdminDashboardTotals {
   const byReason = [...issued]
     .map(([reason, tenths]) => ({ reason, tenths }))
     .sort((a, b) => b.tenths - a.tenths || a.reason.localeCompare(b.reason));
+  const soldYen = gemsSold.reduce((s, m) => s + m.yen, 0);
   return {
     gems_sold: gemsSold,
     sold: {
       payments: gemsSold.reduce((s, m) => s + m.payments, 0),
       gems: gemsSold.reduce((s, m) => s + m.gems, 0),
-      yen: gemsSold.reduce((s, m) => s + m.yen, 0),
+      yen: soldYen,
     },
+    refunds: { count: t.refunds, yen: t.refundsYen },
+    net_yen: soldYen - t.refundsYen,
     gems_spent_on_packs: t.gemsSpent,
     coins_spent_on_packs: t.coinsSpent,
     pack_purchases: t.purchases,
@@ -92,20 +102,7 @@ export async function dashboard(db: Db, now: Date): Promise<AdminDashboard> {
   const today = jstDate(now);
 
   const [sales, spending, coins, packs, shipments, bank, posts] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .select((eb) => [
-        hourOf('settled_at').as('hour'),
-        'method',
-        eb.fn.countAll<number>().as('payments'),
-        eb.fn.sum<number>('gems').as('gems'),
-        eb.fn.sum<number>('amount_yen').as('yen'),
-      ])
-      .where('status', '=', 'succeeded')
-      .where('settled_at', '>=', from)
-      .where('settled_at', '<=', until)
-      .groupBy([hourOf('settled_at'), 'method'])
-      .execute(),
+    salesByHour(db, from, until),
     db
       .selectFrom('pack_purchases')
       .select((eb) => [
@@ -160,10 +157,13 @@ export async function dashboard(db: Db, now: Date): Promise<AdminDashboard> {
   for (const r of sales) {
     const d = dayOf(r.hour);
     if (!d) continue;
+    d.refunds += r.refunds;
+    d.refundsYen += r.refundsYen;
+    if (!r.payments) continue;
     const m = d.sales.get(r.method) ?? { payments: 0, gems: 0, yen: 0 };
-    m.payments += num(r.payments);
-    m.gems += num(r.gems);
-    m.yen += num(r.yen);
+    m.payments += r.payments;
+    m.gems += r.gems;
+    m.yen += r.grossYen;
     d.sales.set(r.method, m);
   }
   for (const r of spending) {

@@ -12,6 +12,7 @@ export interface SalesHour {
   hour: string;
   method: string;
   payments: number;
+  gems: number;
   grossYen: number;
   refunds: number;
   refundsYen: number;
@@ -32,6 +33,7 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
         hourOf(sql.ref('settled_at')).as('hour'),
         'method',
         eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('gems').as('gems'),
         eb.fn.sum<number>('amount_yen').as('yen'),
       ])
       .where('status', '=', 'succeeded')
@@ -59,6 +61,7 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
       hour: r.hour,
       method: r.method,
       payments: num(r.n),
+      gems: num(r.gems),
       grossYen: num(r.yen),
       refunds: 0,
       refundsYen: 0,
@@ -67,6 +70,7 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
       hour: r.hour,
       method: r.method,
       payments: 0,
+      gems: 0,
       grossYen: 0,
       refunds: num(r.n),
       refundsYen: num(r.yen),
