@@ -3,43 +3,41 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { api, isOk, refusalText } from '../lib/api.ts';
+import { api, apiPath, isOk, refusalText } from '../lib/api.ts';
 import { catalogue, useSubmit } from '../lib/forms.ts';
-import { Modal } from './modal.tsx';
+import { useCan } from '../lib/me.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * A draft's "Delete" (a pack never published, a card nothing names, a banner, a coupon nobody used): asks first,
- * posts `path` (POST /api/admin/<things>/{id}/delete), then drops the cached lists under `listKey` and goes to
- * `listPath`. A refusal (the thing is on record after all) is shown in the dialog in the staff member's language.
+ * posts POST /api/admin/<resource>/{id}/delete, then drops the cached queries under ['admin', resource] and goes to
+ * the list, /<resource>. A refusal (the thing is on record after all) is shown in the dialog in the staff member's
+ * language. Only for a role with catalogue.write.
  */
 export function DeleteDraft({
-  path,
+  resource,
+  id,
   name,
-  intro,
-  listKey,
-  listPath,
-  canWrite,
 }: {
-  path: string;
+  resource: 'packs' | 'cards' | 'banners' | 'coupons';
+  id: number;
   name: string;
-  intro: string;
-  listKey: readonly unknown[];
-  listPath: string;
-  canWrite: boolean;
 }) {
+  const canWrite = useCan()('catalogue.write');
+  const listPath = `/${resource}`;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useSubmit({
-    mutationFn: () => api.post(path, {}, emptyAnswerSchema),
+    mutationFn: () => api.post(apiPath('admin', resource, id, 'delete'), {}, emptyAnswerSchema),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setError(refusalText(res) ?? catalogue('server_error'));
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', resource] });
       setAsking(false);
       await navigate(listPath, { state: { notice: t('drafts.deleted', { name }) } });
     },
@@ -49,7 +47,7 @@ export function DeleteDraft({
   return (
     <section className="panel panel-danger" aria-labelledby="delete-draft-title">
       <h2 id="delete-draft-title">{t('drafts.title')}</h2>
-      <p className="muted">{intro}</p>
+      <p className="muted">{t(`drafts.intro.${resource}`)}</p>
       <button
         type="button"
         className="button-danger"
@@ -60,28 +58,18 @@ export function DeleteDraft({
       >
         {t('drafts.delete')}
       </button>
-      <Modal open={asking} title={t('drafts.confirmTitle', { name })} onClose={() => setAsking(false)}>
-        {(close) => (
-          <>
-            <p>{t('drafts.confirm')}</p>
-            <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
-            <div className="actions">
-              <button
-                type="button"
-                className="button-danger"
-                disabled={remove.isPending}
-                onClick={() => remove.send()}
-                data-autofocus
-              >
-                {t('drafts.yes')}
-              </button>
-              <button type="button" onClick={close}>
-                {t('common.cancel')}
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+      <ConfirmDialog
+        open={asking}
+        title={t('drafts.confirmTitle', { name })}
+        confirmLabel={t('drafts.yes')}
+        confirmDisabled={remove.isPending}
+        danger
+        onConfirm={() => remove.send()}
+        onClose={() => setAsking(false)}
+      >
+        <p>{t('drafts.confirm')}</p>
+        <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,8 @@ import {
   type AdminAccountingPeriod,
   type AdminGemMoves,
 } from '@gacha/contract/admin-accounting';
+import { DayRangeFields } from '../../components/day-range-fields.tsx';
+import { Section } from '../../components/section.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -56,14 +58,10 @@ export function AccountingPage() {
         <h1>{t('acct.title')}</h1>
       </div>
       <form className="filters" onSubmit={apply} aria-label={t('acct.range')}>
-        <label className="filter">
-          <span>{t('acct.from')}</span>
-          <input type="date" {...form.register('from')} />
-        </label>
-        <label className="filter">
-          <span>{t('acct.to')}</span>
-          <input type="date" {...form.register('to')} />
-        </label>
+        <DayRangeFields
+          register={(name) => form.register(name)}
+          labels={{ from: t('acct.from'), to: t('acct.to') }}
+        />
         <div className="filter-actions">
           <button type="submit" className="button-primary">
             {t('acct.show')}
@@ -104,26 +102,6 @@ export function AccountingPage() {
       <Liability />
       <PrepaidReport />
     </>
-  );
-}
-
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="panel">
-      <h2 id={id}>{title}</h2>
-      {intro ? <p className="muted">{intro}</p> : null}
-      {children}
-    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
 import { adminAuditFacetsSchema, adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
+import { DayRangeFields } from '../../components/day-range-fields.tsx';
 import { ChangeView } from '../../components/change-view.tsx';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
@@ -133,14 +134,10 @@ export function AuditPage() {
             ))}
           </select>
         </label>
-        <label className="filter">
-          <span>{t('audit.filter.from')}</span>
-          <input type="date" {...form.register('from')} />
-        </label>
-        <label className="filter">
-          <span>{t('audit.filter.to')}</span>
-          <input type="date" {...form.register('to')} />
-        </label>
+        <DayRangeFields
+          register={(name) => form.register(name)}
+          labels={{ from: t('audit.filter.from'), to: t('audit.filter.to') }}
+        />
         {(['target_type', 'target_id'] as const).map((name) => (
           <label key={name} className="filter">
             <span>{t(`audit.filter.${name}`)}</span>

@@ -119,7 +119,6 @@ function valuesOf(b: AdminBannerRow | null, kind: Kind): BannerValues {
 export function BannerEditPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const canWrite = useCan()('catalogue.write');
   const { id } = useParams();
   const [params] = useSearchParams();
   const bannerId = id ? Number(id) : null;
@@ -159,12 +158,9 @@ export function BannerEditPage() {
       <BannerForm key={bannerId ?? `new-${kind}`} banner={banner} kind={kind} />
       {banner ? (
         <DeleteDraft
-          path={apiPath('admin', 'banners', banner.id, 'delete')}
+          resource="banners"
+          id={banner.id}
           name={lang === 'ja' ? banner.title_ja : banner.title_en}
-          intro={t('drafts.bannerIntro')}
-          listKey={BANNERS_KEY}
-          listPath="/banners"
-          canWrite={canWrite}
         />
       ) : null}
     </>

@@ -103,7 +103,6 @@ function valuesOf(card: CardRow | null, type: string): CardValues {
 export function CardEditPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const can = useCan();
   const { id } = useParams();
   const location = useLocation();
   const cardId = id ? Number(id) : null;
@@ -135,12 +134,9 @@ export function CardEditPage() {
       <CardForm key={cardId ?? 'new'} card={card.data ?? null} />
       {card.data ? (
         <DeleteDraft
-          path={apiPath('admin', 'cards', card.data.id, 'delete')}
+          resource="cards"
+          id={card.data.id}
           name={`#${card.data.id} ${lang === 'ja' ? card.data.name_ja : card.data.name_en}`}
-          intro={t('drafts.cardIntro')}
-          listKey={['admin', 'cards']}
-          listPath="/cards"
-          canWrite={can('catalogue.write')}
         />
       ) : null}
     </>

@@ -8,8 +8,8 @@ import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/
 import type { z } from 'zod';
 import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { api, apiPath, isOk, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber, toJstInput } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
@@ -73,16 +73,7 @@ export function CouponPage() {
         <DisablePanel coupon={coupon} canWrite={canWrite} onDone={setNotice} />
       </div>
       <UsesList coupon={coupon} />
-      {coupon.used_count === 0 ? (
-        <DeleteDraft
-          path={apiPath('admin', 'coupons', coupon.id, 'delete')}
-          name={coupon.code}
-          intro={t('drafts.couponIntro')}
-          listKey={COUPONS_KEY}
-          listPath="/coupons"
-          canWrite={canWrite}
-        />
-      ) : null}
+      {coupon.used_count === 0 ? <DeleteDraft resource="coupons" id={coupon.id} name={coupon.code} /> : null}
     </>
   );
 }
@@ -269,32 +260,18 @@ function DisablePanel({
           </button>
         </>
       )}
-      <Modal
+      <ConfirmDialog
         open={asking}
         title={t('shop.coupons.disableConfirmTitle', { code: coupon.code })}
+        confirmLabel={t('shop.coupons.disableYes')}
+        confirmDisabled={disable.isPending}
+        danger
+        onConfirm={() => disable.send()}
         onClose={() => setAsking(false)}
       >
-        {(close) => (
-          <>
-            <p>{t('shop.coupons.disableConfirm')}</p>
-            <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
-            <div className="actions">
-              <button
-                type="button"
-                className="button-danger"
-                disabled={disable.isPending}
-                onClick={() => disable.send()}
-                data-autofocus
-              >
-                {t('shop.coupons.disableYes')}
-              </button>
-              <button type="button" onClick={close}>
-                {t('common.cancel')}
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+        <p>{t('shop.coupons.disableConfirm')}</p>
+        <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
+      </ConfirmDialog>
     </section>
   );
 }

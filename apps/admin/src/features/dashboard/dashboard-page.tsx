@@ -9,6 +9,7 @@ import {
   type AdminDashboardTotals,
 } from '@gacha/contract/admin-dashboard';
 import { NAV } from '../../app/nav.ts';
+import { Section as PanelSection } from '../../components/section.tsx';
 import { api, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -71,24 +72,8 @@ export function DashboardPage() {
   );
 }
 
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={`panel ${styles.section}`}>
-      <h2 id={id}>{title}</h2>
-      {intro ? <p className="muted">{intro}</p> : null}
-      {children}
-    </section>
-  );
+function Section(props: Omit<Parameters<typeof PanelSection>[0], 'className'>) {
+  return <PanelSection {...props} className={styles.section} />;
 }
 
 function ChartSlot({ height, children }: { height: number; children: ReactNode }) {

@@ -215,14 +215,7 @@ function PackView({
       <PackPictures packId={pack.id} />
       <PackVideos packId={pack.id} />
       {!published ? (
-        <DeleteDraft
-          path={apiPath('admin', 'packs', pack.id, 'delete')}
-          name={lang === 'ja' ? pack.name_ja : pack.name_en}
-          intro={t('drafts.packIntro')}
-          listKey={packsKey}
-          listPath="/packs"
-          canWrite={canWrite}
-        />
+        <DeleteDraft resource="packs" id={pack.id} name={lang === 'ja' ? pack.name_ja : pack.name_en} />
       ) : null}
 
       {published ? (

@@ -9,6 +9,7 @@ import {
   paymentStatuses,
   type AdminPaymentRow,
 } from '@gacha/contract/admin-payments';
+import { DayRangeFields } from '../../components/day-range-fields.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
@@ -183,14 +184,10 @@ export function PaymentsPage() {
             ))}
           </select>
         </label>
-        <label className="filter">
-          <span>{t('pay.list.from')}</span>
-          <input type="date" {...form.register('from')} />
-        </label>
-        <label className="filter">
-          <span>{t('pay.list.to')}</span>
-          <input type="date" {...form.register('to')} />
-        </label>
+        <DayRangeFields
+          register={(name) => form.register(name)}
+          labels={{ from: t('pay.list.from'), to: t('pay.list.to') }}
+        />
         <label className="filter">
           <span>{t('pay.list.memberId')}</span>
           <input

@@ -1,12 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import membersEn from './members.en.json';
-import membersJa from './members.ja.json';
+import accountingEn from './accounting.en.json';
+import accountingJa from './accounting.ja.json';
 import dashboardEn from './dashboard.en.json';
 import dashboardJa from './dashboard.ja.json';
+import membersEn from './members.en.json';
+import membersJa from './members.ja.json';
+import paymentsEn from './payments.en.json';
+import paymentsJa from './payments.ja.json';
+import shippingEn from './shipping.en.json';
+import shippingJa from './shipping.ja.json';
+import shopEn from './shop.en.json';
+import shopJa from './shop.ja.json';
 
-/** The members' and the dashboard's words (issue 17), checked as shop-locales.test.ts checks the shop's. */
+/**
+ * The words of the console's areas, each file under one key prefix (shop., members., dashboard., pay., fulfil.,
+ * acct.): both languages have the same keys, and every key of the prefix the console names is there.
+ */
 
 /** Every key path of a nested object, plural forms (_one, _other) folded into their key. */
 function keys(obj: object, prefix = ''): Set<string> {
@@ -46,12 +57,16 @@ function sources(dir: string): string[] {
 const PERMISSIONS = new Set(['members.read', 'members.pii', 'members.write', 'dashboard.read']);
 
 const FILES = [
+  { prefix: 'shop', en: shopEn, ja: shopJa, least: 100 },
   { prefix: 'members', en: membersEn, ja: membersJa, least: 150 },
   { prefix: 'dashboard', en: dashboardEn, ja: dashboardJa, least: 40 },
+  { prefix: 'pay', en: paymentsEn, ja: paymentsJa, least: 20 },
+  { prefix: 'fulfil', en: shippingEn, ja: shippingJa, least: 20 },
+  { prefix: 'acct', en: accountingEn, ja: accountingJa, least: 30 },
 ];
 
 for (const { prefix, en, ja, least } of FILES) {
-  describe(`the ${prefix} pages’ words (locales/${prefix}.*.json)`, () => {
+  describe(`the ${prefix}.… words`, () => {
     it('have the same keys in English and Japanese', () => {
       expect([...keys(ja)].sort()).toEqual([...keys(en)].sort());
     });
