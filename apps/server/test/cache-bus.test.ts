@@ -10,6 +10,7 @@ import {
   updatePack,
 } from '../src/modules/packs/service.ts';
 import { changeBanner, forgetBanners, liveBanners } from '../src/modules/site/service.ts';
+import { addDemoShopWords } from '../src/demo/shop-words.ts';
 import { createPack } from './draw-factories.ts';
 import { freshDb, onPostgres, TEST_DATABASE_URL } from './helpers.ts';
 
@@ -67,6 +68,8 @@ describe.each(buses)('the cache bus: $name', ({ redisUrl }) => {
   it('so are the Top banners', async () => {
     const [one, two] = await twoProcesses(redisUrl);
     const now = new Date();
+    // the demo's banners (an empty shop has none)
+    await one.transaction().execute((tx) => addDemoShopWords(tx, now));
     const shown = await liveBanners(two, now, 'en');
     const first = shown.top[0] ?? shown.alerts[0];
     expect(first).toBeDefined();
