@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -88,14 +88,24 @@ export function AccountingPage() {
             </a>
           </p>
           <Section id="acct-total" title={t('acct.total.title')}>
-            <MoneyTable periods={[data.total]} label={() => t('acct.total.period')} byMethod />
+            <MoneyTable
+              periods={[data.total]}
+              label={() => t('acct.total.period')}
+              labelledBy="acct-total"
+              byMethod
+            />
             <GemsTable total={data.total} />
           </Section>
           <Section id="acct-months" title={t('acct.months')}>
-            <MoneyTable periods={data.months} label={(p) => p.period.replace('-', '/')} gems />
+            <MoneyTable
+              periods={data.months}
+              label={(p) => p.period.replace('-', '/')}
+              labelledBy="acct-months"
+              gems
+            />
           </Section>
           <Section id="acct-days" title={t('acct.days')}>
-            <MoneyTable periods={data.days} label={(p) => day(p.period)} gems />
+            <MoneyTable periods={data.days} label={(p) => day(p.period)} labelledBy="acct-days" gems />
           </Section>
         </>
       ) : null}
@@ -105,14 +115,28 @@ export function AccountingPage() {
   );
 }
 
+/**
+ * A table's scrolling frame (narrow screens scroll the wide tables sideways): focusable, so the keyboard can scroll
+ * it too, and named by `labelledBy` (the section's heading or the table's caption).
+ */
+function TableWrap({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" role="group" aria-labelledby={labelledBy} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 function MoneyTable({
   periods,
   label,
+  labelledBy,
   byMethod = false,
   gems = false,
 }: {
   periods: AdminAccountingPeriod[];
   label: (p: AdminAccountingPeriod) => string;
+  labelledBy: string;
   byMethod?: boolean;
   gems?: boolean;
 }) {
@@ -131,7 +155,7 @@ function MoneyTable({
       : []),
   ]);
   return (
-    <div className="table-wrap">
+    <TableWrap labelledBy={labelledBy}>
       <table className="data-table">
         <thead>
           <tr>
@@ -183,7 +207,7 @@ function MoneyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -193,9 +217,9 @@ function GemsTable({ total }: { total: AdminAccountingPeriod }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <div className="table-wrap">
+    <TableWrap labelledBy="acct-gems">
       <table className="data-table">
-        <caption>{t('acct.gems.title')}</caption>
+        <caption id="acct-gems">{t('acct.gems.title')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('acct.gems.kind')}</th>
@@ -219,7 +243,7 @@ function GemsTable({ total }: { total: AdminAccountingPeriod }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
