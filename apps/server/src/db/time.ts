@@ -1,3 +1,5 @@
+import { sql, type Expression } from 'kysely';
+
 /** Stored times are ISO-8601 UTC strings (sortable as text on both engines). */
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
@@ -22,6 +24,19 @@ export function formatJst(iso: string | Date): string {
   const shifted = new Date(new Date(iso).getTime() + JST_OFFSET_MS).toISOString();
   return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
 }
+
+/** 'YYYY-MM-DD' of the Japan-time day that holds `at`. */
+export const jstDay = (at: Date) => new Date(at.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * A stored time's UTC hour, 'YYYY-MM-DDTHH' (its first 13 characters: the same text function on both engines).
+ * Reports group by it and fold the hours into JST days (jstDayOfUtcHour): Japan is UTC+9 all year, so every UTC
+ * hour lies in one JST day.
+ */
+export const utcHourOf = (time: Expression<unknown>) => sql<string>`substr(${time}, 1, 13)`;
+
+/** 'YYYY-MM-DD' (JST) of a UTC hour key 'YYYY-MM-DDTHH'. */
+export const jstDayOfUtcHour = (hour: string) => jstDay(new Date(`${hour}:00:00.000Z`));
 
 export interface JstMonth {
   start: Date; // 00:00 JST on the 1st, as an instant

@@ -7,7 +7,7 @@ import type {
 } from '@gacha/contract/admin-accounting';
 import { paymentMethods } from '@gacha/contract/admin-payments';
 import type { Db } from '../../db/index.ts';
-import { formatJst, JST_OFFSET_MS } from '../../db/time.ts';
+import { formatJst, JST_OFFSET_MS, jstDay, jstDayOfUtcHour } from '../../db/time.ts';
 import { fieldError } from '../../http/api-error.ts';
 import { csvFile } from '../../http/csv.ts';
 import { gemLiabilityAt, gemMovesByHour, type GemMoves } from '../gems/service.ts';
@@ -25,8 +25,6 @@ export const MAX_RANGE_DAYS = 366;
 export const PREPAID_THRESHOLD_YEN = 10_000_000;
 
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - JST_OFFSET_MS);
-const jstDay = (at: Date) => new Date(at.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-const jstDayOfHour = (hour: string) => jstDay(new Date(`${hour}:00:00.000Z`));
 const addDays = (day: string, n: number) => jstDay(new Date(dayStart(day).getTime() + n * DAY_MS));
 const earlier = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
 
@@ -111,11 +109,11 @@ export async function accountingReport(db: Db, range: DayRange, now: Date): Prom
   const days = new Map<string, Period>();
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.set(d, emptyPeriod());
   for (const s of sales) {
-    const day = days.get(jstDayOfHour(s.hour));
+    const day = days.get(jstDayOfUtcHour(s.hour));
     if (day) addMoney(day.money, s.method, s);
   }
   for (const m of moves) {
-    const day = days.get(jstDayOfHour(m.hour));
+    const day = days.get(jstDayOfUtcHour(m.hour));
     if (!day) continue;
     day.paid[m.move] += m.paid;
     day.bonus[m.move] += m.total - m.paid;

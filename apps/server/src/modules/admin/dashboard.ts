@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminDashboard, AdminDashboardTotals } from '@gacha/contract/admin-dashboard';
 import type { Db } from '../../db/index.ts';
-import { JST_OFFSET_MS, jstMonth } from '../../db/time.ts';
+import { JST_OFFSET_MS, jstDay, jstDayOfUtcHour, jstMonth, utcHourOf } from '../../db/time.ts';
 import { salesByHour } from '../payments/service.ts';
 
 /**
@@ -13,18 +13,12 @@ import { salesByHour } from '../payments/service.ts';
 
 const DAY_MS = 24 * 3600_000;
 
-/** 'YYYY-MM-DD' (JST) of a UTC hour key 'YYYY-MM-DDTHH'. */
-const jstDayOfHour = (hour: string) =>
-  new Date(Date.parse(`${hour}:00:00.000Z`) + JST_OFFSET_MS).toISOString().slice(0, 10);
-
-const jstDate = (at: Date) => new Date(at.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-
 /** 00:00 JST of the day of `at`, as an instant. */
 export function jstDayStart(at: Date): Date {
   return new Date(Math.floor((at.getTime() + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS);
 }
 
-const hourOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 13)`;
+const hourOf = (column: string) => utcHourOf(sql.ref(column));
 const num = (v: unknown) => Number(v ?? 0);
 
 interface DayFigures {
@@ -99,7 +93,7 @@ export async function dashboard(db: Db, now: Date): Promise<AdminDashboard> {
   const from = month.start.toISOString();
   const until = now.toISOString();
   const dayStart = jstDayStart(now);
-  const today = jstDate(now);
+  const today = jstDay(now);
 
   const [sales, spending, coins, packs, shipments, bank, posts] = await Promise.all([
     salesByHour(db, from, until),
@@ -151,9 +145,9 @@ export async function dashboard(db: Db, now: Date): Promise<AdminDashboard> {
   // every JST day of the month so far, zeros included
   const days = new Map<string, DayFigures>();
   for (let t = month.start.getTime(); t <= dayStart.getTime(); t += DAY_MS) {
-    days.set(jstDate(new Date(t)), emptyDay());
+    days.set(jstDay(new Date(t)), emptyDay());
   }
-  const dayOf = (hour: string) => days.get(jstDayOfHour(hour));
+  const dayOf = (hour: string) => days.get(jstDayOfUtcHour(hour));
   for (const r of sales) {
     const d = dayOf(r.hour);
     if (!d) continue;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { utcHourOf } from '../../db/time.ts';
 
 /**
  * The gem liability: gems issued and neither spent nor expired, paid (bought with money) and bonus (free grants)
@@ -33,7 +34,6 @@ export interface GemHourMoves {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
-const hourOf = (expr: ReturnType<typeof sql.ref>) => sql<string>`substr(${expr}, 1, 13)`;
 
 /** The unused gems just before `until` (an ISO instant). */
 export async function gemLiabilityAt(db: Db, until: string): Promise<GemAmounts> {
@@ -75,7 +75,7 @@ export async function gemMovesByHour(db: Db, from: string, until: string): Promi
     db
       .selectFrom('gem_ledger')
       .select((eb) => [
-        hourOf(sql.ref('created_at')).as('hour'),
+        utcHourOf(sql.ref('created_at')).as('hour'),
         move.as('move'),
         eb.fn.sum<number>('delta').as('total'),
         eb.fn.sum<number>('paid_delta').as('paid'),
@@ -83,27 +83,27 @@ export async function gemMovesByHour(db: Db, from: string, until: string): Promi
       .where('created_at', '>=', from)
       .where('created_at', '<', until)
       .where('reason', '<>', 'expired')
-      .groupBy([hourOf(sql.ref('created_at')), move])
+      .groupBy([utcHourOf(sql.ref('created_at')), move])
       .execute(),
     expiredRows(db)
       .select((eb) => [
-        hourOf(sql.ref('l.expires_at')).as('hour'),
+        utcHourOf(sql.ref('l.expires_at')).as('hour'),
         eb.fn.sum<number>('g.delta').as('total'),
         eb.fn.sum<number>('g.paid_delta').as('paid'),
       ])
       .where('l.expires_at', '>=', from)
       .where('l.expires_at', '<', until)
-      .groupBy(hourOf(sql.ref('l.expires_at')))
+      .groupBy(utcHourOf(sql.ref('l.expires_at')))
       .execute(),
     unsweptLots(db)
       .select((eb) => [
-        hourOf(sql.ref('expires_at')).as('hour'),
+        utcHourOf(sql.ref('expires_at')).as('hour'),
         eb.fn.sum<number>('remaining').as('total'),
         eb.fn.sum<number>(sql`case when kind = 'paid' then remaining else 0 end`).as('paid'),
       ])
       .where('expires_at', '>=', from)
       .where('expires_at', '<', until)
-      .groupBy(hourOf(sql.ref('expires_at')))
+      .groupBy(utcHourOf(sql.ref('expires_at')))
       .execute(),
   ]);
   // moves are positive amounts: issued adds, the others take away

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { utcHourOf } from '../../db/time.ts';
 
 /**
  * Money in and out for the accounts (the console's accounting page): succeeded gem purchases counted when they
@@ -19,8 +20,6 @@ export interface SalesHour {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
-const hourOf = (expr: ReturnType<typeof sql.ref> | ReturnType<typeof sql>) =>
-  sql<string>`substr(${expr}, 1, 13)`;
 /** When a refund counts: confirmed by the provider, or decided to be paid back by hand. */
 const refundedAt = sql<string>`case when r.status = 'succeeded' then r.settled_at else r.created_at end`;
 const refundCounts = sql<boolean>`(r.status = 'succeeded' or r.status = 'manual')`;
@@ -30,7 +29,7 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
     db
       .selectFrom('payments')
       .select((eb) => [
-        hourOf(sql.ref('settled_at')).as('hour'),
+        utcHourOf(sql.ref('settled_at')).as('hour'),
         'method',
         eb.fn.countAll<number>().as('n'),
         eb.fn.sum<number>('gems').as('gems'),
@@ -39,13 +38,13 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
       .where('status', '=', 'succeeded')
       .where('settled_at', '>=', from)
       .where('settled_at', '<', until)
-      .groupBy([hourOf(sql.ref('settled_at')), 'method'])
+      .groupBy([utcHourOf(sql.ref('settled_at')), 'method'])
       .execute(),
     db
       .selectFrom('payment_refunds as r')
       .innerJoin('payments as p', 'p.id', 'r.payment_id')
       .select((eb) => [
-        hourOf(refundedAt).as('hour'),
+        utcHourOf(refundedAt).as('hour'),
         'p.method',
         eb.fn.countAll<number>().as('n'),
         eb.fn.sum<number>('r.amount_yen').as('yen'),
@@ -53,7 +52,7 @@ export async function salesByHour(db: Db, from: string, until: string): Promise<
       .where(refundCounts)
       .where(refundedAt, '>=', from)
       .where(refundedAt, '<', until)
-      .groupBy([hourOf(refundedAt), 'p.method'])
+      .groupBy([utcHourOf(refundedAt), 'p.method'])
       .execute(),
   ]);
   return [
