@@ -4,10 +4,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const NO_DEMO = { regex: '(^|/)demo/', message: 'Runtime code does not import the demo catalogue.' };
+const NO_DEMO = {
+  regex: '(^|/)demo/',
+  message: 'Runtime code does not import the demo catalogue (docs/ARCHITECTURE.md, Layout).',
+};
 const NO_ENGINE = {
   regex: '^@gacha/sqlite-engine/',
-  message: 'Feature code never knows which engine runs it: go through db/ (db/procedures.ts, db/index.ts).',
+  message:
+    'Feature code never knows which engine runs it: go through db/ (db/procedures.ts, db/index.ts; docs/ARCHITECTURE.md, Performance).',
 };
 
 /** Every table of the server's schema → the one folder that writes it (apps/server/src/db/table-owners.json). */
@@ -40,12 +44,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // ARCHITECTURE.md layering: a server module reaches another only through its service.ts; runtime code never
+  // docs/ARCHITECTURE.md layering: a server module reaches another only through its service.ts; runtime code never
   // imports the demo loader; a web feature never imports another (what two share goes to components/ or lib/)
   ...boundaries('apps/server/src/modules', (up) => [
     {
       regex: `^${up}[^./][^/]*/(?!service\\.ts$)`,
-      message: 'A module reaches another module only through its service.ts.',
+      message: 'A module reaches another module only through its service.ts (docs/ARCHITECTURE.md, Layout).',
     },
     NO_DEMO,
     NO_ENGINE,
@@ -53,13 +57,15 @@ export default tseslint.config(
   ...boundaries('apps/web/src/features', (up) => [
     {
       regex: `^${up}[^./]`,
-      message: 'Web features do not import each other; move what two share to components/ or lib/.',
+      message:
+        'Web features do not import each other; move what two share to components/ or lib/ (docs/ARCHITECTURE.md, Layout).',
     },
   ]),
   ...boundaries('apps/admin/src/features', (up) => [
     {
       regex: `^${up}[^./]`,
-      message: 'Console features do not import each other; move what two share to components/ or lib/.',
+      message:
+        'Console features do not import each other; move what two share to components/ or lib/ (docs/ARCHITECTURE.md).',
     },
   ]),
   // one owner per table: only the owner's folder inserts into, updates or deletes from a table
@@ -107,7 +113,7 @@ function writesRefused(tables, owners) {
       const owner = owners[table];
       const message =
         `The ${table} table is written only by its owner, ${owner === 'http' ? 'the http layer' : `the ${owner} module`} ` +
-        '(apps/server/src/db/table-owners.json): call its service.ts.';
+        '(apps/server/src/db/table-owners.json; docs/ARCHITECTURE.md, Database rules): call its service.ts.';
       return [
         {
           selector: `CallExpression[callee.property.name=/^(${WRITES})$/][arguments.0.value=/^${table}(\\s+as\\s+\\w+)?$/]`,
@@ -123,7 +129,7 @@ function writesRefused(tables, owners) {
 }
 
 /**
- * One table owner per table (ARCHITECTURE.md; issue 13): a write on a table from anywhere but its owner's folder
+ * One table owner per table (docs/ARCHITECTURE.md): a write on a table from anywhere but its owner's folder
  * is an error. A block for all server code refuses every table (the composition root, jobs, the demo loader,
  * scripts own none), then one block per owner folder refuses all tables but its own. Flat-config blocks for the
  * same files replace each other's settings of a rule, so each owner's block comes after the general one and

@@ -57,7 +57,7 @@ export async function run() {
       if (r.buy.non2xx > 0) failures.push(`buy-1 answered ${r.buy.non2xx} non-2xx`);
       if (r.check.non2xx > 0) failures.push(`check answered ${r.check.non2xx} non-2xx`);
     }
-    // a member's check costs at most twice the envelope alone (issue 13), and less than the buy it precedes
+    // a member's check costs at most twice the envelope alone, and less than the buy it precedes
     const checkCost = median(rounds.map((r) => r.guest.requestsPerSec / r.check.requestsPerSec));
     const checkVsBuy = median(rounds.map((r) => r.buy.requestsPerSec / r.check.requestsPerSec));
     console.log(

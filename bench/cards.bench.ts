@@ -1,5 +1,5 @@
 /**
- * Cards at catalogue scale (issue 29 point 3), through the app in-process (`app.inject`) as an owner of the
+ * Cards at catalogue scale, through the app in-process (`app.inject`) as an owner of the
  * console: the CSV import of CARDS_IMPORT (2,000) new cards in one file — the dry run, then the file applied (one
  * transaction, one audit row) — and, with CARDS_CATALOGUE (20,000) cards in the catalogue (the rest inserted
  * straight into the database), the prize editor's card picker: GET /api/admin/cards?q=…&type=…&per=20 over

@@ -1,7 +1,7 @@
 /**
- * Lighthouse bench (issue 18): the mobile and desktop presets in Debian's Chromium against the built shop, for
+ * Lighthouse bench: the mobile and desktop presets in Debian's Chromium against the built shop, for
  * Top, a pack's detail page and login; prints each page's scores and metrics, the script it transfers before
- * its first paint, and what a second visit to Top transfers; then checks issue 18's budgets (BUDGET below) and
+ * Its first paint, and what a second visit to Top transfers; then checks the page budgets (BUDGET below) and
  * exits 1 when one is missed, naming it.
  *
  *   npm run build && npm run bench:lighthouse -w bench
@@ -208,7 +208,7 @@ async function visits(base: string) {
 }
 
 /**
- * Issue 18's budgets: every run's performance score (a median would hide the run a member gets), the medians of
+ * The page budgets: every run's performance score (a median would hide the run a member gets), the medians of
  * LCP, TBT and CLS, accessibility on every run; the script before Top's first paint and a second visit to Top.
  */
 const BUDGET = {

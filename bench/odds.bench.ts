@@ -1,5 +1,5 @@
 /**
- * Live odds (issue 20): the read every open pack page polls while the pack sells. It must be cheap and must not
+ * Live odds: the read every open pack page polls while the pack sells. It must be cheap and must not
  * slow the purchase path. Figures: the first read of a 400,000-lot pack (its pool loaded once into memory), a
  * warm read's cost against the envelope alone (a guest's GET /user/point; budget ≤ 2×), and buy-1 throughput
  * alone against buy-1 with readers polling that pack's odds at a steady 200 requests a second — while every

@@ -1,5 +1,5 @@
 /**
- * The monthly rank rollover at scale (issue 14): 100,000 members with a year of gem-pack purchases (about one a
+ * The monthly rank rollover at scale: 100,000 members with a year of gem-pack purchases (about one a
  * member a month, 1.2 million rows), then the rollover of the month that starts: its time, its rows, and the
  * process's peak memory while it runs (sampled every 20 ms). It must stream the members in batches: the peak may
  * not grow with the number of members. BENCH_ROLLOVER_MEMBERS sets the count (default 100,000).

@@ -1,5 +1,5 @@
 /**
- * Release storm (issue 19; ARCHITECTURE.md budgets): STORM_MEMBERS (1,000) members with funded balances buy
+ * Release storm (ARCHITECTURE.md budgets): STORM_MEMBERS (1,000) members with funded balances buy
  * STORM_COUNT (1) packs each from one hot pack at the same moment, against the real server in processes of its own
  * (the bench process only sends): SQLite with one process, PostgreSQL with one process and with two (the
  * cluster, `start:cluster`). Prints throughput (members served per second of the storm), p50 and p99 latency, and

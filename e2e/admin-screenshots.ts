@@ -83,7 +83,7 @@ async function main() {
     list: { id: number }[];
   };
   const packId = packs.list.at(-1)?.id ?? 1;
-  // issue 17 points 2 and 3: a payment (a pending bank transfer when there is one) and the batches to print
+  // a payment (a pending bank transfer when there is one) and the batches to print
   const pays = (await (await page.request.get(`${BASE_URL}/api/admin/payments`)).json()) as {
     list: { id: number; method: string; status: string }[];
   };

@@ -32,7 +32,7 @@ const TOUR: Stop[] = [
   { path: '/terms-of-service', member: false },
   { path: '/contact', member: false },
   { path: '/?tab=-2', member: false },
-  // issue 20: live odds and the practice button, the odds disclosure, the draw record sealed and revealed
+  // live odds and the practice button, the odds disclosure, the draw record sealed and revealed
   { path: '/pack-detail?packId=1', member: false },
   { path: '/pack-detail/odds?packId=1', member: false },
   { path: '/pack-detail/record?packId=1', member: false },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global console, fetch, process, URL, AbortSignal */
-// An independent verifier of a pack's lots (issue 20, docs/fairness.md). It imports nothing from the shop's
+// An independent verifier of a pack's lots (docs/fairness.md). It imports nothing from the shop's
 // code, only Node's built-ins (node:crypto, fetch), so that it checks the shop rather than agreeing with it:
 //
 //   node tools/verify-pack.mjs <packId> <shop URL>          e.g. node tools/verify-pack.mjs 7 http://localhost:3000

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * axe-core over every page of the member site (issues 18 and 28): no serious or critical violation, and none of
+ * axe-core over every page of the member site: no serious or critical violation, and none of
  * the rules a member's screen reader or eyes trip on first, in English and Japanese, at phone and desktop width,
  * for a guest (the pages a guest reaches) and for the demo member (every page). Each page is checked once its
  * content is in (the answers it asks for at once have come).

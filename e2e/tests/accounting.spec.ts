@@ -5,7 +5,7 @@ import { logIn } from './journeys.ts';
 import { newStaff, signInAndEnrol } from './staff.ts';
 
 /**
- * Issue 29 point 5 journey (money as an accountant reads it): the demo member buys 1,000 gems by card on the shop's
+ * Journey (money as an accountant reads it): the demo member buys 1,000 gems by card on the shop's
  * pages (the sandbox's 3-D Secure step included), an owner finds the payment in the console's Payments and refunds
  * it in full through the refund dialog (the shop's fault), and the Accounts page shows ¥1,000 more of gross sales
  * and of refunds than before (other journeys share the database: differences, never totals), today as the last

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appReady } from './journeys.ts';
 
-/** Issue 2 journey: register, log out, log in, header balances, Japanese, guard. */
+/** Journey: register, log out, log in, header balances, Japanese, guard. */
 
 const uniqueMail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * Issue 12 journey: a member registers with a phone number and no address, saves an address on /user-address
+ * Journey: a member registers with a phone number and no address, saves an address on /user-address
  * (the phone field starts filled in; /confirm-user-address shows it before saving), and still has the phone on Personal information and in the SMS step;
  * reopening SMS authentication within the 60 s resend wait keeps the code entry open for the code received.
  */

@@ -3,7 +3,7 @@ import { logIn } from './journeys.ts';
 import { newStaff, signInAndEnrol, uniqueSuffix } from './staff.ts';
 
 /**
- * Issue 17 point 4 journey (the board's moderation in the console): the demo member posts a comment on
+ * Journey (the board's moderation in the console): the demo member posts a comment on
  * Everyone's Record; a moderator (support) signs in at /admin with a TOTP code, finds it waiting, approves it, and
  * the console says 500 gems were paid; the post is on Top and the reward is in the member's gems history once.
  */

@@ -4,7 +4,7 @@ import { logIn } from './journeys.ts';
 import { signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
 
 /**
- * Issue 16 journey (the staff console): an owner made with scripts/staff.ts signs in at /admin with a password and
+ * Journey (the staff console): an owner made with scripts/staff.ts signs in at /admin with a password and
  * a TOTP code (enrolling its authenticator: the code is computed here from the key the page shows), creates two
  * cards with pictures made here and a pack with a last-one prize, publishes it after the summary, and a member
  * buys a play of it on the shop, which the pack's page in the console counts; then a viewer signs in and can press

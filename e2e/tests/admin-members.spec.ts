@@ -3,7 +3,7 @@ import { appReady } from './journeys.ts';
 import { signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
 
 /**
- * Issue 17 journey (the console's members): a member registers on the shop; a support staff member made with
+ * Journey (the console's members): a member registers on the shop; a support staff member made with
  * scripts/staff.ts signs in at /admin (password and a TOTP code computed from the key the enrolment shows), lands
  * on the dashboard, finds the member by email, grants 1,000 gems with a reason, and the member sees them in the
  * shop's header and gems history.

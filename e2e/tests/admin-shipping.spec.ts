@@ -3,7 +3,7 @@ import { logIn } from './journeys.ts';
 import { newStaff, signInAndEnrol } from './staff.ts';
 
 /**
- * Issue 17 point 3 journey (the fulfilment page): the demo member buys a play and chooses its card for shipping; a
+ * Journey (the fulfilment page): the demo member buys a play and chooses its card for shipping; a
  * fulfilment (support) staff member made with scripts/staff.ts signs in with a TOTP code, finds the member's open
  * batch, opens its packing list and customs sheet (every item with its declared value; printed, the console's
  * chrome is hidden), marks the batch shipped with a carrier and tracking code, and the member sees that code in

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { serverScript } from './staff.ts';
 
 /**
- * Issue 15 journey, in Japanese at 375 px: a new member posts a comment with 2 images on Everyone's Record (the
+ * Journey, in Japanese at 375 px: a new member posts a comment with 2 images on Everyone's Record (the
  * previews show each picture's size), sees it waiting for approval, staff approve it from the command line
  * (scripts/board.ts against this run's database), the post shows on the Top tab with both images (one opened
  * larger), and the 500 gems reward is in the gems history and the header.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
 
 /**
- * Issue 29 journey (the console for a real catalogue): an owner adds a card type, imports 50 cards by CSV (a
+ * Journey (the console for a real catalogue): an owner adds a card type, imports 50 cards by CSV (a
  * bad line refused by the check, nothing written), builds a pack with the searchable card picker, publishes it,
  * and a member on a phone finds it under the new type's tab on Top, in Japanese too.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './journeys.ts';
 
 /**
- * Issue 14 journey, in Japanese at 375 px: the Silver demo member (1,200 coins, 50,000 gems) sees the 3% rank
+ * Journey, in Japanese at 375 px: the Silver demo member (1,200 coins, 50,000 gems) sees the 3% rank
  * discount in the purchase confirm modal and earns coins on the purchase, keeps the rank for next month for 500
  * coins, reaches the exchange counter from the header's coin balance and exchanges a card, and finds each step in
  * the coin history, reached from My page. Only this journey uses the Silver member (the e2e database is fresh per

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 12 point 3: a tab left open across a deploy. The build it runs is gone from the server, so the next lazy
+ * A tab left open across a deploy. The build it runs is gone from the server, so the next lazy
  * chunk it asks for answers 404. Simulated here: once the tab has loaded, every asset it has not loaded yet
  * answers a plain 404 until the page loads a document again (the new build, which serves them). The page must
  * reload once to the new version, at the address it was going to, keep the registration form's draft, and never

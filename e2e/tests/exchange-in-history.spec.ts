@@ -3,7 +3,7 @@ import { appReady, logIn } from './journeys.ts';
 import { serverScript } from './staff.ts';
 
 /**
- * Issue 28 point 7, "the exchanged card is findable": the demo member exchanges a card at the exchange counter,
+ * "the exchanged card is findable": the demo member exchanges a card at the exchange counter,
  * opens the buying history and finds the card under Card exchanges with its coins, its day (Japan time) and its
  * shipping state; once the shop ships the batch, the state reads Shipped with the tracking number. In English at
  * 1280 px (reaching the view with the keyboard) and in Japanese at 375 px. The demo member holds 120 coins; each

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { logIn } from './journeys.ts';
 
 /**
- * Issue 20 journeys: the live odds change after a purchase and the member's draw is marked in the public record
+ * Journey: the live odds change after a purchase and the member's draw is marked in the public record
  * (for them alone); a guest plays a free practice draw in Japanese at 375 px, from the keyboard, and nothing is
  * taken from the pool; a sold-out pack's record agrees with its revealed seed, in the browser and with the
  * independent verifier (tools/verify-pack.mjs) run against this server.

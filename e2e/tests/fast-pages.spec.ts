@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Fast on a phone (issue 18): the public pages paint from their HTML without JavaScript, in the member's
+ * Fast on a phone: the public pages paint from their HTML without JavaScript, in the member's
  * language; the app takes them over without a hydration mismatch and without moving them; assets come
  * compressed and, on a second visit, from the browser's cache.
  */

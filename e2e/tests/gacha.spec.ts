@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady } from './journeys.ts';
 
 /**
- * Issue 3 journey: a guest opens a pack from Top, BUY → login, back on the pack, buys 3, watches the opening and
+ * Journey: a guest opens a pack from Top, BUY → login, back on the pack, buys 3, watches the opening and
  * skips it, ships one card and converts two, sees the new gem balance in the header and the purchase in Buying
  * history; the same in Japanese at 375 px on another pack. The demo member (US address, 30,000 gems) buys.
  */

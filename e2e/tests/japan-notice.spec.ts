@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Issue 28, point 6: a member learns that gems cannot be bought for shipping to Japan (spec §4 isJp) before the
+ * Point 6: a member learns that gems cannot be bought for shipping to Japan (spec §4 isJp) before the
  * card form — next to the country field at registration, and at the top of Buy gems once registered with an
  * address in Japan — and a postal code typed 150-0001 (or in full width) is taken and stored as 1500001.
  */

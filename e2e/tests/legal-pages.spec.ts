@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Issue 15: the legal and information pages are the Markdown texts with the seller's details filled in. Each opens
+ * The legal and information pages are the Markdown texts with the seller's details filled in. Each opens
  * from the footer in English and Japanese (its title, no raw {{placeholder}}); the Buy gems links reach the Act on
  * Payment Services and the Gems Terms of Use, and the gem purchase confirm shows the tax part of the price; the pack
  * page's link reaches the Act on Specified Commercial Transactions; the bottom menu's Contact is the shop's contact

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Issue 28 points 8 and 9: the small things a member trips over — a guest's header, dates in English, the count
+ * The small things a member trips over — a guest's header, dates in English, the count
  * list of a limited pack, the exchange buttons' one rule, the SMS code's error in place — and the keyboard: the
  * focus on the new page's heading after a navigation, Skip before All skip.
  */

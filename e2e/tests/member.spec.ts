@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { appReady } from './journeys.ts';
 
 /**
- * Issue 5 journeys: password reissue through the dev outbox, change password, SMS verification, Google,
+ * Journey: password reissue through the dev outbox, change password, SMS verification, Google,
  * personal information, the referral box, the Apple flags and guests sent to login keeping packId.
  */
 
@@ -92,7 +92,7 @@ async function demoReferralCode(browser: Browser): Promise<string> {
   }
 }
 
-test('a reissue opened as the first page of a visit: Back from its completion goes to login, not out of the shop (issue 28)', async ({
+test('a reissue opened as the first page of a visit: Back from its completion goes to login, not out of the shop', async ({
   page,
   browser,
 }) => {

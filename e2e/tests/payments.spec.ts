@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './journeys.ts';
 
 /**
- * Issue 4 journeys: the demo member (US address, 30,000 gems) buys 1,000 gems by card with the 3-D Secure step,
+ * Journey: the demo member (US address, 30,000 gems) buys 1,000 gems by card with the 3-D Secure step,
  * pays 1,000 gems at a convenience store settled on the sandbox page, and fails a PayPal payment. The sandbox
  * provider's pages are served by the same server, which is told its address (PUBLIC_URL): the return
  * addresses it gives the sandbox are followed for real.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 14 journey: a new member links their account at the sandbox partner (partner@example.com, 20,000
+ * Journey: a new member links their account at the sandbox partner (partner@example.com, 20,000
  * points at the start of a run) on Buy gems, after a refused password, moves 1,000 points and sees the gems in
  * the header, the transfer in the latest transfers and the same link on My page.
  */

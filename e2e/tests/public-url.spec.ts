@@ -3,7 +3,7 @@ import { baseURL } from '../playwright.config.ts';
 import { appReady } from './journeys.ts';
 
 /**
- * Issue 12 point 2: the shop opened at another name of this machine than PUBLIC_URL's. The server under test has
+ * The shop opened at another name of this machine than PUBLIC_URL's. The server under test has
  * PUBLIC_URL http://127.0.0.1:PORT; the member types http://localhost:PORT. The 3-D Secure sandbox page and the
  * return from it use PUBLIC_URL, so a session started on localhost would come back logged out: the server moves
  * the first page to PUBLIC_URL before any session starts, and the purchase ends logged in with the gems shown.

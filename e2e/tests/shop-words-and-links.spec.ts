@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './journeys.ts';
 
 /**
- * Issue 12: what a shopper trips over. The coin balance, the menu's Exchange counter and the bottom menu's Coin
- * lead to the exchange counter (issue 14), a page of its own; the card payment page shows only the chosen course and links its legal notices;
+ * What a shopper trips over. The coin balance, the menu's Exchange counter and the bottom menu's Coin
+ * Lead to the exchange counter, a page of its own; the card payment page shows only the chosen course and links its legal notices;
  * words say what they do (gems, Verify, Change password, a required coupon code) in English and Japanese; one
  * date format per kind, one name order per language, and prices in the site's typeface.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Issue 12 points 9, 10 and 11, what a shopper trips over: banner words in the page's language over the art,
+ * What a shopper trips over: banner words in the page's language over the art,
  * the phone placeholder with its country code, no lone character at the end of a Japanese line, desktop banner
  * captions clear of the art, no expired campaign note, Japan-only payment methods marked, HEAD on pages, a real
  * robots.txt, a plain 404 for a missing asset, and the won-items bar clear of a single tile.

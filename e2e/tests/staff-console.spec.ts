@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
 
 /**
- * Issue 29 journey (staff in the console): an owner made on the command line adds a support account in the
+ * Journey (staff in the console): an owner made on the command line adds a support account in the
  * console, which signs in with the temporary password shown once; the owner then makes it an operator and
  * disables it, and the audit log shows each change and the sign-in.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appReady, logIn } from './journeys.ts';
 
 /**
- * Issue 28 point 4: feedback while waiting. On a slow network the member sees the loading overlay of spec §2 —
+ * Feedback while waiting. On a slow network the member sees the loading overlay of spec §2 —
  * over the purchase's confirm dialog too, not beneath it — and a cold load of My page, buying history or buy
  * gems shows the page's places (a skeleton), not a blank area.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups of the shop's database, both engines (issue 19):
+ * Backups of the shop's database, both engines:
  *
  *   npx tsx apps/server/scripts/backup.ts create <file>    a consistent copy while the server runs
  *   npx tsx apps/server/scripts/backup.ts restore <file>   puts a copy back (stop the server first)

@@ -49,7 +49,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  // member accounts (issue 5): mail, SMS, Google/Apple sign-in, dev outbox
+  // member accounts: mail, SMS, Google/Apple sign-in, dev outbox
   MAIL_URL: z
     .string()
     .default('')
@@ -72,7 +72,7 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().default(''),
   MOCK_IDP: bool,
   DEV_OUTBOX: bool,
-  // payments (issue 4): per-method provider, the sandbox, Stripe, PayPal, carrier billing, FX
+  // payments: per-method provider, the sandbox, Stripe, PayPal, carrier billing, FX
   SANDBOX_PAYMENTS: bool,
   SANDBOX_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PAYMENT_PROVIDER_CARD: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -95,7 +95,7 @@ const envSchema = z.object({
   CARRIER_MERCHANT_ID: z.string().default(''),
   CARRIER_SECRET: z.string().default(''),
   FX_USD_JPY: z.coerce.number().positive().max(10_000).default(150),
-  // point transfer from a linked site (issue 14)
+  // point transfer from a linked site
   PARTNER_BASE_URL: z.union([z.url(), z.literal('')]).default(''),
   PARTNER_KEY_ID: z.string().min(1).default('gacha-shop'),
   PARTNER_SECRET: z.string().default(''),
@@ -103,7 +103,7 @@ const envSchema = z.object({
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   TRANSFER_GEMS_PER_POINT: z.coerce.number().int().min(1).max(1000).default(1),
   SANDBOX_PARTNER: bool,
-  // stored files (issue 15): the data directory, or an S3-compatible bucket
+  // stored files: the data directory, or an S3-compatible bucket
   STORAGE_DIR: z.string().default('./data/uploads'),
   S3_BUCKET: z.string().default(''),
   S3_ENDPOINT: z.union([z.url(), z.literal('')]).default(''),
@@ -117,11 +117,11 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/$/.test(v), {
       message: 'must look like uploads/',
     }),
-  // the board (issue 15)
+  // the board
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
-  // a pack whose prizes convert back into more than this share of its price warns before publishing (issue 29)
+  // a pack whose prizes convert back into more than this share of its price warns before publishing
   PAYOUT_WARNING_PERCENT: z.coerce.number().int().min(1).max(10_000).default(100),
-  // several processes, jobs, operations (issue 19)
+  // several processes, jobs, operations
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   // PostgreSQL: the longest a statement of the server may run (a purchase batch takes milliseconds; the bound
   // ends a stuck one, its lock on a pack row with it, and bounds what a queued buyer waits: db/pg-batch.ts)
@@ -140,7 +140,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   CLUSTER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  // the seller's details on the legal and contact pages (issue 15)
+  // the seller's details on the legal and contact pages
   SELLER_NAME: z.string().min(1).max(200).default('Gacha Gems Co., Ltd.'),
   SELLER_REPRESENTATIVE: z.string().min(1).max(200).default('Representative Director'),
   SELLER_ADDRESS: z.string().min(1).max(300).default('(set SELLER_ADDRESS)'),
@@ -387,7 +387,7 @@ export function parseTrustProxy(v: string): false | number | string[] | string {
     : list;
 }
 
-/** What production refuses to start with (issue 11): each is a way to get gems or data without paying or asking. */
+/** What production refuses to start with: each is a way to get gems or data without paying or asking. */
 function productionProblems(e: z.output<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');

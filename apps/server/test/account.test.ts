@@ -94,7 +94,7 @@ describe('registration', () => {
       }
     });
 
-    it('accepts a Japanese zip code typed with a hyphen or in full width (issue 28)', async () => {
+    it('accepts a Japanese zip code typed with a hyphen or in full width', async () => {
       for (const zipcode of ['150-0001', '１５０－０００１', '150ー0001', ' 150 0001 ']) {
         const res = await t.client().post('/user/confirm', japan({ zipcode }));
         expect(res.body.state, zipcode).toBe(200);
@@ -298,7 +298,7 @@ describe('address, country and phone', () => {
       });
     });
 
-    it('stores a Japanese zip code typed 150-0001 or in full width as 1500001 (issue 28)', async () => {
+    it('stores a Japanese zip code typed 150-0001 or in full width as 1500001', async () => {
       for (const zipcode of ['150-0001', '１５０－０００１']) {
         const { m, c } = await member();
         const res = await c.post(

@@ -52,7 +52,7 @@ describe('POST /address/zipcode', async () => {
     expect(performance.now() - start).toBeLessThan(500);
   });
 
-  it('takes a code typed with a hyphen or in full width, as members type it (issue 28)', async () => {
+  it('takes a code typed with a hyphen or in full width, as members type it', async () => {
     for (const zipcode of ['150-0001', '１５０－０００１', '１５００００１', '150ー0001']) {
       const res = await t.client().post('/address/zipcode', { zipcode });
       expect(res.body.state, zipcode).toBe(200);

@@ -3,7 +3,7 @@ import { createTestApp } from './helpers.ts';
 import { createStaffMember, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 29 point 7: the audit log found by the pickers — an action of the ones recorded, a staff member who
+ * The audit log found by the pickers — an action of the ones recorded, a staff member who
  * wrote — and by a date range in Japan time, both days included.
  */
 const t = await createTestApp();

@@ -4,7 +4,7 @@ import { createTestApp } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 29 point 3, cards at catalogue scale: search on the server (name in either language, model number, id,
+ * Cards at catalogue scale: search on the server (name in either language, model number, id,
  * rarity, type), a card read by its id, the CSV export, and the CSV import — a dry run that reports every
  * line before anything is written, then all or nothing in one transaction with one audit row.
  */

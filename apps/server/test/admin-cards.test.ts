@@ -8,7 +8,7 @@ import { TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp } from './helpers.ts';
 import { staffClient } from './staff-factories.ts';
 
-/** Issue 16: cards from the console, with an uploaded picture checked like the board's. */
+/** Cards from the console, with an uploaded picture checked like the board's. */
 const dir = mkdtempSync(join(tmpdir(), 'gacha-cards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const t = await createTestApp({ storage: { kind: 'local', dir } });

@@ -6,7 +6,7 @@ import { createTestApp } from './helpers.ts';
 import { staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17 point 5: GET /api/admin/dashboard. The test clock is 2026-11-20 03:00 UTC = 12:00 JST on the 20th:
+ * GET /api/admin/dashboard. The test clock is 2026-11-20 03:00 UTC = 12:00 JST on the 20th:
  * "today" starts at 2026-11-19 15:00 UTC and "this month" at 2026-10-31 15:00 UTC.
  */
 const t = await createTestApp();

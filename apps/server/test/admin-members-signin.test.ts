@@ -7,7 +7,7 @@ import { createMember } from './factories.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17: a member suspended by staff cannot sign in with Google or Apple either (oauth2-mock-server as the
+ * A member suspended by staff cannot sign in with Google or Apple either (oauth2-mock-server as the
  * providers): the ID-token post answers errors.mail account_suspended in the member's language, the redirect
  * flows land on /login?login_error=3; no session starts and no provider account is linked.
  */

@@ -18,7 +18,7 @@ import { createTestApp, testConfig, type TestClient } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17 point 1: the console's members. Search and the member page (personal data only with members.pii),
+ * The console's members. Search and the member page (personal data only with members.pii),
  * grants and deductions through the ledgers (one audit row each, never below zero, two staff at once cannot
  * overdraw), suspension (no sign-in, no purchase, decision, exchange or transfer; sessions end; items stay),
  * ending sessions, resetting SMS verification.

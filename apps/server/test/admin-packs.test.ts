@@ -3,7 +3,7 @@ import { createTestApp } from './helpers.ts';
 import { memberClient, TEST_CARD_TYPE } from './draw-factories.ts';
 import { auditCount as countAuditRows, staffClient } from './staff-factories.ts';
 
-/** Issue 16: packs from the console — drafts, prizes, the publish summary, publishing once, the locks after. */
+/** Packs from the console — drafts, prizes, the publish summary, publishing once, the locks after. */
 const t = await createTestApp();
 const db = t.db;
 

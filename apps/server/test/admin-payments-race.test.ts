@@ -5,7 +5,7 @@ import { onPostgres } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17 point 2, "credits and refunds stay exactly once whatever staff and the provider do at the same time":
+ * "credits and refunds stay exactly once whatever staff and the provider do at the same time":
  * a refund replayed, raced with the provider's late success notification and with a refund made on the
  * provider's own page; a refund racing the member's spending; a bank transfer matched by hand racing the
  * provider's settlement. On SQLite the database yields after every query (the requests interleave); on

@@ -6,7 +6,7 @@ import { createTestApp, onPostgres, type TestApp, type TestClient } from './help
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17 point 2, the console's payments on the sandbox provider: the list and its filters (days in Japan
+ * The console's payments on the sandbox provider: the list and its filters (days in Japan
  * time), one payment with its provider events, refunds by the terms (the company's fault: everything; the law's
  * unused balance: the unspent share) taking back the purchase's unspent gems once, a refund made at the provider,
  * and pending bank transfers matched by hand. Runs on SQLite and on PostgreSQL (DATABASE_URL).

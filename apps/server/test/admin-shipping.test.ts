@@ -10,7 +10,7 @@ import { onPostgres, type TestClient } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 17 point 3, the console's shipping: batches by age (the terms' 14 days) with their items' customs
+ * The console's shipping: batches by age (the terms' 14 days) with their items' customs
  * declared values (spec §9 by the card's customs category), the packing list and customs sheet, shipping with a
  * carrier and tracking code one at a time (the member is emailed and sees the code) or from a CSV file, all or
  * nothing with every line reported. On SQLite the database yields after every query, so the race interleaves;

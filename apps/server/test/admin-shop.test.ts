@@ -12,7 +12,7 @@ import { createTestApp, TestClient, type ApiAnswer, type TestApp } from './helpe
 import { auditCount as countAuditRows, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 16 point 4, the rest of the catalogue from the console: card types, banners, gem price courses and
+ * The rest of the catalogue from the console: card types, banners, gem price courses and
  * campaigns, the FX rate, exchange cards, coupons, pack pictures and videos, the board's moderation. Every write
  * leaves exactly one audit row with before and after, a refused one none; the members' side reads each live.
  */

@@ -6,7 +6,7 @@ import { createPack, memberClient } from './draw-factories.ts';
 import { createTestApp, onPostgres, type TestClient } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
-/** Issue 16: staff accounts with a second factor, the access of every /api/admin route, the audit log. */
+/** Staff accounts with a second factor, the access of every /api/admin route, the audit log. */
 const t = await createTestApp({ rateLimits: false });
 const db = t.db;
 

@@ -12,7 +12,7 @@ import { answerOf, onPostgres, runMain, SCRIPT_TEST_TIMEOUT, TEST_DATABASE_URL }
 import { pgShop } from './processes.ts';
 
 /**
- * Issue 19, backups: a copy made while the shop has members, gems and purchases, more purchases after it, then
+ * Backups: a copy made while the shop has members, gems and purchases, more purchases after it, then
  * the database lost and restored from the copy: the shop is back at the copy's instant and its ledgers add up.
  */
 const dir = mkdtempSync(join(tmpdir(), 'gacha-backup-'));

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buildApp } from '../src/app.ts';
 
-/** Issue 15: the board (posts with images, approval, the reward) and the file storage behind it. */
+/** The board (posts with images, approval, the reward) and the file storage behind it. */
 
 /**
  * Images decoded by board posts (the costly step of a post), from the process's own counter: the test files share

@@ -15,7 +15,7 @@ import { createPack } from './draw-factories.ts';
 import { freshDb, onPostgres, TEST_DATABASE_URL } from './helpers.ts';
 
 /**
- * Issue 19: the caches of one process are dropped in every other within a second of a change. Two database
+ * The caches of one process are dropped in every other within a second of a change. Two database
  * handles on one schema stand for two processes (each has its own caches and its own bus connection).
  */
 async function within(ms: number, done: () => Promise<boolean>): Promise<number> {

@@ -10,7 +10,7 @@ import { onPostgres } from './helpers.ts';
 import { HttpClient, MAIN, pgShop, PROCESS_TEST_TIMEOUT, startServer } from './processes.ts';
 
 /**
- * Issue 19, "two processes on one PostgreSQL": two real server processes (main.ts) on one database schema,
+ * "two processes on one PostgreSQL": two real server processes (main.ts) on one database schema,
  * rate limits on, jobs through pg-boss with a short clock check. Redis is used for the rate-limit counts and the
  * cache bus when REDIS_URL is set (CI), else PostgreSQL (the throttles table, LISTEN/NOTIFY).
  */

@@ -3,7 +3,7 @@ import { insertExchangeCard } from '../src/modules/exchange/service.ts';
 import { createMember, createPack, loginAs, TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp } from './helpers.ts';
 
-/** Issue 14: /user/coin_history, every coin ledger row with a readable reason in both languages. */
+/** /user/coin_history, every coin ledger row with a readable reason in both languages. */
 const t = await createTestApp();
 const db = t.db;
 

@@ -10,7 +10,7 @@ import { main as packVideoCommand } from '../scripts/pack-video.ts';
 import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 
 /**
- * A pack's own opening videos (issue 3 point 3): configured per pack for a rarity and a movie_style (null = any),
+ * A pack's own opening videos: configured per pack for a rarity and a movie_style (null = any),
  * carried by the buy-pack result (from the buy path's cached pack) and by gache_result / buy_result, and served
  * same-origin from /media/packs/{id}/videos/ with ranges.
  */

@@ -71,5 +71,28 @@ describe('the API envelope', async () => {
     const res = await m.client().get('/user/point');
     expect(res.body.state).toBe(9999);
     expect(res.httpStatus).toBe(503);
+    expect(res.body.code).toBe('maintenance');
+  });
+
+  it('names every refusal by its catalogue key: the same code in English and Japanese, beside the text', async () => {
+    const answers = [];
+    for (const lang of ['en', 'ja'] as const) {
+      const c = t.client({ lang });
+      await c.get('/user/point');
+      const bad = await c.post('/user/login', { pass: 7 });
+      expect(bad.body.state).toBe(400);
+      answers.push(bad.body);
+      const csrf = await c.postForm('/user/login', { json: '{}' }, false);
+      expect(csrf.body).toMatchObject({ state: 403, code: 'csrf' });
+      expect((await c.get('/no/such/route')).body).toMatchObject({ state: 404, code: 'not_found' });
+      expect((await c.get('/user/detail')).body).toMatchObject({ state: 401, code: 'not_logged_in' });
+    }
+    const [en, ja] = answers;
+    expect(en.error_codes).toEqual(ja.error_codes);
+    expect(en.error_codes).toEqual({ mail: 'required', pass: 'invalid' });
+    expect(en.code).toBe(ja.code);
+    expect(en.code).toBe(Object.values(en.error_codes)[0]);
+    expect(en.message).toBe(en.errors.mail[0]);
+    expect(en.message).not.toBe(ja.message);
   });
 });

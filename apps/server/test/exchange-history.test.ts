@@ -7,7 +7,7 @@ import { createMember, loginAs, TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
 
 /**
- * Issue 28 point 7: the exchanged card is findable. GET /user/exchange_history/{page} lists the member's own
+ * The exchanged card is findable. GET /user/exchange_history/{page} lists the member's own
  * exchanges, newest first, with the card, the coins paid, the day (Japan time) and the shipping state of the
  * batch the card travels in (with its tracking code once shipped).
  */

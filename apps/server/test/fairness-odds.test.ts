@@ -18,7 +18,7 @@ import {
   presell,
 } from './draw-factories.ts';
 
-/** Issue 20 points 1 and 4: the odds disclosure fixed at publishing, and the live odds of the remaining pool. */
+/** The odds disclosure fixed at publishing, and the live odds of the remaining pool. */
 
 /** What the database says is left, per prize: the lots at positions from sold_count on. */
 async function remainingInDb(db: Db, packId: number) {

@@ -17,7 +17,7 @@ import {
   snapshot,
 } from './draw-factories.ts';
 
-/** Issue 20 point 3: the free practice draw — from the remaining pool, with no stock, gems or history. */
+/** The free practice draw — from the remaining pool, with no stock, gems or history. */
 
 /** The remaining pool in the database, as the canonical list the practice draws from. */
 async function remainingCanonical(db: Db, packId: number): Promise<number[]> {

@@ -4,7 +4,7 @@ import { drawRecordSchema, type DrawRecord } from '@gacha/contract/pack-fairness
 import { createTestApp, type TestClient } from './helpers.ts';
 import { createPack, memberClient } from './draw-factories.ts';
 
-/** Issue 20 point 2: the public draw record — every sold position, nobody named, a member's own marks only. */
+/** The public draw record — every sold position, nobody named, a member's own marks only. */
 
 describe('the public draw record', async () => {
   const t = await createTestApp();

@@ -8,7 +8,7 @@ import { DEMO_PACKS } from '../src/demo/catalogue.ts';
 import { createTestApp } from './helpers.ts';
 
 /**
- * Issue 20 point 5: the standalone verifier (tools/verify-pack.mjs) against a running shop with the demo data. It
+ * The standalone verifier (tools/verify-pack.mjs) against a running shop with the demo data. It
  * agrees for every demo pack whose seed is revealed, sold out or ended, and names the position when one lot of
  * the record is altered.
  */

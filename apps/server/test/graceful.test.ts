@@ -19,7 +19,7 @@ import {
 } from './processes.ts';
 
 /**
- * Issue 19, "SIGTERM during a purchase load: every request answered, no half-written purchase". Buyers keep
+ * "SIGTERM during a purchase load: every request answered, no half-written purchase". Buyers keep
  * buying over kept-alive connections while the server gets SIGTERM: every request sent is answered (a request
  * lost on a closed socket would leave the buyer not knowing whether they paid), the process exits 0, and the
  * ledgers add up with exactly the purchases that were answered. While it drains (SHUTDOWN_DRAIN_MS) every answer

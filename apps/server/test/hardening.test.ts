@@ -4,7 +4,7 @@ import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 import { createMember } from './factories.ts';
 import { loggedIn, snapshot, UNSAFE_TEXTS } from './member-helpers.ts';
 
-/** Issue 11: text that no field accepts, honest client addresses, cross-site logout, the current password. */
+/** Text that no field accepts, honest client addresses, cross-site logout, the current password. */
 const t = await createTestApp();
 
 describe('text with control characters or half characters', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '@gacha/contract/messages';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import {
   createInterleavingTestApp,
@@ -108,7 +107,7 @@ describe('POST /user/pack/decision', async () => {
         reduction_card: [m.ids[0]],
       });
       expect(swapped.body.state).toBe(409);
-      expect(swapped.body.errors.send_card).toEqual([message('already_decided', 'en')]);
+      expect(swapped.body.error_codes.send_card).toBe('already_decided');
       // one decided item with one still undecided: all or nothing
       const mixed = await m.client.post('/user/pack/decision', { reduction_card: [m.ids[1], m.ids[2]] });
       expect(mixed.body.state).toBe(409);
@@ -175,15 +174,15 @@ describe('POST /user/pack/decision', async () => {
         reduction_card: [owner.ids[1], owner.shipIds[0]],
       });
       expect(conv.body.state).toBe(400);
-      expect(conv.body.errors.reduction_card).toEqual([message('cannot_convert_ship_only', 'en')]);
+      expect(conv.body.error_codes.reduction_card).toBe('cannot_convert_ship_only');
       const both = await owner.client.post('/user/pack/decision', {
         send_card: [owner.ids[0]],
         reduction_card: [owner.ids[0]],
       });
       expect(both.body.state).toBe(400);
-      expect(both.body.errors.reduction_card).toEqual([message('decision_duplicate', 'en')]);
+      expect(both.body.error_codes.reduction_card).toBe('decision_duplicate');
       const empty = await owner.client.post('/user/pack/decision', { send_card: [], reduction_card: [] });
-      expect(empty.body.errors.send_card).toEqual([message('decision_empty', 'en')]);
+      expect(empty.body.error_codes.send_card).toBe('decision_empty');
     });
   });
 
@@ -196,7 +195,7 @@ describe('POST /user/pack/decision', async () => {
         reduction_card: [none.ids[1]],
       });
       expect(a.body.state).toBe(400);
-      expect(a.body.errors.address).toEqual([message('address_required', 'en')]);
+      expect(a.body.error_codes.address).toBe('address_required');
       const b = await japan.client.post('/user/pack/decision', { send_card: [japan.ids[0]] });
       expect(b.body.errors.address).toEqual(['日本国内への発送はできません。']);
     });

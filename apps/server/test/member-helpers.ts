@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import { expectNonFormBodiesRefused, type ApiAnswer, type TestApp, type TestClient } from './helpers.ts';
 
-/** Helpers of the member-account suites (issue 5): row counts of every table, outbox reads, bad-input tables. */
+/** Helpers of the member-account suites: row counts of every table, outbox reads, bad-input tables. */
 
 const TABLES = [
   'users',
@@ -82,7 +82,7 @@ export interface PostCase {
 
 const HUGE = 'a'.repeat(100_000);
 /**
- * Text no field accepts (issue 11; contract/text.ts): NUL (PostgreSQL cannot store it), other control
+ * Text no field accepts (contract/text.ts): NUL (PostgreSQL cannot store it), other control
  * characters, a lone surrogate (half a character). Each must be a 400 with the field's error on both databases.
  */
 export const UNSAFE_TEXTS = [

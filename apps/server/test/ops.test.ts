@@ -7,7 +7,7 @@ import { createMember, createPack } from './draw-factories.ts';
 import { createTestApp, freshDb, testConfig, TestClient } from './helpers.ts';
 import { loginAs } from './draw-factories.ts';
 
-/** Issue 19, operations: liveness, readiness, Prometheus metrics, request ids in log lines, job run records. */
+/** Operations: liveness, readiness, Prometheus metrics, request ids in log lines, job run records. */
 describe('liveness and readiness', async () => {
   const t = await createTestApp();
 

@@ -3,7 +3,7 @@ import { createTestApp } from './helpers.ts';
 import { createPack, memberClient } from './draw-factories.ts';
 
 /**
- * GET /user/pack/plays/:packId (issue 28 point 8): the plays a pack's per-member limit still allows, for the
+ * GET /user/pack/plays/:packId: the plays a pack's per-member limit still allows, for the
  * count select — only the member's own plays, a guest refused, bad ids refused in the member's language.
  */
 describe('GET /user/pack/plays/:packId', async () => {

@@ -10,7 +10,7 @@ import { createPack } from './factories.ts';
 import { createTestApp } from './helpers.ts';
 
 /**
- * Request-time rendering of Top and a pack's page (issue 18): the web build's prerender bundle renders them with
+ * Request-time rendering of Top and a pack's page: the web build's prerender bundle renders them with
  * the answers they ask for first, which go into the page beside the HTML for hydration. The bundle here is a
  * stand-in that shows what it was given (the real one is React: e2e/tests/fast-pages.spec.ts hydrates its pages
  * without a mismatch); what is under test is the server's part: which pages, which answers, the page it sends,

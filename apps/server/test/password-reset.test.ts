@@ -230,7 +230,7 @@ describe('password reissue (POST /user/create_onetime_reset_password, /user/rese
     expect(blocked.body.message).toMatch(/Please wait/);
   });
 
-  it('mails the code and the temporary password in the language of the page that asked (issue 28)', async () => {
+  it('mails the code and the temporary password in the language of the page that asked', async () => {
     // an account kept in Japanese, reissued from an English page: the mails are read where they were asked for
     const m = await createMember(t.db, { lang: 'ja' });
     const c = t.client({ ip: freshIp(), lang: 'en' });

@@ -134,7 +134,7 @@ describe('carrier billing', () => {
   });
 });
 
-describe('carrier billing refunds (issue 17)', () => {
+describe('carrier billing refunds', () => {
   async function paid() {
     const { member, client } = await loggedIn(t);
     const res = await client.post('/user/point/buy', { pay_id: 6, pointPriceId: course });

@@ -141,7 +141,7 @@ describe('PayPal', () => {
   });
 });
 
-describe('PayPal refunds (issue 17)', () => {
+describe('PayPal refunds', () => {
   async function captured() {
     const { member, client } = await loggedIn(t);
     const res = await client.post('/user/point/buy', { pay_id: 3, pointPriceId: course });

@@ -377,7 +377,7 @@ describe('Stripe: webhook signatures and outages', () => {
   });
 });
 
-describe('Stripe: refunds (issue 17)', () => {
+describe('Stripe: refunds', () => {
   /** A member who paid `course` (¥1,000) by card and spent nothing. */
   async function paidByCard() {
     const { member, client } = await loggedIn(t);

@@ -8,7 +8,7 @@ import { migrate, openDb, type Db } from '../src/db/index.ts';
 import { TEST_DATABASE_URL } from './helpers.ts';
 
 /**
- * Real server processes for the tests of issue 19 (several processes, SIGTERM): `node --import tsx main.ts` (or
+ * Real server processes for the tests of several processes and SIGTERM: `node --import tsx main.ts` (or
  * the cluster's primary) with its own environment, a port of its own, its log lines kept; and a browser-like
  * HTTP client speaking the envelope over real sockets.
  */

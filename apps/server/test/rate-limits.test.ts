@@ -7,7 +7,7 @@ import { createMember } from './factories.ts';
 import { loggedIn } from './member-helpers.ts';
 
 /**
- * Issue 11: per-route rate limits (@fastify/rate-limit). Guests are counted by client address, members by
+ * Per-route rate limits (@fastify/rate-limit). Guests are counted by client address, members by
  * member; a route's path aliases share one count; the answer is the envelope's 429 in the member's language.
  * On PostgreSQL the count lives in the database and on Redis (REDIS_URL) in Redis: two app processes share it.
  */

@@ -250,7 +250,7 @@ describe('the referral reward (DOMAIN.md)', () => {
   // PostgreSQL only (SQLite runs one transaction at a time on its single connection, ruling it out). With the
   // lock, the first check waits for the other transaction, which gives up waiting for it after 300 ms and
   // commits; the waiting check then sees both conditions. Since every gem credit takes the member's row first
-  // (issue 11: exact running balances), the SMS update itself already waits for the payment's commit, so each
+  // (exact running balances), the SMS update itself already waits for the payment's commit, so each
   // side waits for the other's signal at most 300 ms.
   for (const firstCheck of ['purchase', 'sms'] as const) {
     it.skipIf(!onPostgres)(

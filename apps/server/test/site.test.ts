@@ -6,7 +6,7 @@ import { canonicalPageRedirect } from '../src/modules/site/canonical-host.ts';
 import { createTestApp } from './helpers.ts';
 
 /**
- * What the server answers outside the API (issue 12, points 2, 3 and 11): every page route answers HEAD like
+ * What the server answers outside the API (points 2, 3 and 11): every page route answers HEAD like
  * GET, a missing asset is a plain 404 (no JSON, no HTML), /robots.txt is a real one, and outside production a
  * page opened at another loopback name than PUBLIC_URL's is moved there before a session starts.
  */

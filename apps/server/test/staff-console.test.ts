@@ -5,7 +5,7 @@ import { createTestApp } from './helpers.ts';
 import { auditCount, createStaffMember, staffClient } from './staff-factories.ts';
 
 /**
- * Issue 29 point 4: staff accounts from the console (owners only) — a new account with a temporary password that
+ * Staff accounts from the console (owners only) — a new account with a temporary password that
  * signs in, a role changed, an account disabled and enabled, a second factor reset; each change one audit row,
  * none for a refusal or a repeat; the shop keeps an owner; staff sign-ins and their failures are audit rows.
  */
@@ -126,7 +126,11 @@ describe('staff accounts in the console', () => {
       a.post(`/admin/staff/${idb}`, { role: 'viewer' }),
       b.post(`/admin/staff/${ida}`, { role: 'viewer' }),
     ]);
-    expect(answers.map((r) => r.body.state).sort()).toEqual([200, 409]);
+    // The loser is refused either as the last owner (409) or, when the winner's change committed before its
+    // permission was read, as no longer an owner (403); which one depends on the engine's timing.
+    const states = answers.map((r) => r.body.state).sort();
+    expect(states[0]).toBe(200);
+    expect([403, 409]).toContain(states[1]);
     const owners = await shop.db.selectFrom('staff').select('id').where('role', '=', 'owner').execute();
     expect(owners).toHaveLength(1);
   });

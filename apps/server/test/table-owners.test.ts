@@ -6,7 +6,7 @@ import owners from '../src/db/table-owners.json';
 import { freshDb, onPostgres } from './helpers.ts';
 
 /**
- * One owner per table (ARCHITECTURE.md; issue 13): db/table-owners.json names, for every table of the schema,
+ * One owner per table (ARCHITECTURE.md): db/table-owners.json names, for every table of the schema,
  * the one folder that writes it (a module, or the http layer), and eslint.config.js refuses a write anywhere
  * else. Here: the map covers exactly the schema's tables, each once, with an owner that exists; and the lint
  * rule it generates fires where it should.

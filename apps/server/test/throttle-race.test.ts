@@ -8,7 +8,7 @@ import { createMember, ensureCountries } from './factories.ts';
 import { loggedIn, outboxFor } from './member-helpers.ts';
 
 /**
- * Issue 11: an attempt is counted before the password or code is looked at, so a burst of parallel tries is
+ * An attempt is counted before the password or code is looked at, so a burst of parallel tries is
  * limited exactly like the same tries one after another. The app's database yields after every query, so on
  * SQLite the requests really interleave (`inFlight.max` shows it); on PostgreSQL they run on their own
  * connections. "Evaluated" is an answer that compared the secret (400), as against a 429.

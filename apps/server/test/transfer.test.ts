@@ -5,7 +5,7 @@ import { reconcileTransfers, transferDeps } from '../src/modules/transfer/servic
 import { createMember, loginAs } from './draw-factories.ts';
 import { createTestApp, testConfig, type TestClient } from './helpers.ts';
 
-/** Issue 14: point transfer from the linked partner site, against the sandbox partner over its signed API. */
+/** Point transfer from the linked partner site, against the sandbox partner over its signed API. */
 const base = testConfig().transfer!;
 const t = await createTestApp({ transfer: { ...base, timeoutMs: 300 } });
 const db = t.db;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.ts';
 
 /**
- * How the web build is delivered (issue 18): the precompressed .br / .gz beside each file as the browser's
+ * How the web build is delivered: the precompressed .br / .gz beside each file as the browser's
  * Accept-Encoding asks, hashed assets cached for a year, pages revalidated, and a public page's prerendered
  * first paint in the member's language.
  */

@@ -1,5 +1,5 @@
 /* global URL, console, process, fetch, setTimeout, Buffer */
-// The Top page's script budget (issue 18, ARCHITECTURE.md), measured on what the server actually sends: the real
+// The Top page's script budget (ARCHITECTURE.md), measured on what the server actually sends: the real
 // server (apps/server/src/main.ts) serves the build, and the page and its scripts are fetched as Chromium asks
 // for them (Accept-Encoding: gzip, deflate, br, zstd), then as a gzip-only client; the bytes counted are the
 // bodies on the wire, in the encoding the server chose (a file sent uncompressed fails the check).

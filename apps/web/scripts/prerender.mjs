@@ -1,5 +1,5 @@
 /* global URL, console, process, Buffer */
-// Build-time prerendering (issue 18): the public pages' first paint in HTML, in English and Japanese, so a phone
+// Build-time prerendering: the public pages' first paint in HTML, in English and Japanese, so a phone
 // paints the page before any script has arrived; the app hydrates it (main.tsx). Run after the client build
 // (`vite build`) and the prerender bundle (`vite build --ssr src/entry-prerender.tsx`), as `npm run build` does.
 //

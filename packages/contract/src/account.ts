@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mailSchema, passwordSchema, telSchema } from './user.ts';
 
 /**
- * Member account calls of issue 5 (spec §7 User and session, coupon calls): password reissue, change password,
+ * Member account calls (spec §7 User and session, coupon calls): password reissue, change password,
  * SMS verification, referral code, Google/Apple sign-in, coupons, and the dev outbox. Payloads are strict: an
  * unknown field is a 400. Error messages are catalogue keys (messages.ts).
  */
@@ -40,7 +40,7 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /**
  * POST /user/change_password. Errors of both new-password fields are reported under `pass` (spec §5).
- * `currentPass` is required from members who have a password (issue 11: a borrowed session must not take the
+ * `currentPass` is required from members who have a password (a borrowed session must not take the
  * account); members who signed up with Google or Apple leave it out and must have logged in within
  * CHANGE_PASSWORD_FRESH_MINUTES instead.
  */
@@ -154,7 +154,7 @@ export type SetReferralCodeResult = z.infer<typeof setReferralCodeResultSchema>;
 export const SIGN_IN_REDIRECTS = {
   googleLoginFailed: '/login?login_error=1',
   notRegistered: '/login?login_error=2',
-  /** The member is suspended by staff (issue 17). */
+  /** The member is suspended by staff. */
   suspended: '/login?login_error=3',
   appleLoginFailed: '/login?Apple=1',
   googleCreateFailed: '/user-register?google=1',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/admin/dashboard (issue 17 point 5, permission dashboard.read): today and this month in Japan time
+ * GET /api/admin/dashboard (permission dashboard.read): today and this month in Japan time
  * (JST days and months), what is selling, and what waits on staff; a daily series of the month for charts.
  * Gems and yen are whole numbers, coins integer tenths.
  */

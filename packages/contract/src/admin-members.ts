@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { flag, int, stringType, text } from './admin.ts';
 
 /**
- * The staff console's members (issue 17 point 1): search, the member page and its paged tabs, and the actions
+ * The staff console's members: search, the member page and its paged tabs, and the actions
  * on a member (gems, coins, suspension, sessions, SMS verification), each with a required reason that goes into
  * the audit row.
  *

@@ -3,7 +3,7 @@ import { int, text } from './admin.ts';
 import { payMethodKeySchema, paymentStatusSchema } from './payments.ts';
 
 /**
- * The staff console's payments (issue 17 point 2): gem purchases (payment intents) with filters, one payment with
+ * The staff console's payments: gem purchases (payment intents) with filters, one payment with
  * its provider events, refunds through the payment provider, and pending bank transfers matched by hand.
  *
  * Personal data — the member's email address and a bank transfer's holder name — is answered in full only to

@@ -3,7 +3,7 @@ import { customsCategories, stringType } from './admin.ts';
 import { carriers } from './draws.ts';
 
 /**
- * The staff console's shipping (issue 17 point 3), beside the batch list and the ship call of draws.ts
+ * The staff console's shipping, beside the batch list and the ship call of draws.ts
  * (adminShipmentSchema, shipSchema): the list's filters, the packing list and customs sheet to print, and the CSV
  * import of tracking codes. The customs declared values come from spec §9's table (customs.ts), by each item's
  * card's customs category. Times are ISO instants (UTC); the console shows them in JST.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { flag, int, isoTime, stringType, text, typeError } from './admin.ts';
 
 /**
- * The staff console's calls for the rest of the catalogue (issue 16 point 4): card types, banners, gem price
+ * The staff console's calls for the rest of the catalogue: card types, banners, gem price
  * courses and campaigns, the monthly FX rate, exchange cards, coupons, pack pictures and videos, and the board's
  * moderation. Times are ISO instants (the console shows and takes them in JST).
  */

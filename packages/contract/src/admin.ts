@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The staff console's calls (/api/admin, issue 16): sign-in with a second factor, the staff member, the audit log. */
+/** The staff console's calls (/api/admin): sign-in with a second factor, the staff member, the audit log. */
 
 export const stringType = () =>
   z.string({ error: (iss) => (iss.input === undefined ? 'required' : 'invalid') });
@@ -104,7 +104,7 @@ export const adminAuditFacetsSchema = z.object({
   staff: z.array(z.object({ id: z.number().int(), email: z.string() })),
 });
 
-// --- the catalogue: packs (issue 16 point 4) ---
+// --- the catalogue: packs ---
 
 export const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'required' : 'invalid');
 /**
@@ -118,7 +118,7 @@ export const int = (min: number, max = 2_147_483_647) =>
   });
 export const flag = z.union([z.literal(0), z.literal(1)], { error: 'invalid' });
 
-// --- staff accounts from the console (issue 29 point 4; owners only) ---
+// --- staff accounts from the console (owners only) ---
 
 export const adminStaffRowSchema = z.object({
   id: z.number().int(),

@@ -127,7 +127,7 @@ export const resultCardSchema = z.object({
 export type ResultCard = z.infer<typeof resultCardSchema>;
 
 /**
- * A pack's own opening video (issue 3 point 3): played for the purchase's best rarity and the pack's
+ * A pack's own opening video: played for the purchase's best rarity and the pack's
  * movie_style; `rarity` / `movie_style` null means any. `url` is same-origin (/media/packs/{id}/videos/…).
  * (packs.ts names the type `PackVideo` too.)
  */

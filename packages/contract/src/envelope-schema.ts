@@ -19,12 +19,21 @@ export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 /** The `state` of the body (envelope.ts State): what the client reads, whatever the HTTP status. */
 export const stateSchema = z.number().int();
 
-/** What every answer carries; `errors` and `message` come with refusals (and a few successes with a message). */
+/** Each field error's catalogue key (messages.ts), beside its text: what clients and tests match. */
+export const errorCodesSchema = z.record(z.string(), z.string());
+
+/**
+ * What every answer carries; `errors` and `message` come with refusals (and a few successes with a message). A
+ * refusal's `code` is the catalogue key of its `message` (the first field error's when it has no message of its
+ * own) and `error_codes` the key of each field's: stable whatever the member's language.
+ */
 export const envelopeBaseSchema = z.object({
   state: stateSchema,
   csrf: csrfSchema,
   errors: fieldErrorsSchema.optional(),
+  error_codes: errorCodesSchema.optional(),
   message: z.string().optional(),
+  code: z.string().optional(),
 });
 
 /**

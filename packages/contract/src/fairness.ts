@@ -190,7 +190,7 @@ export function lotSequence(seedHex: string, lots: readonly number[]): number[] 
 }
 
 /**
- * `count` lots drawn without replacement from `lots` with the stream of a seed (a practice draw, issue 20): the
+ * `count` lots drawn without replacement from `lots` with the stream of a seed (a practice draw): the
  * Fisher–Yates of lotSequence run only as far as needed, taking a[n−1], a[n−2], … as each is fixed. The same as
  * the last `count` entries of lotSequence(seedHex, lots), read from the end.
  */

@@ -189,7 +189,7 @@ export const messages = {
     ja: '1回の購入は300〜50,000ジェムの範囲でお願いします。',
   },
   payment_not_found: { en: 'This payment does not exist.', ja: 'この決済は存在しません。' },
-  // the console's payments (issue 17)
+  // the console's payments
   payment_not_refundable: {
     en: 'Only a completed (credited) payment can be refunded.',
     ja: '返金できるのは完了（付与済み）の決済のみです。',
@@ -246,7 +246,7 @@ export const messages = {
   gem_memo_admin_deduction: { en: 'Adjusted by the management', ja: '運営による調整' },
   gem_memo_other: { en: 'Other', ja: 'その他' },
 
-  // draws, won items, shipping (issue 3)
+  // draws, won items, shipping
   count_invalid: {
     en: 'Please choose a purchase count of at least 1.',
     ja: '購入数は1以上を選択してください。',
@@ -262,7 +262,7 @@ export const messages = {
     ja: 'このパックの販売は一時停止中です。しばらくしてから再度お試しください。',
   },
   pack_sold_out: { en: 'This pack is sold out.', ja: 'このパックは完売しました。' },
-  // fairness members can see (issue 20)
+  // fairness members can see
   practice_count_invalid: {
     en: 'A practice draw shows 1 to 10 plays.',
     ja: '練習ガチャは1〜10回分まで引けます。',
@@ -306,7 +306,7 @@ export const messages = {
     en: 'This shipment has already been shipped.',
     ja: 'この配送は既に発送済みです。',
   },
-  // the console's shipping (issue 17): the CSV of tracking codes, reported per line
+  // the console's shipping: the CSV of tracking codes, reported per line
   shipment_not_found: { en: 'There is no such shipment.', ja: 'この配送はありません。' },
   csv_import_refused: {
     en: 'Nothing was marked shipped: correct the lines with an error and upload the file again.',
@@ -342,7 +342,7 @@ export const messages = {
     en: 'This tracking code is also on line {line}.',
     ja: 'この追跡番号は{line}行目にもあります。',
   },
-  // the console's cards by CSV (issue 29)
+  // the console's cards by CSV
   card_import_refused: {
     en: 'Nothing was imported: correct the lines with an error and check the file again.',
     ja: '取り込んでいません。エラーの行を修正して、もう一度ファイルを確認してください。',
@@ -392,7 +392,7 @@ export const messages = {
     en: 'The base dates are 31 March and 30 September.',
     ja: '基準日は3月31日と9月30日です。',
   },
-  // staff accounts in the console (issue 29)
+  // staff accounts in the console
   staff_exists: {
     en: 'There is a staff account with this email already.',
     ja: 'このメールアドレスのスタッフは登録済みです。',
@@ -406,7 +406,7 @@ export const messages = {
     en: 'You cannot disable your own account or change your own role.',
     ja: '自分のアカウントの無効化や役割の変更はできません。',
   },
-  // member account (issue 5): password reissue, SMS, referrals, coupons, Google/Apple sign-in
+  // member account: password reissue, SMS, referrals, coupons, Google/Apple sign-in
   reset_code_invalid: {
     en: 'The verification code is wrong or no longer valid. Please request a new code.',
     ja: '認証コードが正しくないか、有効期限が切れています。もう一度コードを発行してください。',
@@ -485,7 +485,7 @@ export const messages = {
     ja: '初めて発送を選択する際に入力できます。',
   },
   setup_complete: { en: 'Setup complete', ja: '設定が完了しました' },
-  // ranks, coins, the exchange counter, point transfer (issue 14)
+  // ranks, coins, the exchange counter, point transfer
   coin_short: { en: 'Not enough coins', ja: 'コインが不足しています' },
   rank_not_eligible: {
     en: 'Your rank cannot be maintained: this month’s spend already keeps it, or your rank has no maintenance.',
@@ -537,7 +537,7 @@ export const messages = {
     en: 'The partner site refused this transfer.',
     ja: '提携サイトがこの移行を受け付けませんでした。',
   },
-  // the board (issue 15)
+  // the board
   post_received: {
     en: 'The posting to the bulletin board has been completed. It will be shown after approval.',
     ja: '掲示板への投稿が完了しました。承認後に表示されます。',
@@ -557,7 +557,7 @@ export const messages = {
     ja: '画像の画素数が大きすぎます（4000万画素まで）。',
   },
   post_not_found: { en: 'This post does not exist.', ja: 'この投稿は存在しません。' },
-  // the staff console (issue 16)
+  // the staff console
   staff_login_failed: {
     en: 'Email address or password do not match.',
     ja: 'メールアドレスまたはパスワードが一致しません。',
@@ -615,7 +615,7 @@ export const messages = {
     en: 'Choose a picture file to upload (a link or an address cannot be used).',
     ja: 'アップロードする画像ファイルを選んでください（リンクやアドレスは使えません）。',
   },
-  // the console's members (issue 17)
+  // the console's members
   account_suspended: {
     en: 'This account is suspended. Please contact support.',
     ja: 'このアカウントは利用停止中です。サポートまでお問い合わせください。',

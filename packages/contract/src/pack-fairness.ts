@@ -6,7 +6,7 @@ import { MAX_PRACTICE_COUNT } from './limits.ts';
 export { MAX_PRACTICE_COUNT };
 
 /**
- * Fairness members can see (issue 20): the odds disclosure fixed when a pack is published, the live odds of the
+ * Fairness members can see: the odds disclosure fixed when a pack is published, the live odds of the
  * remaining pool, the public draw record and the free practice draw. The lot sequence itself (canonical list,
  * commitment, shuffle) is fairness.ts; docs/fairness.md describes both for people who check from outside.
  */

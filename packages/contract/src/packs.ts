@@ -46,7 +46,7 @@ export const packDetailSchema = packSummarySchema.extend({
 export type PackDetail = z.infer<typeof packDetailSchema>;
 
 /**
- * A pack's own opening video (issue 3 point 3). The schema, `packVideoSchema`, is in draws.ts beside the
+ * A pack's own opening video. The schema, `packVideoSchema`, is in draws.ts beside the
  * buy-pack result that carries it (the only answer that does).
  */
 export type PackVideo = z.infer<typeof packVideoSchema>;

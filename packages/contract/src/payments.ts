@@ -127,7 +127,7 @@ export const PAY_METHODS: readonly PayMethodInfo[] = [
 
 /**
  * Methods that work only from Japan: a convenience store there, a Japanese bank account, a Japanese phone
- * contract. Offered to every member, each marked so (issue 12): a member abroad may still have one.
+ * contract. Offered to every member, each marked so: a member abroad may still have one.
  */
 export const JAPAN_ONLY_METHODS: readonly PayMethodKey[] = ['combini', 'bank', 'carrier'];
 

@@ -45,8 +45,21 @@ answer(
   [{ mail: ['Email address or password do not match.'] }, {}],
   [{ mail: 'not a list' }, { mail: [1] }],
 );
+answer(
+  'errorCodesSchema',
+  envelope.errorCodesSchema,
+  [{ mail: 'login_failed' }, {}],
+  [{ mail: ['login_failed'] }, { mail: 1 }],
+);
 answer('stateSchema', envelope.stateSchema, [200, 204, 9999], ['200', 200.5]);
-const base: EnvelopeBase = { state: 400, csrf, errors: { count: ['Please enter a number.'] }, message: 'x' };
+const base: EnvelopeBase = {
+  state: 400,
+  csrf,
+  errors: { count: ['Please enter a number.'] },
+  error_codes: { count: 'count_invalid' },
+  message: 'Please enter a number.',
+  code: 'count_invalid',
+};
 answer(
   'envelopeBaseSchema',
   envelope.envelopeBaseSchema,

@@ -1,5 +1,5 @@
 /**
- * Text no field accepts (issue 11): C0 control characters other than tab, line feed and carriage return, DEL,
+ * Text no field accepts: C0 control characters other than tab, line feed and carriage return, DEL,
  * the C1 controls, and lone UTF-16 surrogates (half a character, which PostgreSQL cannot store and SQLite
  * would keep as garbage). NUL among them: PostgreSQL refuses it in text.
  */

@@ -100,7 +100,7 @@ describe('registration rules (spec §5)', () => {
   });
 });
 
-describe('postal codes as members type them (issue 28)', () => {
+describe('postal codes as members type them', () => {
   it('makes a Japanese code 7 half-width digits: hyphen, full width, IME dashes, spaces, 〒', () => {
     for (const typed of [
       '1500001',

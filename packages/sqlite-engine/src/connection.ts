@@ -33,7 +33,7 @@ export function openSqlite(
 ): SqliteConnection {
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: an answered purchase or credit survives a power loss, not only a crash of the process (issue 11);
+  // FULL: an answered purchase or credit survives a power loss, not only a crash of the process;
   // the group commit shares one fsync among the transactions of an event-loop turn
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Csrf, Envelope, EnvelopeBase, FieldErrors } from '@gacha/contract/envelope';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, State } from '@gacha/contract/envelope';
-import { messages } from '@gacha/contract/messages';
 
 export { State };
 
@@ -137,11 +136,9 @@ async function send(
   return json;
 }
 
-const CSRF_TEXTS: ReadonlySet<string> = new Set([messages.csrf.en, messages.csrf.ja]);
-
-/** A 403 for the csrf pair (not a role's 403, which has the same state and another message). */
+/** A 403 for the csrf pair (not a role's 403, which has the same state and another code). */
 function isCsrfRefusal(res: Envelope): boolean {
-  return CSRF_TEXTS.has(res.message ?? '');
+  return res.code === 'csrf';
 }
 
 function isSuccess(res: Envelope): boolean {

@@ -67,7 +67,7 @@ function applyLang(lang: Lang) {
 
 export const resources = {
   // the shop settings' pages keep their words under `shop.` in files of their own
-  // so do the members' and the dashboard's (issue 17), and the payments' (pay.) and the fulfilment's (fulfil.)
+  // so do the members' and the dashboard's, and the payments' (pay.) and the fulfilment's (fulfil.)
   en: {
     console: {
       ...en,

@@ -6,7 +6,7 @@ import { isPostgres } from '../db/dialect.ts';
 import { pgPoolOf, type Db } from '../db/index.ts';
 
 /**
- * Cache invalidation across server processes (issue 19). A module that keeps a copy of rows in memory (the pack
+ * Cache invalidation across server processes. A module that keeps a copy of rows in memory (the pack
  * cache, the Top banners) listens to a topic on its database handle and announces a change after it commits;
  * every handler of that topic on that handle runs at once in this process, and every other process attached
  * to the same database hears it within milliseconds through the bus: Redis pub/sub when REDIS_URL is set, else

@@ -8,7 +8,7 @@ import { isPostgresUrl, migrate, openDb } from '../db/index.ts';
 import { loadDemoData } from '../demo/load-demo.ts';
 
 /**
- * `npm run start:cluster` (issue 19): N server processes (CLUSTER_WORKERS, default one per core) on one port,
+ * `npm run start:cluster`: N server processes (CLUSTER_WORKERS, default one per core) on one port,
  * through node:cluster, against PostgreSQL. The primary runs the migrations and the demo data once, then forks
  * the workers (each is main.ts: its own pool, jobs through pg-boss, the cache bus), replaces a worker that dies,
  * restarts them one at a time on SIGHUP (a new one is ready before an old one drains), and on SIGTERM/SIGINT

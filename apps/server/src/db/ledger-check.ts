@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './index.ts';
 
 /**
- * Whether the ledgers add up (issue 19: after a restore, after a SIGTERM under load, after a release storm).
+ * Whether the ledgers add up (after a restore, after a SIGTERM under load, after a release storm).
  * Read-only, on both engines; each problem is a sentence naming the rows. Checked:
  * - gems: for every member the ledger's deltas sum to what their lots hold, and its paid parts to what their paid
  *   lots hold; no lot below 0 or above its amount;

@@ -137,7 +137,7 @@ export interface PackPrizesTable {
 }
 
 /**
- * A pack's own opening videos (migration 006; issue 3 point 3). `rarity` / `movie_style` null means any. `url` is
+ * A pack's own opening videos (migration 006). `rarity` / `movie_style` null means any. `url` is
  * where the video is served: for an uploaded file kept in `data`, /media/packs/{pack_id}/videos/{id}.{ext}
  * (media-routes.ts); otherwise a same-origin path of a file served elsewhere.
  */

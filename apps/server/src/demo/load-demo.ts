@@ -205,7 +205,7 @@ function generator(seed: number): () => number {
 }
 
 /**
- * What a demo pack has sold (`sold`) is sold for real (issue 20: the public draw record, the live odds and the
+ * What a demo pack has sold (`sold`) is sold for real (the public draw record, the live odds and the
  * verifier read real purchases): purchases of 1–12 lots (within the pack's limits) by the demo players, at times
  * spread over the pack's sale so far, each through the draws module like any purchase and paid with gems (or
  * coins) granted to the player just before it.

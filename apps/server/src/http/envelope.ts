@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import { okAnswer } from '@gacha/contract/envelope-schema';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, LANG_COOKIE, State } from '@gacha/contract/envelope';
-import { isMessageKey, message, type Lang } from '@gacha/contract/messages';
+import { isMessageKey, message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import { unsafeTextFields } from '@gacha/contract/text';
 import type { Config } from '../config.ts';
 import { ApiError, notFound, notLoggedIn, type MessageRef } from './api-error.ts';
@@ -122,6 +122,9 @@ export function httpStatusFor(state: number): number {
   if (state >= 100 && state < 600) return state;
   return 500;
 }
+
+/** The catalogue key of a message: the refusal's stable `code`, whatever the language. */
+const keyOf = (ref: MessageRef): MessageKey => (typeof ref === 'string' ? ref : ref.key);
 
 export function translate(ref: MessageRef, lang: Lang): string {
   return typeof ref === 'string' ? message(ref, lang) : message(ref.key, lang, ref.params);
@@ -346,9 +349,15 @@ export const envelope = fp<EnvelopeOptions>(
         body.errors = Object.fromEntries(
           Object.entries(errors).map(([field, ref]) => [field, [translate(ref, req.lang)]]),
         );
+        body.error_codes = Object.fromEntries(
+          Object.entries(errors).map(([field, ref]) => [field, keyOf(ref)]),
+        );
       }
-      if (msg) body.message = translate(msg, req.lang);
-      else if (errors) body.message = Object.values(body.errors as Record<string, string[]>)[0]?.[0];
+      const headline = msg ?? (errors ? Object.values(errors)[0] : undefined);
+      if (headline) {
+        body.message = translate(headline, req.lang);
+        body.code = keyOf(headline);
+      }
       body.state = refusal.state;
       body.csrf = sessions.csrfFor(req.csrfBinding);
       return reply.code(httpStatusFor(refusal.state)).send(body);

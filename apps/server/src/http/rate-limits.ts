@@ -12,7 +12,7 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from './api-error.ts';
 
 /**
- * Per-route rate limits (issue 11), through @fastify/rate-limit: a route opts in with `rateLimitConfig(name)`
+ * Per-route rate limits, through @fastify/rate-limit: a route opts in with `rateLimitConfig(name)`
  * in its `config`, naming one of these. They bound how fast one member (or, for guests, one client
  * address) can make the server do costly or guessable work: an argon2 hash, a mail, an SMS, a lookup that tells
  * whether an email is registered. The attempt throttles (http/throttle.ts) stay what limits guessing

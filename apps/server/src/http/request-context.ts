@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
- * The request a piece of code runs for (issue 19: a request id in every log line). Fastify's request logger
+ * The request a piece of code runs for (a request id in every log line). Fastify's request logger
  * (`req.log`) carries the id already; code that logs through the app's logger (`app.log`) or a module's own
  * logger inside a request gets it from here through pino's mixin (app.ts).
  */

@@ -70,7 +70,7 @@ export async function endSessionsOf(
   return Number(r.numDeletedRows);
 }
 
-/** A member's live sessions for staff (issue 17): when made, last seen and ending; never their ids. */
+/** A member's live sessions for staff: when made, last seen and ending; never their ids. */
 export function liveSessionsOf(ex: Db | Transaction<Database>, userId: number, now: Date) {
   return ex
     .selectFrom('sessions')

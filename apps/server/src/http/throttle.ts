@@ -110,7 +110,7 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Keys of counters whose window is an hour (the practice draw's, issue 20): the purge keeps them for an hour at
+ * Keys of counters whose window is an hour (the practice draw's): the purge keeps them for an hour at
  * least, whatever the shorter window it is run with.
  */
 export const HOURLY_KEY_PREFIX = 'hourly:';

@@ -51,7 +51,7 @@ export interface PgBossOptions {
 }
 
 /**
- * The scheduled jobs through pg-boss (kept: the maintained PostgreSQL job queue; issue 19). Every process
+ * The scheduled jobs through pg-boss (kept: the maintained PostgreSQL job queue). Every process
  * starts it on the same database and schema (PGBOSS_SCHEMA): each job is a queue with a cron schedule, which
  * pg-boss turns into one job per due time whichever processes look at the clock (one of them per interval,
  * a singleton per minute); the workers of every process take jobs with SKIP LOCKED, so each job runs in one

@@ -3,7 +3,7 @@ import { POST_IMAGE_MAX_BYTES } from '@gacha/contract/board';
 import type { MessageKey } from '@gacha/contract/messages';
 
 /**
- * An uploaded image (the board's posts, issue 15; the catalogue's cards, issue 16): a real image, judged by decoding its content with sharp
+ * An uploaded image (the board's posts; the catalogue's cards): a real image, judged by decoding its content with sharp
  * (libvips), never by its name or declared type; at most 5 MB; at most MAX_PIXELS pixels (a decompression bomb is
  * refused from its header, before it is decoded); re-encoded to WebP without any metadata (EXIF, GPS, XMP, ICC
  * dropped: sharp keeps none unless asked) at most MAX_SIDE on a side, plus a thumbnail.

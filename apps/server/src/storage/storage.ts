@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (issue 15: the board's images; later the catalogue's): files under the data directory
+ * Where uploaded files live (the board's images; later the catalogue's): files under the data directory
  * by default, an S3-compatible bucket when configured. Keys are the server's own (`posts/…/<random>.webp`); the
  * content type is fixed by the server when a file is stored, never taken from an upload.
  */

@@ -85,7 +85,7 @@ const publicRoutes: RouteObject[] = [
     handle: { title: 'gacha:verify.pageTitle' } satisfies RouteHandle,
     lazy: () => gachaPage(() => import('../features/gacha/pages/verify-page.tsx')),
   },
-  // issue 20: the odds disclosure, the public draw record and the practice draw (guests too)
+  // the odds disclosure, the public draw record and the practice draw (guests too)
   {
     path: 'pack-detail/odds',
     handle: { title: 'gacha:disclosure.pageTitle' } satisfies RouteHandle,

@@ -47,7 +47,7 @@ interface AddressFieldsProps {
 /**
  * Country, zip code, prefecture, city, address 1 and 2 (and tel): the address block shared by registration
  * and address registration. Choosing Japan says, next to the country, that gems cannot be bought for shipping
- * there (issue 28), before the member gets anywhere near a payment.
+ * there, before the member gets anywhere near a payment.
  */
 export function AddressFields({
   field,

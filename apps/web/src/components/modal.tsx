@@ -68,7 +68,7 @@ export function Modal({
 
   // The browser may close the dialog itself: Chrome closes a modal dialog on Escape without a 'cancel' event
   // when there was no user activation since it opened. Tell the owner, or its `open` stays true and the
-  // dialog cannot be opened again (issue 12: the SMS popup did not reopen); a dialog that may not be
+  // dialog cannot be opened again (the SMS popup did not reopen); a dialog that may not be
   // dismissed is shown again.
   useEffect(() => {
     const dialog = ref.current;

@@ -5,7 +5,7 @@ import { customsCategories } from '@gacha/contract/admin';
 import { CUSTOMS_DECLARED_VALUES, CUSTOMS_RULES_NOTE, customsRangeText } from '@gacha/contract/customs';
 
 /**
- * The legal and information pages (issue 15): Markdown that staff edit, one file per page and language
+ * The legal and information pages: Markdown that staff edit, one file per page and language
  * (<page>.en.md, <page>.ja.md). The page renders the headings with their explicit ids and fills the
  * {{placeholders}} from configuration, so the two languages must keep the same structure.
  */

@@ -19,7 +19,7 @@ const stored = {
   country_id: null,
 };
 
-describe('addressDefaults (issue 12: saving an address must not delete the phone number)', () => {
+describe('addressDefaults (saving an address must not delete the phone number)', () => {
   it('pre-fills the phone number a member registered with, so the form sends it back', () => {
     const values = addressDefaults(stored);
     expect(values.tel).toBe('+81 90 1234 5678');

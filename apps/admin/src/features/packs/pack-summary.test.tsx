@@ -5,7 +5,7 @@ import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
 
 /**
- * A draft's economics (issue 29 point 6): the page shows what the pack pays out against its price, warns when
+ * A draft's economics: the page shows what the pack pays out against its price, warns when
  * the payout is above the shop's threshold, and the publish dialog repeats it.
  */
 const pack = {

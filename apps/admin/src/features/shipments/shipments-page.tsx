@@ -31,7 +31,7 @@ type Age = keyof typeof AGES;
 const isAge = (v: string | null): v is Age => v !== null && v in AGES;
 
 /**
- * /admin/shipments, the fulfilment page (issue 17 point 3): shipment batches (one per member's request) oldest
+ * /admin/shipments, the fulfilment page: shipment batches (one per member's request) oldest
  * first, as the API pages them (GET /api/admin/shipments?status&min_age_days&max_age_days&user_id&page; the
  * filters in the address). Each batch shows its member and address, its items with spec §9's customs category and
  * declared value, the declared total, and how many days it has waited — past the terms' 14 days it is overdue

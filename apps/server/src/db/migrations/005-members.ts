@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Member accounts (issue 5): the dev outbox, password-reset and SMS codes, verified phones, referral rewards,
+ * Member accounts: the dev outbox, password-reset and SMS codes, verified phones, referral rewards,
  * coupons, and the inactivity columns of `users`.
  *
  * - `outbox_messages`: every email/SMS the server sent while no real transport is configured (dev outbox).

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * A pack's own opening videos (issue 3 point 3: "play a pack's uploaded video for a rarity/style when one is
+ * A pack's own opening videos ("play a pack's uploaded video for a rarity/style when one is
  * configured").
  *
  * - `pack_videos`: per pack, a video for a rarity (1–7) and a movie_style; either left null means "any". `url` is

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Ranks that move, the exchange counter and point transfer (issue 14).
+ * Ranks that move, the exchange counter and point transfer.
  *
  * - `rank_months`: the rank each member holds in a JST month, fixed by the rollover at 00:00 JST on the 1st from
  *   the month before (its spend, or the rank the member paid to keep); one row per member and month, so running

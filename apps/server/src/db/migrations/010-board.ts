@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Everyone's Record, the board (issue 15).
+ * Everyone's Record, the board.
  *
  * - `posts`: a member's comment, pending until the shop approves or rejects it (with a reason the member sees);
  *   `request_id` makes a repeated post request one post.

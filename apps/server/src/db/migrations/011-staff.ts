@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Staff accounts and the audit log (issue 16).
+ * Staff accounts and the audit log.
  *
  * - `staff`: apart from members: email, argon2id password, role (owner, operator, support, viewer), the TOTP
  *   secret (sealed with the server's key, never stored plain), when the second factor was enrolled, the hashes of

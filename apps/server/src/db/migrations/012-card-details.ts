@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * What staff keep per card (issue 16): its conversion value in gems and ship-only flag (the defaults of the prizes
+ * What staff keep per card: its conversion value in gems and ship-only flag (the defaults of the prizes
  * made from it) and its customs category (spec §9's declared-value table).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * What the staff console edits that was local data or code until now (issue 16 point 4):
+ * What the staff console edits that was local data or code until now:
  *
  * - `banners`: the Top carousel (kind 'top') and the collapsible notices above the tabs (kind 'alert'), each
  *   with an optional window. Top banners sharing a `slot` replace one another: inside its window a windowed

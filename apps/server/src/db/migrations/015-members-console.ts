@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The console's members and dashboard (issue 17):
+ * The console's members and dashboard:
  * - users.suspended_at / suspended_reason: a suspended member cannot sign in or move value (null = active);
  * - sessions.last_seen_at: when the session was last used (refreshed at most every few minutes), for staff;
  * - one staff grant or deduction per request id: a unique reference among the ledgers' staff rows, so a retried

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * A record of every run of a scheduled job (issue 19), on both engines: which job, which attempt, by which
+ * A record of every run of a scheduled job, on both engines: which job, which attempt, by which
  * runner (pg-boss, the in-process timers, a staff command) in which process, when, and how it ended (its result
  * or error). pg-boss keeps its own job rows beside these on PostgreSQL.
  */

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The console's payments and shipping (issue 17 points 2 and 3):
+ * The console's payments and shipping:
  *
  * - `payment_refunds`: the one refund of a payment (primary key payment_id: a replayed refund, two staff at once
  *   or the provider's own refund notification all meet this row). It keeps the terms' arithmetic as it was when

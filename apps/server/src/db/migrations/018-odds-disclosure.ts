@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The odds disclosure of a pack (issue 20): every prize with its quantity, rarity and name as published, as JSON
+ * The odds disclosure of a pack: every prize with its quantity, rarity and name as published, as JSON
  * (`@gacha/contract/pack-fairness` disclosureRecordSchema). Written once, in the statement that stores the seed
  * and the commitment, and never changed after; null until the pack is published.
  */

@@ -395,7 +395,7 @@ export async function markRankMaintained(tx: Executor, userId: number, month: st
   return Number(r.numUpdatedRows) === 1;
 }
 
-// --- suspension and SMS reset by staff (issue 17) ---
+// --- suspension and SMS reset by staff ---
 
 /** When the member was suspended (null: active); undefined when there is no such member. */
 export async function findSuspension(ex: Executor, userId: number) {

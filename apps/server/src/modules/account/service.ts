@@ -147,7 +147,7 @@ async function insertMember(
 
 /**
  * POST /user/append_address: the member's address, with the registration's country rules. An empty or absent
- * tel keeps the stored one: a form that did not show the number must not erase it (issue 12).
+ * tel keeps the stored one: a form that did not show the number must not erase it.
  */
 export async function saveAddress(db: Db, userId: number, input: AddressInput, now: Date): Promise<void> {
   const member = await repo.findProfile(db, userId);
@@ -424,7 +424,7 @@ export function markRankMaintained(tx: Executor, userId: number, month: string):
   return repo.markRankMaintained(tx, userId, month);
 }
 
-// --- suspension by staff (issue 17) ---
+// --- suspension by staff ---
 
 /** The refusal of a suspended member's request (409 with the catalogue's message). */
 export const accountSuspended = () => new ApiError(State.conflict, { message: 'account_suspended' });

@@ -70,7 +70,7 @@ import { actorOf, auditedWrite, recorderOf } from './request.ts';
 import { withPictures } from './uploads.ts';
 
 /**
- * The console's catalogue (issue 16 point 4): packs (drafts, prizes, the publish summary and publishing, the end
+ * The console's catalogue: packs (drafts, prizes, the publish summary and publishing, the end
  * of a sale, pictures and opening videos), cards with their pictures, and card types. Every write appends its
  * audit row in its own transaction.
  */

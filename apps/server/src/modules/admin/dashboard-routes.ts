@@ -2,7 +2,7 @@ import { adminDashboardSchema } from '@gacha/contract/admin-dashboard';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { dashboard } from './dashboard.ts';
 
-/** GET /api/admin/dashboard (issue 17 point 5): today and this month (JST), what sells, what waits on staff. */
+/** GET /api/admin/dashboard: today and this month (JST), what sells, what waits on staff. */
 export const dashboardRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
   app.get(

@@ -5,7 +5,7 @@ import { JST_OFFSET_MS, jstDay, jstDayOfUtcHour, jstMonth, utcHourOf } from '../
 import { salesByHour } from '../payments/service.ts';
 
 /**
- * The console's dashboard (issue 17 point 5): today and this month in Japan time. The month's sales, pack
+ * The console's dashboard: today and this month in Japan time. The month's sales, pack
  * spending and coin credits are read in one grouped query each, by UTC hour ('YYYY-MM-DDTHH', the first 13
  * characters of a stored time: the same text function on both engines, on the time indexes of migration 015),
  * and folded into JST days here: Japan is UTC+9 all year, so every UTC hour lies in one JST day.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database, WonItemStatus } from '../../db/schema.ts';
 
 /**
- * The console's reads of a member (issue 17): the members table and what hangs off it, read across the modules'
+ * The console's reads of a member: the members table and what hangs off it, read across the modules'
  * tables (reads only; every write goes through the owning module's service).
  */
 

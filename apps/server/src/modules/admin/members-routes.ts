@@ -50,7 +50,7 @@ import { allows } from './permissions.ts';
 import { auditedWrite, staffOf } from './request.ts';
 
 /**
- * The console's members (issue 17 point 1): search and the member page for every role (personal data in full
+ * The console's members: search and the member page for every role (personal data in full
  * with `members.pii` only), the actions with `members.write`. Every action takes a reason and leaves one audit
  * row (target 'member') in its own transaction; an action that changes nothing leaves none.
  */

@@ -14,7 +14,7 @@ import { recorderOf } from './request.ts';
 export const operationsRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
 
-  // --- the board's moderation (issue 15: approval pays 500 gems once) ---
+  // --- the board's moderation (approval pays 500 gems once) ---
   const postParams = z.object({ id: pathId('post_not_found') });
 
   app.get(

@@ -25,7 +25,7 @@ import { allows } from './permissions.ts';
 import { recorderOf, staffOf } from './request.ts';
 
 /**
- * The console's payments (issue 17 point 2): gem purchases with their filters, one payment with its provider
+ * The console's payments: gem purchases with their filters, one payment with its provider
  * events, refunds through the payment provider (payments.refund) and pending bank transfers matched by hand
  * (payments.match). The rules are the payments module's (refunds.ts, staff-payments.ts); these routes mask personal
  * data for roles without members.pii and write the audit rows (target 'payment') in the writes' transactions.

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../db/schema.ts';
 
 /**
- * The one permission table of the staff console (issue 16): every /api/admin route names the permission it
+ * The one permission table of the staff console: every /api/admin route names the permission it
  * needs (`config.permission`), and the admin scope checks the staff member's role against this table.
  *
  *   owner     everything, staff accounts included
@@ -19,13 +19,13 @@ export const PERMISSIONS = {
   'shipping.read': ['owner', 'operator', 'support', 'viewer'],
   'shipping.write': ['owner', 'operator', 'support'],
   'board.moderate': ['owner', 'operator', 'support'],
-  // issue 17: members (read by all; personal data in full and the actions for those who serve members) and
+  // members (read by all; personal data in full and the actions for those who serve members) and
   // the dashboard
   'members.read': ['owner', 'operator', 'support', 'viewer'],
   'members.pii': ['owner', 'operator', 'support'],
   'members.write': ['owner', 'operator', 'support'],
   'dashboard.read': ['owner', 'operator', 'support', 'viewer'],
-  // issue 17: payments (read by all, the member's email and a transfer's name in full with members.pii), refunds
+  // payments (read by all, the member's email and a transfer's name in full with members.pii), refunds
   // (money leaves the shop: owner and operator), bank transfers matched by hand (those who serve members)
   'payments.read': ['owner', 'operator', 'support', 'viewer'],
   'payments.refund': ['owner', 'operator'],

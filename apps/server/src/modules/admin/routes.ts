@@ -39,7 +39,7 @@ import {
 } from './staff.ts';
 
 /**
- * The staff console's API (/api/admin, issue 16), inside the envelope (csrf, zod, one error handler). Staff
+ * The staff console's API (/api/admin), inside the envelope (csrf, zod, one error handler). Staff
  * sessions live on their own cookie, path /api/admin: its csrf pair is bound to it. Every route says who may call
  * it (`config.staff`); the scope answers 401 without a session, 403 without the second factor or the permission,
  * before the payload is validated.

@@ -1,5 +1,5 @@
 /**
- * The staff console's face to the rest of the server (issue 16): staff accounts and their sessions, the audit
+ * The staff console's face to the rest of the server: staff accounts and their sessions, the audit
  * log, the permission table. The console's routes are in routes.ts.
  */
 export { audit, auditList, COMMAND_LINE, type Actor } from './audit.ts';

@@ -39,7 +39,7 @@ class LineRefused extends Error {
 }
 
 /**
- * The console's shipping (issue 17 point 3, replacing the x-admin-secret routes of issue 3): batches by age with
+ * The console's shipping (it replaced the x-admin-secret routes): batches by age with
  * their address, items and customs declared values; the packing list and customs sheet to print; marking batches
  * shipped with carrier and tracking code one at a time or from a CSV (all or nothing). Each shipped batch leaves
  * one audit row in its transaction and its member gets an email once it is committed.

@@ -66,7 +66,7 @@ import { withPictures } from './uploads.ts';
 const PICTURES_BODY_LIMIT = 20 * 1024 * 1024;
 
 /**
- * The console's shop settings (issue 16 point 4): Top banners and notices, gem price courses and campaigns, the
+ * The console's shop settings: Top banners and notices, gem price courses and campaigns, the
  * monthly FX rate, the exchange counter's cards and stock, coupons. Every write appends its audit row in its own
  * transaction; the members' side reads each of them live (banners within BANNER_CACHE_MS on other processes).
  */

@@ -15,7 +15,7 @@ import * as repo from './repo.ts';
 import { seal, unseal } from './secrets.ts';
 
 /**
- * Staff accounts (issue 16): apart from members, an argon2id password and a TOTP second factor (RFC 6238 through
+ * Staff accounts: apart from members, an argon2id password and a TOTP second factor (RFC 6238 through
  * `otpauth`; enrolment with a QR code, ten single-use recovery codes), on sessions of their own with an idle
  * timeout. A code is accepted once (the last used time step is kept); wrong codes are counted per account.
  */

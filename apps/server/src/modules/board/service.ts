@@ -21,7 +21,7 @@ import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from '
 import * as repo from './repo.ts';
 
 /**
- * Everyone's Record (spec §1, §2, §3 Post, §6, §7; DOMAIN.md board; issue 15): members post a comment with up to
+ * Everyone's Record (spec §1, §2, §3 Post, §6, §7; DOMAIN.md board): members post a comment with up to
  * 3 images; a post shows once the shop approves it, and approval pays 500 bonus gems once per post.
  */
 

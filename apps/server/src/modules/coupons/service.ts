@@ -182,7 +182,7 @@ export async function listCoupons(db: Db) {
   }));
 }
 
-// --- the console (issue 16) ---
+// --- the console ---
 
 const couponRow = (ex: Db | Transaction<Database>, id: number) =>
   ex.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();

@@ -39,7 +39,7 @@ import {
   refuseUnlessOnSale,
 } from './rules.ts';
 
-/** The action_type a won item of this prize would get on this pack (what a practice draw shows, issue 20). */
+/** The action_type a won item of this prize would get on this pack (what a practice draw shows). */
 export function actionTypeFor(
   pack: Pick<PackRow, 'payment_method'>,
   prize: { ship_only: number },

@@ -8,7 +8,7 @@ import { cardExists, insertExchangeCard, type NewExchangeCard } from './repo.ts'
 type Executor = Db | Transaction<Database>;
 
 /**
- * The exchange counter's stock as the console keeps it (issue 16). Writes run in the caller's transaction and
+ * The exchange counter's stock as the console keeps it. Writes run in the caller's transaction and
  * answer before and after. The stock moves by an amount, never to a value: members take from it meanwhile, and a
  * take below zero is refused by one conditional update.
  */

@@ -34,7 +34,7 @@ async function reservePractice(db: Db, userId: number | null, ip: string, now: D
 }
 
 /**
- * POST /user/pack/practice {packId, count}: a practice draw (issue 20 point 3). `count` lots (at most what is
+ * POST /user/pack/practice {packId, count}: a practice draw. `count` lots (at most what is
  * left) are drawn without replacement from the pack's remaining pool — its contents now, in canonical order —
  * with a fresh random seed (contract fairness.ts drawLots), and the last-one prize with them when they are all
  * that is left. It reads and answers; it claims no lot, spends nothing and records no purchase or won item (the

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * What the fairness pages read (issue 20). This module writes nothing of its own: it reads the pack (packs), its
+ * What the fairness pages read. This module writes nothing of its own: it reads the pack (packs), its
  * lot sequence (pack_lots, fixed at publishing) and the sold lots' won items (holdings), which say who drew which
  * position when.
  */

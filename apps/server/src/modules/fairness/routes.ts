@@ -12,7 +12,7 @@ import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { drawRecord, drawRecordCsv, liveOdds, oddsDisclosure, practiceDraw } from './service.ts';
 
 /**
- * Fairness members can see (issue 20), guests included: the odds disclosure fixed at publishing, the live odds,
+ * Fairness members can see, guests included: the odds disclosure fixed at publishing, the live odds,
  * the public draw record (pages, and the whole of it as CSV) and the practice draw.
  */
 export const fairnessApi: ApiPlugin = async (app) => {

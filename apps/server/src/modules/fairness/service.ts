@@ -19,7 +19,7 @@ import { drawTimes, packState, recordRows, type PackState } from './repo.ts';
 export { practiceDraw, PRACTICE_LIMITS } from './practice.ts';
 
 /**
- * Fairness members can see (issue 20): the odds disclosure fixed at publishing, the live odds of the remaining
+ * Fairness members can see: the odds disclosure fixed at publishing, the live odds of the remaining
  * pool and the public draw record. Every answer is about a published pack (a draft is 404) and reads nothing
  * that names a member: the record's `mine` compares the won item's member with the caller and says only that.
  */

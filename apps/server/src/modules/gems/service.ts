@@ -32,7 +32,7 @@ export async function gemBalance(db: Executor, userId: number, now: Date): Promi
 }
 
 /**
- * Makes the member's gem writes queue (issue 11): on PostgreSQL the member's row is locked `FOR UPDATE` for the
+ * Makes the member's gem writes queue: on PostgreSQL the member's row is locked `FOR UPDATE` for the
  * rest of the transaction, so two credits (or a credit and a spend) of one member cannot both compute their
  * ledger row's `balance_after` from the same committed state; SQLite writes one transaction at a time anyway.
  * Every transaction that changes a member's gems takes this lock (the purchase and the won-item decisions
@@ -283,7 +283,7 @@ export async function voidGems(tx: Transaction<Database>, userId: number, now: D
 }
 
 /**
- * Takes back what is left of one lot (a refunded purchase's own lot, issue 17): its unexpired `remaining` is
+ * Takes back what is left of one lot (a refunded purchase's own lot): its unexpired `remaining` is
  * zeroed with a conditional update and gets one ledger row (`reason`, `reference`). An expired lot gives back
  * nothing (its gems are gone; the expiry sweep writes their row). Call inside the transaction that decides the
  * refund; it takes the member's gem lock first, like every gem write, so a spend racing it waits and then finds

@@ -3,7 +3,7 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, R
 import type pg from 'pg';
 
 /**
- * The shop's Prometheus metrics (issue 19), through prom-client, in a registry of their own: request latency
+ * The shop's Prometheus metrics, through prom-client, in a registry of their own: request latency
  * per route, packs bought, gems credited by payments, job runs, the PostgreSQL pool, and Node's own (event-loop
  * lag and delay histogram, heap, GC, CPU). Counting is always on (an increment costs nanoseconds); the
  * endpoint (/metrics), the per-request histogram and the default collectors only with METRICS=1.

@@ -5,7 +5,7 @@ import { pgPoolOf } from '../../db/index.ts';
 import { collectProcessMetrics, httpDuration, registry, watchPool } from './metrics.ts';
 
 /**
- * Where a server process is in its life (issue 19): `starting` until main.ts has loaded the demo data and started
+ * Where a server process is in its life: `starting` until main.ts has loaded the demo data and started
  * the jobs (the migrations ran before the app was built), `ready`, then `draining` from SIGTERM on. An app built
  * directly (tests, benches) is ready at once.
  */

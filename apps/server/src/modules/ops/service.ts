@@ -12,7 +12,7 @@ import {
 } from './metrics.ts';
 
 /**
- * Operations (issue 19): the record of job runs (the `job_runs` table), the counters other modules report to
+ * Operations: the record of job runs (the `job_runs` table), the counters other modules report to
  * (metrics.ts), and the process's lifecycle that the readiness endpoint reads (routes.ts).
  */
 

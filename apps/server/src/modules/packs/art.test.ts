@@ -31,7 +31,7 @@ function drawnTexts(svg: string): string[] {
   return [...withoutCards(svg).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
 }
 
-describe('pack artwork carries no words (issue 12: the page writes them in its language)', () => {
+describe('pack artwork carries no words (the page writes them in its language)', () => {
   it('the banner draws no price, lots, limit, type or name text', () => {
     for (const p of [pack, { ...pack, payment_method: 2, point: 10 }]) {
       const svg = renderPackBannerSvg(p, [card, { ...card, id: 2 }, { ...card, id: 3 }]);

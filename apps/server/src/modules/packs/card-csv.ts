@@ -9,7 +9,7 @@ import { readCsv } from '../../http/csv.ts';
 import type { z } from 'zod';
 
 /**
- * The cards' CSV as staff import it (issue 29): a header line naming the columns (CARD_CSV_COLUMNS, any order),
+ * The cards' CSV as staff import it: a header line naming the columns (CARD_CSV_COLUMNS, any order),
  * then one card per line — an empty id adds one, an id changes that card. Read with csv-parse; every line is
  * checked on its own and against the others (the same card twice). What needs the database (the card types, the
  * ids) is checked by the service. Nothing here writes.

@@ -2,7 +2,7 @@ import { disclosureRecordSchema, topPrizeIds, type DisclosureRecord } from '@gac
 import type { PrizeRow } from './repo.ts';
 
 /**
- * The odds disclosure of a pack (issue 20 point 4): every prize with its card's name, rarity and picture and its
+ * The odds disclosure of a pack: every prize with its card's name, rarity and picture and its
  * quantity, which of them are the named top prizes, and the lot total. Built from the prizes when the pack is
  * published and stored with the commitment (publishPack), so that what the shop said at the start of sale
  * stays what it said, whatever later happens to a card's name or rarity.

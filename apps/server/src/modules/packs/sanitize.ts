@@ -2,7 +2,7 @@ import sanitize from 'sanitize-html';
 import { isAllowedHref, LINK_ATTRIBUTES, PACK_HTML_ALLOWLIST } from '@gacha/contract/html-allowlist';
 
 /**
- * The server's sanitiser for a pack description (HTML), applied when a description is SAVED (issue 3: sanitised
+ * The server's sanitiser for a pack description (HTML), applied when a description is SAVED (sanitised
  * when saved and when shown). Its allow-list is the contract's PACK_HTML_ALLOWLIST, which the web's DOMPurify
  * (apps/web/src/lib/sanitize-html.ts) applies again before showing it: the listed tags, `a` with an absolute
  * http(s) href (opened in a new tab), no other attribute; code and embedded content dropped with everything

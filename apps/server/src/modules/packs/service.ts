@@ -64,7 +64,7 @@ export function createPack(ex: Executor, values: NewPack): Promise<number> {
 }
 
 /**
- * What a published pack keeps for good (issue 16): its price, currency, lot count, card type and start, besides the
+ * What a published pack keeps for good: its price, currency, lot count, card type and start, besides the
  * sequence itself. Its names, description, images, end date, limits and display may still change.
  */
 export const LOCKED_AFTER_PUBLISHING = [
@@ -202,7 +202,7 @@ export async function publishPack(
 }
 
 /**
- * A published pack's odds disclosure (issue 20), fixed with its commitment; undefined for a draft or no pack. A
+ * A published pack's odds disclosure, fixed with its commitment; undefined for a draft or no pack. A
  * pack published before migration 018 gets its disclosure fixed now, once, from its prizes (which publishing
  * locked).
  */
@@ -477,7 +477,7 @@ export async function packCards(db: Db, packId: number, page: number, lang: Lang
   };
 }
 
-// --- the staff console's view of the catalogue (issue 16) ---
+// --- the staff console's view of the catalogue ---
 
 const phaseNow = (p: Pack, now: Date) => packPhase(p, now);
 

@@ -8,7 +8,7 @@ import { forgetPack } from './pack-cache.ts';
 type Executor = Db | Transaction<Database>;
 
 /**
- * What the console edits of the catalogue besides packs and cards (issue 16): card types (the Top tabs) and a
+ * What the console edits of the catalogue besides packs and cards: card types (the Top tabs) and a
  * pack's pictures. Each write runs in the caller's transaction (the console's audit row goes in the same one)
  * and answers the row before and after.
  */

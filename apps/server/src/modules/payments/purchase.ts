@@ -107,7 +107,7 @@ export async function buyPoints(
   if (info.key === 'card' && !args.input.token && provider.name !== 'stripe')
     throw fieldError('token', 'card_check_failed');
 
-  await refuseIfSuspended(db, args.userId); // suspended by staff (issue 17): no intent is made
+  await refuseIfSuspended(db, args.userId); // suspended by staff: no intent is made
   const user = await findPayer(db, args.userId);
   if (user.country_id === JAPAN_COUNTRY_ID) {
     // spec §4: isJp — shipping to Japan is not available, so nothing is created or charged

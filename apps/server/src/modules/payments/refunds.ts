@@ -11,7 +11,7 @@ import * as repo from './staff-repo.ts';
 import type { RefundRow } from './staff-repo.ts';
 
 /**
- * Refunds of gem purchases (issue 17 point 2). A payment has at most one refund (payment_refunds.payment_id is
+ * Refunds of gem purchases. A payment has at most one refund (payment_refunds.payment_id is
  * unique); deciding it is one transaction under the member's gem lock: the refund's row, the unspent gems of the
  * purchase taken back (its own lot's remaining, one ledger row) and the staff member's audit row. Only then is the
  * provider asked, with an idempotency key per attempt, so a replay, two staff at once, and the provider's own

@@ -10,7 +10,7 @@
  *   grants.ts         free grants and unlocked point price courses
  *   history.ts        the gem history (Your gems history)
  *   webhooks.ts       provider notifications: a payment's status, or a refund of it
- *   refunds.ts        refunds (issue 17): decided once with the unspent gems taken back, then sent to the provider
+ *   refunds.ts        refunds: decided once with the unspent gems taken back, then sent to the provider
  *   staff-payments.ts the console's list and detail of payments, and bank transfers matched by hand
  *   sales-report.ts   money in and out for the accounts: sales and refunds by hour and method, the CSV rows
  */

@@ -16,7 +16,7 @@ import { paymentById } from './repo.ts';
 import * as repo from './staff-repo.ts';
 
 /**
- * The console's view of payments (issue 17 point 2): the list with its filters, one payment with its credit, refund,
+ * The console's view of payments: the list with its filters, one payment with its credit, refund,
  * hand match and provider events, and a pending bank transfer matched by hand. The routes mask personal data for
  * roles without `members.pii`; this file answers it whole.
  */

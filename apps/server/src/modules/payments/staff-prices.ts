@@ -10,7 +10,7 @@ import { courseRow, coursesForStaff, insertCourse, updateCourse } from './repo.t
 type Executor = Db | Transaction<Database>;
 
 /**
- * What the console edits of gem prices (issue 16): the price courses (a withdrawn one stays for the payments that
+ * What the console edits of gem prices: the price courses (a withdrawn one stays for the payments that
  * name it; a payment keeps its own yen and gems, so a price edit never touches one under way), the campaign
  * discount windows and the monthly FX rate. Writes run in the caller's transaction and answer before and after.
  */

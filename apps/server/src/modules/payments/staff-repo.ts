@@ -7,7 +7,7 @@ import type {
   RefundStatusValue,
 } from '../../db/schema.ts';
 
-/** The staff console's queries of payments (issue 17): the list, one payment's facts, refunds and hand matches. */
+/** The staff console's queries of payments: the list, one payment's facts, refunds and hand matches. */
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type RefundRow = Selectable<PaymentRefundsTable>;

@@ -7,7 +7,7 @@ import { applyRanksOfMonth } from '../account/service.ts';
 import * as repo from './repo.ts';
 
 /**
- * The monthly rank rollover (DOMAIN.md Ranks; issue 14): at 00:00 JST on the 1st each member's rank for the new
+ * The monthly rank rollover (DOMAIN.md Ranks): at 00:00 JST on the 1st each member's rank for the new
  * month is fixed from their gem-pack spend in the month that ended (spec §1 thresholds), or the rank they paid to
  * keep if that is higher. One `rank_months` row per member and month: written with ON CONFLICT DO NOTHING, so
  * running the rollover twice, or in two processes at once, writes each row once; `users.rank`, which the purchase

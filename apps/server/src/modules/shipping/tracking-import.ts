@@ -4,7 +4,7 @@ import type { MessageRef } from '../../http/api-error.ts';
 import { readCsv } from '../../http/csv.ts';
 
 /**
- * The CSV of tracking codes the console uploads (issue 17): one line per batch, `shipment id, carrier, tracking
+ * The CSV of tracking codes the console uploads: one line per batch, `shipment id, carrier, tracking
  * code`. Read with csv-parse (http/csv.ts readCsv), then every line is checked on its own
  * and against the others; the shipping service then checks the batches themselves. Nothing here writes.
  */

@@ -14,7 +14,7 @@ import { cardTypes, firstTopTab, packDetail, packsOfType } from '../packs/servic
 import { liveBanners } from './banners.ts';
 
 /**
- * Request-time rendering of the pages whose first paint is the shop's data (issue 18): Top (its banners and the
+ * Request-time rendering of the pages whose first paint is the shop's data: Top (its banners and the
  * default tab's packs) and a pack's page. The build prerenders them with their places held (prerender.mjs), so
  * their largest picture (the LCP) waited for the app and an API answer; here the web build's prerender bundle
  * renders them with those answers, into the prerendered page's #root, with the answers and the clock beside it for

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The partner site, seen from the shop (issue 14: point transfer from a linked site). One interface; the
+ * The partner site, seen from the shop (point transfer from a linked site). One interface; the
  * HMAC-signed HTTP client below speaks it to the partner's API (the sandbox partner, sandbox-partner.ts, serves the
  * same API outside production).
  *

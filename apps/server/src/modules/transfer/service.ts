@@ -10,7 +10,7 @@ import { PartnerUnavailable } from './partner.ts';
 import * as repo from './repo.ts';
 
 /**
- * Point transfer from the linked partner site (spec §1, §7; issue 14). A transfer is recorded as pending, with a
+ * Point transfer from the linked partner site (spec §1, §7). A transfer is recorded as pending, with a
  * fresh idempotency key, before the partner is asked to debit; the gems (one bonus lot, source 'transfer') are
  * credited in the transaction that settles it, which only a pending transfer passes. So whatever fails between
  * the partner's debit and the credit leaves a pending transfer, which the reconcile job settles by voiding its key

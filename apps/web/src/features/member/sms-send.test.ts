@@ -6,7 +6,7 @@ describe('sendOutcome (the SMS popup after POST /user/send_sms)', () => {
     expect(sendOutcome({ state: 200 }, 'fallback')).toEqual({ kind: 'sent' });
   });
 
-  it('keeps the code entry open during the resend wait (issue 12)', () => {
+  it('keeps the code entry open during the resend wait', () => {
     const wait = 'Please wait 42 seconds before sending another code.';
     expect(sendOutcome({ state: 429, message: wait, errors: { user_id: [wait] } }, 'fallback')).toEqual({
       kind: 'wait',

@@ -4,7 +4,7 @@ import { firstError, State } from '../../lib/api.ts';
 /**
  * What the SMS popup does with the answer to POST /user/send_sms (spec §4, §8): a sent code is announced; the
  * resend wait (state 429) only blocks sending, so the popup stays open for the code already received
- * (issue 12); any other refusal is alerted and closes the popup.
+ *; any other refusal is alerted and closes the popup.
  */
 export type SendOutcome =
   { kind: 'sent' } | { kind: 'wait'; text: string } | { kind: 'failed'; text: string };

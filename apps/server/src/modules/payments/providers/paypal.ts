@@ -32,7 +32,7 @@ const SANDBOX = 'https://api-m.sandbox.paypal.com';
  * requests to that origin. Webhooks are verified by PayPal's verify-webhook-signature API plus a
  * transmission-time tolerance, and the order is then read from the API (the notification is only a trigger).
  *
- * Refunds (issue 17): POST /v2/payments/captures/{capture id}/refund (the order's completed capture) for the
+ * Refunds: POST /v2/payments/captures/{capture id}/refund (the order's completed capture) for the
  * yen amount, with the shop's refund key as PayPal-Request-Id and the shop's payment id as custom_id; the
  * PAYMENT.CAPTURE.REFUNDED / REVERSED webhooks (a refund resource, verified like every webhook) report refunds.
  */

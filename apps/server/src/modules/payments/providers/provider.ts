@@ -26,7 +26,7 @@ export interface PaymentProvider {
   /** Best effort: tells the provider an expired pending payment will not be paid. */
   cancel?(ref: PaymentRef): Promise<void>;
   /**
-   * Refunds (part of) a succeeded payment (issue 17: staff refunds). `refundKey` is the shop's idempotency key:
+   * Refunds (part of) a succeeded payment (staff refunds). `refundKey` is the shop's idempotency key:
    * the same key sent twice is one refund at the provider. Answers what the provider says of the refund;
    * throws ProviderUnavailableError when the provider cannot be reached (the refund stays requested and is
    * sent again with the same key).

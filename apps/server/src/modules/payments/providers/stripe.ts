@@ -21,7 +21,7 @@ import {
  * and Checkout Sessions for UnionPay cards and Alipay. STRIPE_API_BASE points the SDK at another host (the
  * tests' local fake). Webhooks are checked with stripe.webhooks.constructEvent.
  *
- * Refunds (issue 17): POST /v1/refunds on the payment's PaymentIntent (a Checkout Session's is read from the
+ * Refunds: POST /v1/refunds on the payment's PaymentIntent (a Checkout Session's is read from the
  * session) for the yen amount, with the shop's refund key as the idempotency key and in metadata; the refund.*
  * webhooks (a Refund object) report refunds, the shop's own and those made on Stripe's dashboard.
  */

@@ -153,7 +153,7 @@ describe('address registration', () => {
     expect(api.callsTo('POST user/append_address')).toHaveLength(1);
   });
 
-  it('choosing Japan says politely, next to the country, that gems cannot be bought; 150-0001 goes as 1500001 (issue 28)', async () => {
+  it('choosing Japan says politely, next to the country, that gems cannot be bought; 150-0001 goes as 1500001', async () => {
     const api = fakeApi({
       'GET user/country/check': { is_login: '1', is_country: '0' },
       'GET user/detail': detail,

@@ -6,7 +6,7 @@ import { useFairness } from '../api/get-fairness.ts';
 import styles from './fairness-panel.module.css';
 
 /**
- * The fairness panel (issue 3 item 2): the commitment to the lot sequence during the sale; after sell-out or the
+ * The fairness panel : the commitment to the lot sequence during the sale; after sell-out or the
  * end of sale, the revealed seed and a link to the verify page that recomputes the sequence in the browser.
  */
 export function FairnessPanel({ packId }: { packId: string }) {

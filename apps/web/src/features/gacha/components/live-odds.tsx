@@ -11,7 +11,7 @@ import { barShare, formatChance } from '../odds.ts';
 import styles from './live-odds.module.css';
 
 /**
- * Live odds (issue 20 point 1): what is left of the pool now, per prize tier and for each named top prize, with
+ * Live odds: what is left of the pool now, per prize tier and for each named top prize, with
  * the chance on the next play; a drawn top prize with its position and time. Read again after every purchase
  * (the purchase marks it stale) and every 15 seconds while the page is open.
  */

@@ -10,7 +10,7 @@ import { formatChance } from '../odds.ts';
 import styles from './fairness-pages.module.css';
 
 /**
- * /pack-detail/odds?packId (issue 20 point 4): the odds disclosure fixed when the pack was published — every tier
+ * /pack-detail/odds?packId: the odds disclosure fixed when the pack was published — every tier
  * and every prize with its quantity and probability, the last-one prize, and the commitment they are kept with.
  */
 export function DisclosurePage() {

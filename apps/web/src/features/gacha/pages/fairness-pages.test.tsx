@@ -11,7 +11,7 @@ import { PackDetailPage } from './pack-detail-page.tsx';
 import { PracticePage } from './practice-page.tsx';
 import { RecordPage } from './record-page.tsx';
 
-/** Issue 20 in the browser: live odds and the practice button on the pack page, the disclosure, record and practice pages. */
+/** Live odds and the practice button on the pack page, the disclosure, record and practice pages. */
 
 const pack: PackDetail = {
   id: 7,

@@ -35,7 +35,7 @@ import styles from './pack-detail-page.module.css';
  * the JST start, the description, the card list with its popup, and the fairness panel.
  * BUY: a guest goes to /login?packId; a member's count is checked (POST /user/pack/check), confirmed in a modal
  * and bought (POST /user/pack/buy) → /gacha-animation. Refusals show the count error or the balance modals.
- * Issue 20: the live odds beside the fairness panel, and a free practice draw (guests too) → /practice-draw.
+ * The live odds beside the fairness panel, and a free practice draw (guests too) → /practice-draw.
  */
 export function PackDetailPage() {
   const { t } = useTranslation('gacha');
@@ -145,7 +145,7 @@ export function PackDetailPage() {
         : limitReached
           ? t('detail.limitReached')
           : null;
-  // a practice draw needs lots left and a sale that has not ended (issue 20)
+  // a practice draw needs lots left and a sale that has not ended
   const canPractise = (phase === 'onSale' || phase === 'before') && pack.pack_count > 0;
 
   return (

@@ -14,7 +14,7 @@ interface PracticeState {
 }
 
 /**
- * /practice-draw?packId (issue 20 point 3, guests too): a practice draw's opening — the real one, labelled
+ * /practice-draw?packId (guests too): a practice draw's opening — the real one, labelled
  * PRACTICE throughout — then what it drew, said again to be a practice: nothing bought, paid or kept. The
  * result comes in the navigation's state from the pack page's button; without one the page offers to start a
  * practice draw. Practise again draws anew (and plays again).

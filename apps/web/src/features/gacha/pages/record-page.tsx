@@ -16,7 +16,7 @@ type Check =
   | { state: 'done'; count: number; bad: number; commitmentMatches: boolean };
 
 /**
- * /pack-detail/record?packId&page (issue 20 point 2): every sold position with its prize and time, newest first,
+ * /pack-detail/record?packId&page: every sold position with its prize and time, newest first,
  * a page at a time; nobody is named, the member's own draws are marked for them. After sell-out or the end of
  * sale the revealed seed sits beside it, and the whole record can be checked against the committed sequence
  * here (contract fairness.ts, the code the server publishes with) or with tools/verify-pack.mjs. A CSV download.

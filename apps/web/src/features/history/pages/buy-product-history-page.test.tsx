@@ -5,7 +5,7 @@ import { fakeApi } from '../../../test/fake-api.ts';
 import { loadI18n, renderAt } from '../../../test/render.tsx';
 import { BuyProductHistoryPage } from './buy-product-history-page.tsx';
 
-/** /buy-product-history (issue 28 point 7): the cards exchanged for coins beside the pack purchases. */
+/** /buy-product-history: the cards exchanged for coins beside the pack purchases. */
 
 const exchange = (
   id: number,

@@ -24,7 +24,7 @@ import styles from './buy-product-history-page.module.css';
 
 /**
  * /buy-product-history (spec §2 Histories): the tabs Buying history / Your gems history, then a switch between
- * the pack purchases and the cards exchanged for coins (issue 28: an exchanged card ships like a won one, so a
+ * the pack purchases and the cards exchanged for coins (an exchanged card ships like a won one, so a
  * member looks for it here). Pack purchases: the status filter (All, Unselected, Not yet shipped, Shipped, No
  * shipment), the columns Date, Gacha name, Status, Gems, a pager and the empty text; a row with status '1' opens
  * the detail, otherwise the choose list. Card exchanges: see ExchangeHistory. View, filter and page live in the

@@ -10,7 +10,7 @@ import { BannerCarousel } from './banner-carousel.tsx';
 import { BannerStatic } from './banner-slide.tsx';
 
 /**
- * The Top carousel and the notices above the tabs from GET /user/banners (issue 16): what the server says is
+ * The Top carousel and the notices above the tabs from GET /user/banners: what the server says is
  * live, in the member's language; a place held while the answer is on its way; nothing when the call fails.
  */
 

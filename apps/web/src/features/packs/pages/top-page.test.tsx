@@ -6,7 +6,7 @@ import { loadI18n, renderAt } from '../../../test/render.tsx';
 import { TopPage } from './top-page.tsx';
 
 /**
- * Top's tabs are the card types staff show there (GET /user/card_type, issue 29): a type made in the console
+ * Top's tabs are the card types staff show there (GET /user/card_type): a type made in the console
  * gets a tab, a hidden one none, and `?tab=` opens any shown type.
  */
 const types = {

@@ -44,7 +44,7 @@ export function CampaignNote({ data }: { data: PointPriceList }) {
 /**
  * /buy-point?productId (spec §2 Buy gems): the gem courses with yen and dollar prices, the FX-rate date, the
  * campaign note, free-grant courses (confirm, then POST /user/coupon/point/present) and the legal links. A member
- * whose address is in Japan reads first that gems cannot be bought for shipping there (issue 28).
+ * whose address is in Japan reads first that gems cannot be bought for shipping there.
  */
 export function BuyPointPage() {
   const { t } = useTranslation('payments');

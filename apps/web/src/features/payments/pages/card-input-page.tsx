@@ -201,7 +201,7 @@ export function CardInputPage() {
     };
   };
 
-  // spec §2 says the legal-notice buttons do nothing; a member asking for the notices gets them (issue 12)
+  // spec §2 says the legal-notice buttons do nothing; a member asking for the notices gets them
   const legalButtons = (
     <nav className={styles.legalButtons} aria-label={t('card.legalLabel')}>
       <Link to="/specific-commerce" className="btn btn-secondary btn-sm">

@@ -63,7 +63,7 @@ export function recentPayments(db: Db, limit: number) {
   return db.selectFrom('sandbox_payments').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
 }
 
-// --- refunds (issue 17) ---
+// --- refunds ---
 
 export async function insertRefund(tx: Executor, row: Insertable<SandboxRefundsTable>) {
   await tx.insertInto('sandbox_refunds').values(row).execute();
