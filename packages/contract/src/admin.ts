@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema, listQuerySchema, queryChoice, queryInt } from './admin-list.ts';
 
 /** The staff console's calls (/api/admin): sign-in with a second factor, the staff member, the audit log. */
 
@@ -222,7 +223,22 @@ export const adminPackRowSchema = z.object({
   /** A published pack's sale paused by staff. */
   paused: z.boolean(),
 });
-export const adminPackListSchema = z.object({ list: z.array(adminPackRowSchema) });
+export const adminPackListSchema = listAnswerSchema(adminPackRowSchema);
+
+/** What staff see of a pack's life: a draft, or the sale phase of a published pack. */
+export const adminPackStates = ['draft', 'before', 'on_sale', 'sold_out', 'ended'] as const;
+export type AdminPackState = (typeof adminPackStates)[number];
+
+/**
+ * GET /api/admin/packs (and /export.csv) — a console list (admin-list.ts): `q` a name in either language or `#id`,
+ * sorted by id (newest first by default), name, price, sold or start; filtered by state and card type.
+ */
+export const adminPackSorts = ['id', 'name', 'price', 'sold', 'start'] as const;
+export type AdminPackSort = (typeof adminPackSorts)[number];
+export const adminPackQuerySchema = listQuerySchema(adminPackSorts, {
+  state: queryChoice(adminPackStates),
+  type: queryInt(9),
+});
 
 export const adminPackDetailSchema = z.object({
   pack: adminPackRowSchema.extend({
@@ -342,29 +358,21 @@ export const adminCardListSchema = z.object({
 /** GET /api/admin/cards/{id}. */
 export const adminCardAnswerSchema = z.object({ card: adminCardRowSchema });
 
-const queryNumber = (digits: number) =>
-  z
-    .string()
-    .regex(new RegExp(`^\\d{1,${digits}}$`))
-    .transform(Number)
-    .optional()
-    .catch(undefined);
-
 /**
  * GET /api/admin/cards?type&q&rarity&page&per (and /export.csv without the paging): `q` matches a card's name in
  * either language or its model number (case-insensitive, anywhere in it; an id `#123` or `123` finds that card),
  * `per` is 50 unless 1 to 100 is asked (the pickers ask for fewer).
  */
 export const adminCardQuerySchema = z.object({
-  type: queryNumber(9),
+  type: queryInt(9),
   q: z
     .string()
     .transform((v) => v.trim().slice(0, 100))
     .optional()
     .catch(undefined),
-  rarity: queryNumber(1).pipe(z.number().int().min(1).max(7).optional().catch(undefined)),
-  page: queryNumber(6),
-  per: queryNumber(3).pipe(z.number().int().min(1).max(100).optional().catch(undefined)),
+  rarity: queryInt(1).pipe(z.number().int().min(1).max(7).optional().catch(undefined)),
+  page: queryInt(6),
+  per: queryInt(3).pipe(z.number().int().min(1).max(100).optional().catch(undefined)),
 });
 
 /** The columns of the cards' CSV, export and import alike (a file may put them in any order). */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /**
@@ -9,6 +10,15 @@ export const csvField = (value: string | number | null): string => {
   const s = value === null ? '' : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
+
+/** Sends a CSV file for download (UTF-8 with a byte-order mark, for spreadsheets), never cached. */
+export function sendCsv(reply: FastifyReply, filename: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
 
 export function csvFile(
   header: readonly string[],

@@ -29,7 +29,7 @@ describe('signing in', () => {
         me = meAs('owner');
         return { recovery_codes: CODES };
       },
-      'GET admin/packs': () => ({ list: [] }),
+      'GET admin/packs': () => ({ list: [], page: 1, all_page: 1, per_page: 50, total: 0 }),
       'GET admin/card-types': () => ({ list: [] }),
     });
     const { router } = await renderConsole('/packs');

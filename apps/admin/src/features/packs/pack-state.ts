@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { adminPackRowSchema } from '@gacha/contract/admin';
+import type { AdminPackState, adminPackRowSchema } from '@gacha/contract/admin';
 
 export type PackRow = z.infer<typeof adminPackRowSchema>;
-export type PackState = 'draft' | 'before' | 'on_sale' | 'sold_out' | 'ended';
+export type PackState = AdminPackState;
 
 /** What staff see of a pack's life: a draft, or the sale phase of a published pack. */
 export function packState(pack: Pick<PackRow, 'status' | 'phase'>): PackState {
@@ -16,7 +16,6 @@ export const STATE_LABEL: Record<PackState, string> = {
   sold_out: 'packs.stateSoldOut',
   ended: 'packs.stateEnded',
 };
-export const PACK_STATES = Object.keys(STATE_LABEL) as PackState[];
 
 export const packsKey = ['admin', 'packs'] as const;
 export const packKey = (id: number) => ['admin', 'pack', id] as const;

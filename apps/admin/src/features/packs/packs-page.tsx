@@ -1,29 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTable, type ColumnFiltersState, type SortingState } from '@tanstack/react-table';
-import { adminPackListSchema } from '@gacha/contract/admin';
+import { adminPackListSchema, adminPackSorts, adminPackStates } from '@gacha/contract/admin';
 import { RouteNotice } from '../../components/delete-draft.tsx';
-import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
-import { api, unwrap } from '../../lib/api.ts';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
+import { useCardTypes } from '../../lib/card-types.ts';
 import { formatJst } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
-import { PACK_STATES, packState, packsKey, STATE_LABEL, type PackRow } from './pack-state.ts';
+import { packState, packsKey, STATE_LABEL, type PackRow } from './pack-state.ts';
 
 /**
- * /admin/packs: every pack (GET /api/admin/packs) with its state (draft, published before its start, on sale,
- * sold out, ended; paused), price and sold count; filtered by state and name, sorted and paged by the table.
+ * /admin/packs: the packs a page at a time (GET /api/admin/packs, the query in the address), found by name or #id,
+ * filtered by state (draft, before its start, on sale, sold out, ended) and card type, sorted by the server; the
+ * matching packs as CSV.
  */
 export function PacksPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const can = useCan();
-  const packs = useQuery({
-    queryKey: packsKey,
-    queryFn: async () => unwrap(await api.get('admin/packs', adminPackListSchema)).list,
-  });
+  const types = useCardTypes();
 
   const columns = useMemo<Columns<PackRow>>(
     () => [
@@ -31,8 +28,6 @@ export function PacksPage() {
       {
         id: 'name',
         header: () => t('packs.name'),
-        accessorFn: (p) => `${p.name_en} ${p.name_ja}`,
-        sortFn: 'alphanumeric',
         cell: ({ row }) => (
           <Link to={`/packs/${row.original.id}`}>
             {lang === 'ja' ? row.original.name_ja : row.original.name_en}
@@ -42,14 +37,16 @@ export function PacksPage() {
       {
         id: 'state',
         header: () => t('packs.state'),
-        accessorFn: (p) => packState(p),
-        filterFn: 'equals',
         cell: ({ row }) => <PackStateBadge pack={row.original} />,
+      },
+      {
+        id: 'type',
+        header: () => t('cards.type'),
+        cell: ({ row }) => types.nameOf(row.original.card_type_id),
       },
       {
         id: 'price',
         header: () => t('packs.price'),
-        accessorFn: (p) => p.point,
         cell: ({ row }) =>
           `${row.original.point.toLocaleString()} ${row.original.payment_method === 2 ? t('packs.coins') : t('packs.gems')}`,
         meta: { className: 'num' },
@@ -57,16 +54,13 @@ export function PacksPage() {
       {
         id: 'sold',
         header: () => t('packs.sold'),
-        accessorFn: (p) => p.sold_count,
         cell: ({ row }) =>
           `${row.original.sold_count.toLocaleString()} / ${row.original.total_pack_count.toLocaleString()}`,
         meta: { className: 'num' },
       },
       {
-        id: 'window',
+        id: 'start',
         header: () => t('packs.window'),
-        accessorFn: (p) => p.start_at,
-        sortFn: 'alphanumeric',
         cell: ({ row }) => (
           <>
             {formatJst(row.original.start_at, { zone: false })} –<br />
@@ -76,24 +70,34 @@ export function PacksPage() {
         meta: { className: 'nowrap small-cell' },
       },
     ],
-    [t, lang],
+    [t, lang, types],
   );
 
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: true }]);
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
-  const [search, setSearch] = useState('');
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<PackRow> = {
+    path: 'admin/packs',
+    answer: adminPackListSchema,
+    queryKey: packsKey,
     columns,
-    data: packs.data ?? [],
-    state: { sorting, columnFilters, globalFilter: search },
-    onSortingChange: setSorting,
-    onColumnFiltersChange: setColumnFilters,
-    onGlobalFilterChange: (v) => setSearch(typeof v === 'function' ? v(search) : String(v ?? '')),
-    globalFilterFn: 'includesString',
-    initialState: { pagination: { pageIndex: 0, pageSize: 25 } },
-  });
-  const stateFilter = (columnFilters.find((f) => f.id === 'state')?.value as string | undefined) ?? '';
+    sorts: adminPackSorts,
+    filters: [
+      {
+        name: 'state',
+        label: t('packs.filterState'),
+        all: t('packs.allStates'),
+        options: adminPackStates.map((s) => ({ value: s, label: t(STATE_LABEL[s]) })),
+      },
+      {
+        name: 'type',
+        label: t('cards.type'),
+        all: t('cards.allTypes'),
+        options: types.list.map((c) => ({ value: c.id, label: lang === 'ja' ? c.name_ja : c.name_en })),
+      },
+    ],
+    caption: t('packs.title'),
+    empty: t('packs.empty'),
+    searchHint: t('packs.searchHint'),
+    csv: true,
+  };
 
   return (
     <>
@@ -108,35 +112,7 @@ export function PacksPage() {
         ) : null}
       </div>
       <RouteNotice />
-      <div className="filters" role="search">
-        <label className="filter">
-          <span>{t('packs.filterState')}</span>
-          <select
-            value={stateFilter}
-            onChange={(e) => table.getColumn('state')?.setFilterValue(e.target.value || undefined)}
-          >
-            <option value="">{t('packs.allStates')}</option>
-            {PACK_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATE_LABEL[s])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <span>{t('packs.search')}</span>
-          <input type="search" value={search} onChange={(e) => table.setGlobalFilter(e.target.value)} />
-        </label>
-      </div>
-      {packs.isError ? <p role="alert">{packs.error.message}</p> : null}
-      {packs.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <DataTable table={table} caption={t('packs.title')} empty={t('packs.empty')} />
-          <Pager table={table} label={t('packs.pages')} />
-        </>
-      )}
+      <ResourceList resource={resource} />
     </>
   );
 }

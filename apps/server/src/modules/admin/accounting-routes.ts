@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import { sendCsv } from '../../http/csv.ts';
 import {
   adminAccountingQuerySchema,
   adminAccountingSchema,
@@ -26,12 +26,6 @@ import {
 export const accountingRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
   const config = { staff: 'accounting.read' } as const;
-  const csv = (reply: FastifyReply, name: string, body: string) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
 
   app.get(
     '/admin/accounting',
@@ -68,7 +62,7 @@ export const accountingRoutes: ApiPlugin = async (app) => {
       const now = clock.now();
       const range = accountingRange(req.query, now);
       const report = await accountingReport(db, range, now);
-      return csv(reply, `daily-${range.from}-${range.to}.csv`, dailyCsv(report));
+      return sendCsv(reply, `daily-${range.from}-${range.to}.csv`, dailyCsv(report));
     },
   );
   app.get(
@@ -77,7 +71,7 @@ export const accountingRoutes: ApiPlugin = async (app) => {
     async (req, reply) => {
       const now = clock.now();
       const range = accountingRange(req.query, now);
-      return csv(reply, `payments-${range.from}-${range.to}.csv`, await paymentsCsv(db, range, now));
+      return sendCsv(reply, `payments-${range.from}-${range.to}.csv`, await paymentsCsv(db, range, now));
     },
   );
   app.get(
@@ -86,7 +80,7 @@ export const accountingRoutes: ApiPlugin = async (app) => {
     async (req, reply) => {
       const now = clock.now();
       const range = accountingRange(req.query, now);
-      return csv(reply, `refunds-${range.from}-${range.to}.csv`, await refundsCsv(db, range, now));
+      return sendCsv(reply, `refunds-${range.from}-${range.to}.csv`, await refundsCsv(db, range, now));
     },
   );
   app.get(
@@ -94,7 +88,7 @@ export const accountingRoutes: ApiPlugin = async (app) => {
     { schema: { querystring: adminPrepaidQuerySchema }, config },
     async (req, reply) => {
       const report = await prepaidReport(db, req.query.base, clock.now());
-      return csv(reply, `prepaid-balance-${report.base_date}.csv`, prepaidCsv(report));
+      return sendCsv(reply, `prepaid-balance-${report.base_date}.csv`, prepaidCsv(report));
     },
   );
 };

@@ -12,6 +12,7 @@ import {
   adminPackCreateSchema,
   adminPackDetailSchema,
   adminPackListSchema,
+  adminPackQuerySchema,
   adminPackSummarySchema,
   adminPackUpdateSchema,
   adminPrizesSchema,
@@ -29,6 +30,7 @@ import {
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { pathId } from '@gacha/contract/path';
 import { ApiError, fieldError } from '../../http/api-error.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { okResponse, translate, type ApiPlugin } from '../../http/envelope.ts';
 import {
   addCard,
@@ -55,6 +57,7 @@ import {
   PackLocked,
   packForStaff,
   packPictures,
+  packsCsv,
   packsForStaff,
   publishPack,
   publishSummary,
@@ -87,8 +90,17 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
 
   app.get(
     '/admin/packs',
-    { schema: { response: okResponse(adminPackListSchema) }, config: { staff: 'catalogue.read' } },
-    async () => packsForStaff(db, clock.now()),
+    {
+      schema: { querystring: adminPackQuerySchema, response: okResponse(adminPackListSchema) },
+      config: { staff: 'catalogue.read' },
+    },
+    async (req) => packsForStaff(db, req.query, clock.now()),
+  );
+
+  app.get(
+    '/admin/packs/export.csv',
+    { schema: { querystring: adminPackQuerySchema }, config: { staff: 'catalogue.read' } },
+    async (req, reply) => sendCsv(reply, 'packs.csv', await packsCsv(db, req.query, clock.now())),
   );
 
   app.get(
@@ -269,11 +281,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     { schema: { querystring: adminCardQuerySchema }, config: { staff: 'catalogue.read' } },
     async (req, reply) => {
       const { type, rarity, q } = req.query;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="cards.csv"')
-        .header('cache-control', 'no-store')
-        .send(await cardsCsv(db, { typeId: type, rarity, q }));
+      return sendCsv(reply, 'cards.csv', await cardsCsv(db, { typeId: type, rarity, q }));
     },
   );
 

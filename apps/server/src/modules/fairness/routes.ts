@@ -8,6 +8,7 @@ import {
   recordQuerySchema,
 } from '@gacha/contract/pack-fairness';
 import { pathId, pathPage } from '@gacha/contract/path';
+import { sendCsv } from '../../http/csv.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { drawRecord, drawRecordCsv, liveOdds, oddsDisclosure, practiceDraw } from './service.ts';
 
@@ -64,11 +65,7 @@ export const fairnessApi: ApiPlugin = async (app) => {
         userId: req.user?.id ?? null,
         lang: req.lang,
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pack-${req.params.packId}-record.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, `pack-${req.params.packId}-record.csv`, csv);
     },
   );
 

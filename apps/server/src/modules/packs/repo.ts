@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
-import { CARD_CSV_COLUMNS } from '@gacha/contract/admin';
+import { CARD_CSV_COLUMNS, type AdminPackSort, type AdminPackState } from '@gacha/contract/admin';
 import { countRows } from '../../db/count.ts';
+import type { ListSpec } from '../../db/list-page.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import { prepareQuery, type Slots } from '../../db/prepared.ts';
@@ -405,8 +406,35 @@ export async function insertPrizes(tx: Executor, rows: readonly Insertable<Datab
   await tx.insertInto('pack_prizes').values(rows).execute();
 }
 
-export function allPacksNewestFirst(ex: Executor) {
-  return ex.selectFrom('packs').selectAll().orderBy('id', 'desc').execute();
+/** The console's list of packs: searched by name (either language) or `#id`, sorted by one of its columns. */
+export const STAFF_PACK_LIST: ListSpec<AdminPackSort> = {
+  search: ['name_en', 'name_ja'],
+  id: 'id',
+  sorts: { id: 'id', name: 'name_en', price: 'point', sold: 'sold_count', start: 'start_at' },
+  defaultSort: 'id',
+  defaultDir: 'desc',
+};
+
+/**
+ * The packs in a state at `now` (as salePhase decides it, in SQL so that the list pages on the server) and of a
+ * card type.
+ */
+export function staffPacks(
+  ex: Executor,
+  f: { state?: AdminPackState | undefined; type?: number | undefined },
+  now: string,
+) {
+  let q = ex.selectFrom('packs');
+  if (f.type !== undefined) q = q.where('card_type_id', '=', f.type);
+  if (f.state === 'draft') return q.where('seed', 'is', null);
+  if (f.state === undefined) return q;
+  q = q.where('seed', 'is not', null);
+  if (f.state === 'before') return q.where('start_at', '>', now);
+  q = q.where('start_at', '<=', now);
+  if (f.state === 'sold_out') return q.whereRef('sold_count', '>=', 'total_pack_count');
+  q = q.whereRef('sold_count', '<', 'total_pack_count');
+  if (f.state === 'ended') return q.where('end_at', 'is not', null).where('end_at', '<=', now);
+  return q.where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]));
 }
 
 /** A pack's prizes with their card and how many were won so far. */

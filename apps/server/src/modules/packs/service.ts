@@ -12,9 +12,11 @@ import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { cachedRows } from '../../cluster/cached-rows.ts';
-import { CARD_CSV_COLUMNS } from '@gacha/contract/admin';
+import type { z } from 'zod';
+import { CARD_CSV_COLUMNS, type adminPackQuerySchema } from '@gacha/contract/admin';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { listAll, listPage } from '../../db/list-page.ts';
 import type { Database, NewPack, Pack, PackUpdate } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
@@ -499,9 +501,61 @@ function staffRow(p: Pack, now: Date) {
   };
 }
 
-/** Every pack, drafts included, newest first. */
-export async function packsForStaff(db: Db, now: Date) {
-  return { list: (await repo.allPacksNewestFirst(db)).map((p) => staffRow(p, now)) };
+type StaffPackQuery = z.output<typeof adminPackQuerySchema>;
+
+/** One page of the console's packs, drafts included (newest first unless another order is asked). */
+export async function packsForStaff(db: Db, query: StaffPackQuery, now: Date) {
+  const page = await listPage(
+    repo.staffPacks(db, query, now.toISOString()),
+    (q) => q.selectAll(),
+    repo.STAFF_PACK_LIST,
+    query,
+  );
+  return { ...page, list: page.list.map((p) => staffRow(p, now)) };
+}
+
+/** The packs the list's query finds, all of them, as a CSV in the list's order. */
+export async function packsCsv(db: Db, query: StaffPackQuery, now: Date): Promise<string> {
+  const rows = await listAll(
+    repo.staffPacks(db, query, now.toISOString()),
+    (q) => q.selectAll(),
+    repo.STAFF_PACK_LIST,
+    query,
+  );
+  const header = [
+    'id',
+    'name_en',
+    'name_ja',
+    'state',
+    'paused',
+    'card_type_id',
+    'currency',
+    'price',
+    'lots',
+    'sold',
+    'start_at',
+    'end_at',
+  ];
+  return csvFile(
+    header,
+    rows.map((p) => {
+      const r = staffRow(p, now);
+      return [
+        r.id,
+        r.name_en,
+        r.name_ja,
+        r.status === 'draft' ? 'draft' : r.phase,
+        r.paused ? 1 : 0,
+        r.card_type_id,
+        r.payment_method === 2 ? 'coins' : 'gems',
+        r.point,
+        r.total_pack_count,
+        r.sold_count,
+        r.start_at,
+        r.end_at,
+      ];
+    }),
+  );
 }
 
 /** A pack with its prizes and how many of each were won so far. */

@@ -1,0 +1,205 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import {
+  useTable,
+  type PaginationState,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import type { z } from 'zod';
+import { api, query, unwrap } from '../lib/api.ts';
+import { consoleFeatures, DataTable, Pager, type Columns } from './data-table.tsx';
+
+/** One page of a console list as the server answers it (contract admin-list.ts). */
+export interface ListAnswer<T> {
+  list: T[];
+  page: number;
+  all_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** A select above the list that filters it on the server (its value goes into the address as `name`). */
+export interface ListFilter {
+  name: string;
+  label: string;
+  /** The option for every row. */
+  all: string;
+  options: ReadonlyArray<{ value: string | number; label: string }>;
+}
+
+/**
+ * A resource of the console as a list: where the server answers it, its row and columns, which columns sort on
+ * the server, its filters. The page around it adds its title and its own actions.
+ */
+export interface Resource<T extends RowData> {
+  /** 'admin/packs': the list is GET /api/admin/packs, its CSV GET /api/admin/packs/export.csv. */
+  path: string;
+  answer: z.ZodType<ListAnswer<T>>;
+  /** The cache key the list's pages live under; a write invalidates it. */
+  queryKey: readonly unknown[];
+  columns: Columns<T>;
+  /** The columns (by id) the server sorts; the address says which and which way. */
+  sorts: readonly string[];
+  filters?: readonly ListFilter[];
+  caption: string;
+  empty: string;
+  /** What the search box finds, said next to it ("a name or #id"). */
+  searchHint: string;
+  csv?: boolean;
+}
+
+/** The list's state in the address: a kept or shared link opens the same page. */
+function useListAddress(filterNames: readonly string[]) {
+  const [params, setParams] = useSearchParams();
+  const read = (name: string) => params.get(name) ?? '';
+  const state = {
+    q: read('q'),
+    sort: read('sort'),
+    dir: read('dir'),
+    page: Math.max(1, Number(read('page')) || 1),
+    filters: Object.fromEntries(filterNames.map((n) => [n, read(n)])),
+  };
+  /** Moves to another page, order, search or filter (any change but the page's goes back to page 1). */
+  const show = (next: Partial<Omit<typeof state, 'filters'>> & { filters?: Record<string, string> }) => {
+    const all: Record<string, string | number | undefined> = {
+      q: next.q ?? state.q,
+      ...state.filters,
+      ...next.filters,
+      sort: next.sort ?? state.sort,
+      dir: next.dir ?? state.dir,
+      page: next.page,
+    };
+    setParams(
+      new URLSearchParams(
+        Object.entries(all).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+      ),
+    );
+  };
+  return { state, show };
+}
+
+/**
+ * A console list searched, filtered, sorted and paged on the server (TanStack Table in manual mode): the search
+ * box and the filters, the CSV of every matching row, the table, the pager.
+ */
+export function ResourceList<T extends RowData>({
+  resource,
+  actions,
+}: {
+  resource: Resource<T>;
+  /** Extra buttons next to the CSV link. */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const filters = resource.filters ?? [];
+  const { state, show } = useListAddress(filters.map((f) => f.name));
+  const request = {
+    q: state.q,
+    ...state.filters,
+    sort: state.sort,
+    dir: state.dir,
+  };
+  const list = useQuery({
+    queryKey: [...resource.queryKey, request, state.page],
+    queryFn: async () =>
+      unwrap(await api.get(`${resource.path}${query({ ...request, page: state.page })}`, resource.answer)),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+
+  const sorting: SortingState = state.sort ? [{ id: state.sort, desc: state.dir === 'desc' }] : [];
+  const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: data?.per_page ?? 50 };
+  const table = useTable({
+    features: consoleFeatures,
+    columns: resource.columns.map((c) => ({
+      ...c,
+      enableSorting: c.id !== undefined && resource.sorts.includes(c.id),
+    })),
+    data: data?.list ?? [],
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    pageCount: Math.max(1, data?.all_page ?? 1),
+    state: { sorting, pagination },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      if (next) show({ sort: next.id, dir: next.desc ? 'desc' : 'asc' });
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      show({ page: next.pageIndex + 1 });
+    },
+  });
+
+  return (
+    <>
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          show({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim() });
+        }}
+      >
+        {filters.map((f) => (
+          <label className="filter" key={f.name}>
+            <span>{f.label}</span>
+            <select
+              value={state.filters[f.name]}
+              onChange={(e) => show({ filters: { [f.name]: e.target.value } })}
+            >
+              <option value="">{f.all}</option>
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <label className="filter">
+          <span>{t('table.search')}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={state.q}
+            key={`q${state.q}`}
+            maxLength={100}
+            placeholder={resource.searchHint}
+          />
+        </label>
+        <button type="submit">{t('table.search')}</button>
+        {data ? (
+          <span className="muted" role="status">
+            {t('table.found', { count: data.total })}
+          </span>
+        ) : null}
+        {resource.csv || actions ? (
+          <span className="actions">
+            {resource.csv ? (
+              <a className="button" href={`/api/${resource.path}/export.csv${query(request)}`} download>
+                {t('table.export')}
+              </a>
+            ) : null}
+            {actions}
+          </span>
+        ) : null}
+      </form>
+      {list.isError ? <p role="alert">{list.error.message}</p> : null}
+      {list.isPending ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : (
+        <>
+          <DataTable table={table} caption={resource.caption} empty={resource.empty} />
+          {(data?.all_page ?? 1) > 1 ? (
+            <Pager table={table} label={t('pager.label', { list: resource.caption })} />
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers.ts';
+import { TEST_CARD_TYPE } from './draw-factories.ts';
+import { staffClient } from './staff-factories.ts';
+
+/**
+ * The console's lists (contract admin-list.ts): search, filters, sort and paging on the server, the CSV of every
+ * matching row in the same order, and an address with nonsense in it opening the default list rather than an
+ * error. The test clock is 2026-11-20 03:00 UTC.
+ */
+const t = await createTestApp();
+const db = t.db;
+const now = t.clock.now().toISOString();
+const day = (d: number) => new Date(Date.parse(now) + d * 86_400_000).toISOString();
+
+await db
+  .insertInto('card_types')
+  .values({ id: TEST_CARD_TYPE, name_en: 'Test cards', name_ja: 'テストカード', sort: 99 })
+  .onConflict((oc) => oc.column('id').doNothing())
+  .execute();
+
+/** One pack in each state, and 60 drafts to page through. */
+const base = {
+  card_type_id: TEST_CARD_TYPE,
+  payment_method: 1,
+  images: '[]',
+  banner_image: '',
+  created_at: now,
+};
+const states = {
+  draft: { seed: null, start_at: day(1), end_at: null, total_pack_count: 10, sold_count: 0 },
+  before: { seed: 'ab', start_at: day(1), end_at: null, total_pack_count: 10, sold_count: 0 },
+  on_sale: { seed: 'ab', start_at: day(-1), end_at: day(5), total_pack_count: 10, sold_count: 3 },
+  sold_out: { seed: 'ab', start_at: day(-2), end_at: day(-1), total_pack_count: 10, sold_count: 10 },
+  ended: { seed: 'ab', start_at: day(-3), end_at: day(-1), total_pack_count: 10, sold_count: 4 },
+} as const;
+const ids: Record<string, number> = {};
+
+/** A file download (not an API answer) as this client. */
+const download = (c: { cookieHeader(): string }, path: string) =>
+  t.app.inject({ method: 'GET', url: `/api${path}`, headers: { cookie: c.cookieHeader() } });
+let price = 1000;
+for (const [state, fields] of Object.entries(states)) {
+  const row = await db
+    .insertInto('packs')
+    .values({
+      ...base,
+      ...fields,
+      name_en: `Lister ${state.replace('_', ' ')} pack`,
+      name_ja: `一覧${state}パック`,
+      point: price--,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids[state] = row.id;
+}
+await db
+  .insertInto('packs')
+  .values(
+    Array.from({ length: 60 }, (_, i) => ({
+      ...base,
+      ...states.draft,
+      name_en: `Filler ${String(i).padStart(2, '0')}`,
+      name_ja: `埋め草${i}`,
+      point: 10 + i,
+    })),
+  )
+  .execute();
+
+describe('the console lists packs on the server', () => {
+  it('filters by each state as the sale phase decides it, and by card type', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    for (const state of Object.keys(states)) {
+      const r = await viewer.get(`/admin/packs?state=${state}&q=lister`);
+      expect(r.body.state, state).toBe(200);
+      expect(
+        r.body.list.map((p: { id: number }) => p.id),
+        state,
+      ).toEqual([ids[state]]);
+    }
+    expect((await viewer.get(`/admin/packs?type=${TEST_CARD_TYPE}&q=lister`)).body.total).toBe(5);
+    expect((await viewer.get('/admin/packs?type=999999&q=lister')).body.total).toBe(0);
+  });
+
+  it('searches a name in either language, any case, or #id; pages of 50 with the total', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    const en = await viewer.get('/admin/packs?q=LISTER%20SOLD');
+    expect(en.body.list.map((p: { id: number }) => p.id)).toEqual([ids.sold_out]);
+    const ja = await viewer.get(`/admin/packs?q=${encodeURIComponent('一覧ended')}`);
+    expect(ja.body.list.map((p: { id: number }) => p.id)).toEqual([ids.ended]);
+    const byId = await viewer.get(`/admin/packs?q=%23${ids.before}`);
+    expect(byId.body.list.map((p: { id: number }) => p.id)).toEqual([ids.before]);
+    // a LIKE wildcard is a character like any other
+    expect((await viewer.get('/admin/packs?q=%25')).body.total).toBe(0);
+
+    const first = await viewer.get('/admin/packs?q=filler');
+    expect(first.body).toMatchObject({ page: 1, all_page: 2, per_page: 50, total: 60 });
+    expect(first.body.list).toHaveLength(50);
+    const second = await viewer.get('/admin/packs?q=filler&page=2');
+    expect(second.body.list).toHaveLength(10);
+    const seen = new Set([...first.body.list, ...second.body.list].map((p: { id: number }) => p.id));
+    expect(seen.size).toBe(60);
+    // past the last page: the last page
+    expect((await viewer.get('/admin/packs?q=filler&page=99')).body.page).toBe(2);
+  });
+
+  it('sorts by the asked column either way, newest first by default', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    const idsOf = async (query: string) =>
+      (await viewer.get(`/admin/packs?q=lister${query}`)).body.list.map((p: { id: number }) => p.id);
+    const byIdDesc = [...Object.values(ids)].sort((a, b) => b - a);
+    expect(await idsOf('')).toEqual(byIdDesc);
+    // prices 1000 (draft) down to 996 (ended)
+    expect(await idsOf('&sort=price')).toEqual([...Object.values(ids)].reverse());
+    expect(await idsOf('&sort=price&dir=desc')).toEqual(Object.values(ids));
+    const byName = await idsOf('&sort=name');
+    expect(byName).toEqual(
+      Object.entries(ids)
+        .sort(([a], [b]) => a.replace('_', ' ').localeCompare(b.replace('_', ' ')))
+        .map(([, id]) => id),
+    );
+    // ties (no lot sold) broken by id, the same way
+    expect(await idsOf('&sort=sold&dir=desc')).toEqual([
+      ids.sold_out,
+      ids.ended,
+      ids.on_sale,
+      ids.before,
+      ids.draft,
+    ]);
+  });
+
+  it('opens the default list for nonsense in the address rather than refusing', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    const plain = await viewer.get('/admin/packs?q=lister');
+    for (const junk of [
+      'sort=evil;drop table packs',
+      'sort=name_en',
+      'dir=sideways',
+      'page=-1',
+      'page=abc',
+      'per=1000',
+      'per=0',
+      'state=everything',
+      'type=abc',
+    ]) {
+      const r = await viewer.get(`/admin/packs?q=lister&${junk}`);
+      expect(r.body.state, junk).toBe(200);
+      expect(r.body.list, junk).toEqual(plain.body.list);
+    }
+    expect((await viewer.get('/admin/packs?q=filler&per=7')).body.list).toHaveLength(7);
+  });
+
+  it('exports every matching pack as CSV in the list order; staff only', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    const res = await download(viewer, '/admin/packs/export.csv?q=lister&sort=price');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,name_en,name_ja,state,paused,card_type_id,currency,price,lots,sold,start_at,end_at',
+    );
+    expect(lines.slice(1).map((l: string) => Number(l.split(',')[0]))).toEqual(Object.values(ids).reverse());
+    expect(lines.slice(1).map((l: string) => l.split(',')[3])).toEqual([
+      'ended',
+      'sold_out',
+      'on_sale',
+      'before',
+      'draft',
+    ]);
+    const all = await download(viewer, '/admin/packs/export.csv');
+    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 65);
+
+    const guest = t.client();
+    expect((await guest.get('/admin/packs')).body.state).toBe(401);
+    expect((await download(guest, '/admin/packs/export.csv')).json().state).toBe(401);
+  });
+});
