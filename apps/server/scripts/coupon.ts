@@ -13,7 +13,7 @@
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
 import type { Db } from '../src/db/index.ts';
-import { createCoupon, listCoupons, type NewCoupon } from '../src/modules/coupons/service.ts';
+import { couponsMatching, createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -73,7 +73,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
       const input = parseCreate(args, now);
       run = (db) => createCoupon(db, input, now);
     } else if (cmd === 'list' && args.length === 0) {
-      run = (db) => listCoupons(db);
+      run = (db) => couponsMatching(db, {}, now);
     } else throw new UsageError();
   } catch (err) {
     return usageError(io, err instanceof UsageError ? USAGE : (err as Error).message);

@@ -178,3 +178,71 @@ describe('the console lists packs on the server', () => {
     expect((await download(guest, '/admin/packs/export.csv')).json().state).toBe(401);
   });
 });
+
+describe('the console lists coupons on the server', async () => {
+  const coupons = {
+    active: { starts_at: day(-1), ends_at: day(5), max_uses: 10, used_count: 2, disabled_at: null },
+    upcoming: { starts_at: day(1), ends_at: day(5), max_uses: null, used_count: 0, disabled_at: null },
+    ended: { starts_at: day(-5), ends_at: day(-1), max_uses: null, used_count: 7, disabled_at: null },
+    used_up: { starts_at: day(-1), ends_at: day(5), max_uses: 3, used_count: 3, disabled_at: null },
+    disabled: { starts_at: day(-1), ends_at: day(5), max_uses: null, used_count: 1, disabled_at: now },
+  } as const;
+  const couponIds: Record<string, number> = {};
+  for (const [status, fields] of Object.entries(coupons)) {
+    const row = await db
+      .insertInto('coupons')
+      .values({
+        ...fields,
+        code: `LIST-${status.toUpperCase()}`,
+        kind: status === 'upcoming' ? 'unlock' : 'gems',
+        gems: 100,
+        note: `listed ${status}`,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    couponIds[status] = row.id;
+  }
+
+  it('filters by status as members would meet it, and by kind; searches code, note and #id', async () => {
+    const support = await staffClient(t, 'support');
+    for (const status of Object.keys(coupons)) {
+      const r = await support.get(`/admin/coupons?status=${status}&q=list-`);
+      expect(
+        r.body.list.map((c: { id: number }) => c.id),
+        status,
+      ).toEqual([couponIds[status]]);
+    }
+    expect((await support.get('/admin/coupons?kind=unlock&q=list-')).body.total).toBe(1);
+    expect((await support.get('/admin/coupons?q=LISTED%20ENDED')).body.list[0].id).toBe(couponIds.ended);
+    expect((await support.get(`/admin/coupons?q=%23${couponIds.used_up}`)).body.list[0].code).toBe(
+      'LIST-USED_UP',
+    );
+  });
+
+  it('sorts by uses, opens one coupon by its id, exports the list as CSV', async () => {
+    const support = await staffClient(t, 'support');
+    const byUses = await support.get('/admin/coupons?q=list-&sort=uses&dir=desc');
+    expect(byUses.body.list.map((c: { used_count: number }) => c.used_count)).toEqual([7, 3, 2, 1, 0]);
+    const one = await support.get(`/admin/coupons/${couponIds.active}`);
+    expect(one.body.coupon).toMatchObject({ code: 'LIST-ACTIVE', used_count: 2, point_price_ids: [] });
+    expect((await support.get('/admin/coupons/99999999')).body).toMatchObject({
+      state: 404,
+      code: 'coupon_not_found',
+    });
+    const csv = await download(support, '/admin/coupons/export.csv?q=list-&sort=code');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,code,kind,gems,courses,starts_at,ends_at,max_uses,used_count/);
+    expect(lines.slice(1).map((l: string) => l.split(',')[1])).toEqual([
+      'LIST-ACTIVE',
+      'LIST-DISABLED',
+      'LIST-ENDED',
+      'LIST-UPCOMING',
+      'LIST-USED_UP',
+    ]);
+    expect((await t.client().get('/admin/coupons')).body.state).toBe(401);
+  });
+});

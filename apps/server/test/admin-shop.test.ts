@@ -434,9 +434,8 @@ describe('coupons', () => {
     expect((await other.client.post('/user/coupon/use', { couponCode: 'CONSOLE-GIFT' })).body.error).not.toBe(
       '',
     );
-    const row = (await owner.get('/admin/coupons')).body.list.find(
-      (c: { id: number }) => c.id === made.body.id,
-    );
+    const row = (await owner.get(`/admin/coupons/${made.body.id}`)).body.coupon;
+    expect((await owner.get('/admin/coupons?q=console-gift')).body.list).toEqual([row]);
     expect(row).toMatchObject({ used_count: 1, max_uses: 20, disabled_at: expect.any(String) });
   });
 });

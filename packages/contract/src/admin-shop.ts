@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, int, isoTime, stringType, text, typeError } from './admin.ts';
+import { listAnswerSchema, listQuerySchema, queryChoice } from './admin-list.ts';
 
 /**
  * The staff console's calls for the rest of the catalogue: card types, banners, gem price
@@ -273,7 +274,24 @@ export const adminCouponRowSchema = z.object({
   point_price_ids: z.array(z.number().int()),
   created_at: z.string(),
 });
-export const adminCouponListSchema = z.object({ list: z.array(adminCouponRowSchema) });
+export const adminCouponListSchema = listAnswerSchema(adminCouponRowSchema);
+/** GET /api/admin/coupons/{id}: one coupon, read by its id. */
+export const adminCouponAnswerSchema = z.object({ coupon: adminCouponRowSchema });
+
+/** Whether members can use a coupon now, and if not, why. */
+export const adminCouponStatuses = ['active', 'upcoming', 'ended', 'used_up', 'disabled'] as const;
+export type AdminCouponStatus = (typeof adminCouponStatuses)[number];
+
+/**
+ * GET /api/admin/coupons (and /export.csv) — a console list (admin-list.ts): `q` a code or note or `#id`, sorted by
+ * creation (newest first by default), code, start, end or uses; filtered by status and kind.
+ */
+export const adminCouponSorts = ['created', 'code', 'starts', 'ends', 'uses'] as const;
+export type AdminCouponSort = (typeof adminCouponSorts)[number];
+export const adminCouponQuerySchema = listQuerySchema(adminCouponSorts, {
+  status: queryChoice(adminCouponStatuses),
+  kind: queryChoice(['gems', 'unlock']),
+});
 export const adminCouponCreatedSchema = z.object({ id: z.number().int(), code: z.string() });
 export const adminCouponUsesSchema = z.object({
   list: z.array(

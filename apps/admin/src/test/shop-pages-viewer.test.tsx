@@ -5,6 +5,21 @@ import { renderConsole } from './render.tsx';
 import { cardTypes } from './card-type-fixture.ts';
 
 /** One of everything, so each page has rows whose write controls would show. */
+const WINTER = {
+  id: 5,
+  code: 'WINTER',
+  kind: 'gems',
+  gems: 150,
+  starts_at: '2026-11-01T00:00:00.000Z',
+  ends_at: '2099-12-01T00:00:00.000Z',
+  max_uses: 10,
+  used_count: 1,
+  note: '',
+  disabled_at: null,
+  point_price_ids: [],
+  created_at: '2026-10-01T00:00:00.000Z',
+};
+
 const DATA = {
   'GET admin/card-types': () => cardTypes({ cards: 10, packs: 2 }),
   'GET admin/banners': () => ({
@@ -81,24 +96,8 @@ const DATA = {
       },
     ],
   }),
-  'GET admin/coupons': () => ({
-    list: [
-      {
-        id: 5,
-        code: 'WINTER',
-        kind: 'gems',
-        gems: 150,
-        starts_at: '2026-11-01T00:00:00.000Z',
-        ends_at: '2099-12-01T00:00:00.000Z',
-        max_uses: 10,
-        used_count: 1,
-        note: '',
-        disabled_at: null,
-        point_price_ids: [],
-        created_at: '2026-10-01T00:00:00.000Z',
-      },
-    ],
-  }),
+  'GET admin/coupons': () => ({ list: [WINTER], page: 1, all_page: 1, per_page: 50, total: 1 }),
+  'GET admin/coupons/5': () => ({ coupon: WINTER }),
   'GET admin/coupons/5/uses': () => ({
     list: [{ user_id: 8, email: 'm@example.com', name: 'Demo Taro', created_at: '2026-11-02T00:00:00.000Z' }],
     page: 1,
@@ -138,7 +137,8 @@ function expectNoEnabledWrite() {
     if (WRITES.test(name.trim())) expect(button.matches(':disabled'), `button “${name}”`).toBe(true);
   }
   for (const link of within(main).queryAllByRole('link')) expect(link.textContent ?? '').not.toMatch(/^New /);
-  for (const form of Array.from(main.querySelectorAll('form')))
+  // a search form reads; every other form writes
+  for (const form of Array.from(main.querySelectorAll('form:not([role="search"])')))
     for (const control of Array.from(form.querySelectorAll('input, select, textarea')))
       // disabled itself or by its fieldset
       expect(control.matches(':disabled'), `${(control as HTMLInputElement).name} in a form`).toBe(true);

@@ -54,7 +54,7 @@ const courses = [
 async function openForm() {
   const api = fakeApi({
     'GET admin/me': () => meAs('owner'),
-    'GET admin/coupons': () => ({ list: [] }),
+    'GET admin/coupons': () => ({ list: [], page: 1, all_page: 1, per_page: 50, total: 0 }),
     'GET admin/point-prices': () => ({ list: courses }),
     'POST admin/coupons': () => ({ id: 5, code: 'WINTER-2026' }),
   });

@@ -17,7 +17,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { JstWindow } from '../../components/jst-window.tsx';
 import { useCan } from '../../lib/me.ts';
 import { requiredInstant } from './coupon-create-form.tsx';
-import { COUPONS_KEY, couponStatus, STATUS_CLASS, useCoupons, type Coupon } from './coupon-query.ts';
+import { COUPONS_KEY, couponStatus, STATUS_CLASS, useCoupon, type Coupon } from './coupon-query.ts';
 import { Reward } from './coupons-page.tsx';
 import styles from './coupons.module.css';
 
@@ -33,17 +33,17 @@ export function CouponPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const couponId = Number(id);
-  const coupons = useCoupons();
-  const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
+  const found = useCoupon(couponId);
+  const coupon = found.data ?? null;
   const canWrite = useCan()('catalogue.write');
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (coupons.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (found.isLoading) return <p className="loading">{t('common.loading')}</p>;
   if (!coupon)
     return (
       <>
         <h1>{t('shop.coupons.title')}</h1>
-        <p role="alert">{coupons.isError ? coupons.error.message : t('shop.coupons.notFound')}</p>
+        <p role="alert">{found.isError ? found.error.message : t('shop.coupons.notFound')}</p>
         <Link to="/coupons">{t('shop.coupons.backToList')}</Link>
       </>
     );

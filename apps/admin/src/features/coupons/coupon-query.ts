@@ -1,17 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminCouponListSchema } from '@gacha/contract/admin-shop';
-import { adminPointPriceListSchema } from '@gacha/contract/admin-shop';
+import {
+  adminCouponAnswerSchema,
+  adminPointPriceListSchema,
+  type AdminCouponStatus,
+  type adminCouponRowSchema,
+} from '@gacha/contract/admin-shop';
 import type { z } from 'zod';
-import { api, unwrap } from '../../lib/api.ts';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
 import { windowPhase } from '../../lib/jst-window.ts';
 
-export type Coupon = z.infer<typeof adminCouponListSchema>['list'][number];
+export type Coupon = z.infer<typeof adminCouponRowSchema>;
+/** The cache key of every coupon query: the list's pages and each coupon. */
 export const COUPONS_KEY = ['admin', 'coupons'] as const;
 
-export function useCoupons() {
+/** One coupon, read by its id. */
+export function useCoupon(id: number) {
   return useQuery({
-    queryKey: COUPONS_KEY,
-    queryFn: async () => unwrap(await api.get('admin/coupons', adminCouponListSchema)).list,
+    queryKey: [...COUPONS_KEY, 'one', id],
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('admin', 'coupons', id), adminCouponAnswerSchema)).coupon,
+    enabled: Number.isInteger(id) && id > 0,
   });
 }
 
@@ -23,8 +31,8 @@ export function useCourses() {
   });
 }
 
-/** Whether members can use a coupon now, and if not, why. */
-export type CouponStatus = 'active' | 'upcoming' | 'ended' | 'used_up' | 'disabled';
+/** Whether members can use a coupon now, and if not, why (the list's status filter, worked out here for one). */
+export type CouponStatus = AdminCouponStatus;
 
 export function couponStatus(c: Coupon, now = Date.now()): CouponStatus {
   if (c.disabled_at) return 'disabled';

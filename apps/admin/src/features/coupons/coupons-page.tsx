@@ -1,51 +1,38 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTable } from '@tanstack/react-table';
+import { adminCouponListSchema, adminCouponSorts, adminCouponStatuses } from '@gacha/contract/admin-shop';
 import { RouteNotice } from '../../components/delete-draft.tsx';
-import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
+import { JstWindow } from '../../components/jst-window.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
-import { JstWindow } from '../../components/jst-window.tsx';
 import { useCan } from '../../lib/me.ts';
 import { CouponCreateForm } from './coupon-create-form.tsx';
-import { couponStatus, STATUS_CLASS, useCoupons, type Coupon, type CouponStatus } from './coupon-query.ts';
+import { COUPONS_KEY, couponStatus, STATUS_CLASS, type Coupon } from './coupon-query.ts';
 import cols from '../../components/columns.module.css';
 import styles from './coupons.module.css';
 
-const STATUSES: readonly ('all' | CouponStatus)[] = [
-  'all',
-  'active',
-  'upcoming',
-  'ended',
-  'used_up',
-  'disabled',
-];
-
 /**
- * /admin/coupons: every coupon (GET /api/admin/coupons) with its reward, window in JST, uses against its limit
- * and whether members can use it now; searchable by code and note. A role with catalogue.write creates one
+ * /admin/coupons: the coupons a page at a time (GET /api/admin/coupons, the query in the address) with their reward,
+ * window in JST, uses against the limit and whether members can use them now; found by code, note or #id, filtered
+ * by status and kind, sorted by the server; the matching coupons as CSV. A role with catalogue.write creates one
  * (POST /api/admin/coupons); each opens to its page (edit, disable, who used it).
  */
 export function CouponsPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
-  const coupons = useCoupons();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ id: number; code: string } | null>(null);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<'all' | CouponStatus>('all');
-  // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
-  const now = coupons.dataUpdatedAt || 0;
 
   const columns = useMemo<Columns<Coupon>>(
     () => [
       {
         id: 'code',
         header: () => t('shop.coupons.code'),
-        accessorFn: (r) => r.code,
         cell: ({ row }) => (
           <Link to={`/coupons/${row.original.id}`} className={styles.code}>
             {row.original.code}
@@ -55,20 +42,17 @@ export function CouponsPage() {
       {
         id: 'reward',
         header: () => t('shop.coupons.reward'),
-        enableSorting: false,
         cell: ({ row }) => <Reward coupon={row.original} />,
         meta: { className: styles.rewardCell },
       },
       {
-        id: 'window',
+        id: 'starts',
         header: () => t('shop.common.windowJst'),
-        accessorFn: (r) => r.starts_at,
         cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
       },
       {
         id: 'uses',
         header: () => t('shop.coupons.uses'),
-        accessorFn: (r) => r.used_count,
         cell: ({ row }) =>
           row.original.max_uses === null
             ? t('shop.coupons.usesUnlimited', { used: formatNumber(row.original.used_count, lang) })
@@ -81,38 +65,50 @@ export function CouponsPage() {
       {
         id: 'status',
         header: () => t('shop.common.status'),
-        accessorFn: (r) => couponStatus(r, now),
         cell: ({ row }) => {
-          const s = couponStatus(row.original, now);
+          const s = couponStatus(row.original);
           return <span className={`status ${STATUS_CLASS[s]}`}>{t(`shop.coupons.statuses.${s}`)}</span>;
         },
       },
-      { id: 'note', header: () => t('shop.common.note'), accessorFn: (r) => r.note, enableSorting: false },
+      { id: 'note', header: () => t('shop.common.note'), cell: ({ row }) => row.original.note },
       {
         id: 'created',
         header: () => t('shop.coupons.created'),
-        accessorFn: (r) => r.created_at,
         cell: ({ row }) => formatJst(row.original.created_at),
         meta: { className: `nowrap ${cols.wideOnly}` },
       },
     ],
-    [t, lang, now],
+    [t, lang],
   );
 
-  const data = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (coupons.data ?? []).filter(
-      (c) =>
-        (status === 'all' || couponStatus(c, now) === status) &&
-        (!q || c.code.toLowerCase().includes(q) || c.note.toLowerCase().includes(q)),
-    );
-  }, [coupons.data, search, status, now]);
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<Coupon> = {
+    path: 'admin/coupons',
+    answer: adminCouponListSchema,
+    queryKey: COUPONS_KEY,
     columns,
-    data,
-    initialState: { sorting: [{ id: 'created', desc: true }], pagination: { pageIndex: 0, pageSize: 50 } },
-  });
+    sorts: adminCouponSorts,
+    filters: [
+      {
+        name: 'status',
+        label: t('shop.common.status'),
+        all: t('shop.coupons.allStatuses'),
+        options: adminCouponStatuses.map((s) => ({ value: s, label: t(`shop.coupons.statuses.${s}`) })),
+      },
+      {
+        name: 'kind',
+        label: t('shop.coupons.kind'),
+        all: t('shop.coupons.allKinds'),
+        options: [
+          { value: 'gems', label: t('shop.coupons.kinds.gems') },
+          { value: 'unlock', label: t('shop.coupons.kinds.unlock') },
+        ],
+      },
+    ],
+    caption: t('shop.coupons.title'),
+    empty: t('shop.coupons.empty'),
+    searchHint: t('shop.coupons.searchHint'),
+    csv: true,
+  };
 
   return (
     <>
@@ -142,46 +138,9 @@ export function CouponsPage() {
           </p>
         ) : null}
       </div>
-      <div className="filters" role="search">
-        <label className="filter">
-          <span>{t('shop.coupons.search')}</span>
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              table.setPageIndex(0);
-            }}
-          />
-        </label>
-        <label className="filter">
-          <span>{t('shop.common.status')}</span>
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as 'all' | CouponStatus);
-              table.setPageIndex(0);
-            }}
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s === 'all' ? t('shop.coupons.allStatuses') : t(`shop.coupons.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className={cols.tablet}>
+        <ResourceList resource={resource} />
       </div>
-      {coupons.isError ? <p role="alert">{coupons.error.message}</p> : null}
-      {coupons.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <div className={cols.tablet}>
-            <DataTable table={table} caption={t('shop.coupons.title')} empty={t('shop.coupons.empty')} />
-          </div>
-          {table.getPageCount() > 1 ? <Pager table={table} label={t('shop.coupons.pages')} /> : null}
-        </>
-      )}
       <Modal open={creating} title={t('shop.coupons.new')} onClose={() => setCreating(false)}>
         {(close) =>
           creating ? (

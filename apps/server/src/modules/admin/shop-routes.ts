@@ -9,7 +9,9 @@ import {
   adminCampaignUpdateSchema,
   adminCouponCreatedSchema,
   adminCouponCreateSchema,
+  adminCouponAnswerSchema,
   adminCouponListSchema,
+  adminCouponQuerySchema,
   adminCouponUpdateSchema,
   adminCouponUsesSchema,
   adminExchangeCardCreateSchema,
@@ -26,6 +28,7 @@ import {
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { pathId } from '@gacha/contract/path';
 import { fieldError } from '../../http/api-error.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import {
   changeCoupon,
@@ -34,7 +37,9 @@ import {
   CouponInputError,
   deleteUnusedCoupon,
   disableCoupon,
-  listCoupons,
+  couponForStaff,
+  couponsCsv,
+  couponsForStaff,
 } from '../coupons/service.ts';
 import {
   addExchangeCard,
@@ -338,10 +343,23 @@ export const shopRoutes: ApiPlugin = async (app) => {
 
   app.get(
     '/admin/coupons',
-    { schema: { response: okResponse(adminCouponListSchema) }, config: read },
-    async () => ({
-      list: await listCoupons(db),
-    }),
+    {
+      schema: { querystring: adminCouponQuerySchema, response: okResponse(adminCouponListSchema) },
+      config: read,
+    },
+    async (req) => couponsForStaff(db, req.query, clock.now()),
+  );
+
+  app.get(
+    '/admin/coupons/export.csv',
+    { schema: { querystring: adminCouponQuerySchema }, config: read },
+    async (req, reply) => sendCsv(reply, 'coupons.csv', await couponsCsv(db, req.query, clock.now())),
+  );
+
+  app.get(
+    '/admin/coupons/:id',
+    { schema: { params: couponParams, response: okResponse(adminCouponAnswerSchema) }, config: read },
+    async (req) => couponForStaff(db, req.params.id),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
+import type { AdminCouponSort, AdminCouponStatus } from '@gacha/contract/admin-shop';
 import type { Db } from '../../db/index.ts';
+import type { ListSpec } from '../../db/list-page.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -69,10 +71,41 @@ export async function insertCourses(tx: Executor, couponId: number, pointPriceId
     .execute();
 }
 
-export function listAll(ex: Executor) {
-  return ex.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute();
+/** The console's list of coupons: searched by code, note or `#id`, sorted by one of its columns. */
+export const STAFF_COUPON_LIST: ListSpec<AdminCouponSort> = {
+  search: ['code', 'note'],
+  id: 'id',
+  sorts: { created: 'id', code: 'code', starts: 'starts_at', ends: 'ends_at', uses: 'used_count' },
+  defaultSort: 'created',
+  defaultDir: 'desc',
+};
+
+/** The coupons of a kind in a status at `now` (as the console's couponStatus decides it, in SQL). */
+export function staffCoupons(
+  ex: Executor,
+  f: { status?: AdminCouponStatus | undefined; kind?: 'gems' | 'unlock' | undefined },
+  now: string,
+) {
+  let q = ex.selectFrom('coupons');
+  if (f.kind !== undefined) q = q.where('kind', '=', f.kind);
+  if (f.status === undefined) return q;
+  if (f.status === 'disabled') return q.where('disabled_at', 'is not', null);
+  q = q.where('disabled_at', 'is', null);
+  if (f.status === 'upcoming') return q.where('starts_at', '>', now);
+  q = q.where('starts_at', '<=', now);
+  if (f.status === 'ended') return q.where('ends_at', '<=', now);
+  q = q.where('ends_at', '>', now);
+  if (f.status === 'used_up')
+    return q.where('max_uses', 'is not', null).whereRef('used_count', '>=', 'max_uses');
+  return q.where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]));
 }
 
-export function listAllCourses(ex: Executor) {
-  return ex.selectFrom('coupon_point_prices').selectAll().execute();
+export function findCoupon(ex: Executor, id: number) {
+  return ex.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The courses the unlock coupons among `couponIds` open. */
+export function coursesOf(ex: Executor, couponIds: readonly number[]) {
+  if (!couponIds.length) return Promise.resolve([]);
+  return ex.selectFrom('coupon_point_prices').selectAll().where('coupon_id', 'in', couponIds).execute();
 }

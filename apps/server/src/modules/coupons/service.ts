@@ -3,9 +3,13 @@ import { randomInt } from 'node:crypto';
 import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import type { Config } from '../../config.ts';
-import type { Transaction, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { adminCouponQuerySchema } from '@gacha/contract/admin-shop';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { listAll, listPage } from '../../db/list-page.ts';
+import { csvFile } from '../../http/csv.ts';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../http/api-error.ts';
 import { releaseAttempt, reserveAttempt } from '../../http/throttle.ts';
@@ -173,19 +177,86 @@ export async function createCoupon(
   });
 }
 
-export async function listCoupons(db: Db) {
-  const coupons = await repo.listAll(db);
-  const courses = await repo.listAllCourses(db);
+// --- the console ---
+
+type StaffCouponQuery = z.output<typeof adminCouponQuerySchema>;
+type CouponRow = Selectable<CouponsTable>;
+
+/** Coupons with the courses each unlock coupon opens. */
+async function withCourses(ex: Db, coupons: CouponRow[]) {
+  const courses = await repo.coursesOf(
+    ex,
+    coupons.map((c) => c.id),
+  );
   return coupons.map((c) => ({
     ...c,
     point_price_ids: courses.filter((p) => p.coupon_id === c.id).map((p) => p.point_price_id),
   }));
 }
 
-// --- the console ---
+/** One page of the console's coupons (newest first unless another order is asked). */
+export async function couponsForStaff(db: Db, query: StaffCouponQuery, now: Date) {
+  const page = await listPage(
+    repo.staffCoupons(db, query, now.toISOString()),
+    (q) => q.selectAll(),
+    repo.STAFF_COUPON_LIST,
+    query,
+  );
+  return { ...page, list: await withCourses(db, page.list) };
+}
 
-const couponRow = (ex: Db | Transaction<Database>, id: number) =>
-  ex.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+/** One coupon as the console shows it; 404 without it. */
+export async function couponForStaff(db: Db, id: number) {
+  const coupon = await repo.findCoupon(db, id);
+  if (!coupon) throw notFound('coupon_not_found');
+  return { coupon: (await withCourses(db, [coupon]))[0]! };
+}
+
+/** Every coupon the list's query finds, in the list's order (the CSV, the command line's list). */
+export async function couponsMatching(db: Db, query: StaffCouponQuery, now: Date) {
+  const rows = await listAll(
+    repo.staffCoupons(db, query, now.toISOString()),
+    (q) => q.selectAll(),
+    repo.STAFF_COUPON_LIST,
+    query,
+  );
+  return withCourses(db, rows);
+}
+
+/** The coupons the list's query finds as a CSV. */
+export async function couponsCsv(db: Db, query: StaffCouponQuery, now: Date): Promise<string> {
+  const rows = await couponsMatching(db, query, now);
+  return csvFile(
+    [
+      'id',
+      'code',
+      'kind',
+      'gems',
+      'courses',
+      'starts_at',
+      'ends_at',
+      'max_uses',
+      'used_count',
+      'disabled_at',
+      'note',
+      'created_at',
+    ],
+    rows.map((c) => [
+      c.id,
+      c.code,
+      c.kind,
+      c.gems,
+      c.point_price_ids.join(' '),
+      c.starts_at,
+      c.ends_at,
+      c.max_uses,
+      c.used_count,
+      c.disabled_at,
+      c.note,
+      c.created_at,
+    ]),
+  );
+}
 
 /**
  * Changes a coupon's window, total limit or note (its kind and reward stay); answers before and after, or null when
@@ -196,7 +267,7 @@ export async function changeCoupon(
   id: number,
   set: Pick<Updateable<CouponsTable>, 'starts_at' | 'ends_at' | 'max_uses' | 'note'>,
 ) {
-  const before = await couponRow(tx, id);
+  const before = await repo.findCoupon(tx, id);
   if (!before) throw notFound('coupon_not_found');
   const after = { ...before, ...set };
   if (after.starts_at >= after.ends_at) throw fieldError('ends_at', 'window_invalid');
@@ -209,7 +280,7 @@ export async function changeCoupon(
 
 /** Switches a coupon off for good; null when it was off already (a repeat changes nothing). */
 export async function disableCoupon(tx: Transaction<Database>, id: number, now: Date) {
-  const before = await couponRow(tx, id);
+  const before = await repo.findCoupon(tx, id);
   if (!before) throw notFound('coupon_not_found');
   if (before.disabled_at) return null;
   await tx.updateTable('coupons').set({ disabled_at: now.toISOString() }).where('id', '=', id).execute();
@@ -221,7 +292,7 @@ export async function disableCoupon(tx: Transaction<Database>, id: number, now: 
  * A used coupon is part of members' histories: it is disabled instead.
  */
 export async function deleteUnusedCoupon(tx: Transaction<Database>, id: number) {
-  const before = await couponRow(tx, id);
+  const before = await repo.findCoupon(tx, id);
   if (!before) throw notFound('coupon_not_found');
   const used = await tx
     .selectFrom('coupon_uses')
@@ -245,7 +316,7 @@ export const COUPON_USES_PAGE = 50;
 
 /** Who used a coupon, newest first. */
 export async function couponUses(db: Db, id: number, page: number) {
-  if (!(await couponRow(db, id))) throw notFound('coupon_not_found');
+  if (!(await repo.findCoupon(db, id))) throw notFound('coupon_not_found');
   const total = Number(
     (
       await db
