@@ -246,3 +246,52 @@ describe('the console lists coupons on the server', async () => {
     expect((await t.client().get('/admin/coupons')).body.state).toBe(401);
   });
 });
+
+describe('the console lists banners on the server', async () => {
+  // slot 77: a banner without a window, replaced by a windowed one in the same slot
+  const banners = {
+    replaced: { kind: 'top', slot: 77, starts_at: null, ends_at: null, enabled: 1, sort: 3 },
+    live: { kind: 'top', slot: 77, starts_at: day(-1), ends_at: day(3), enabled: 1, sort: 1 },
+    off: { kind: 'top', slot: 78, starts_at: null, ends_at: null, enabled: 0, sort: 2 },
+    upcoming: { kind: 'alert', slot: 0, starts_at: day(2), ends_at: null, enabled: 1, sort: 5 },
+    ended: { kind: 'alert', slot: 0, starts_at: null, ends_at: day(-2), enabled: 1, sort: 4 },
+  } as const;
+  const bannerIds: Record<string, number> = {};
+  for (const [status, fields] of Object.entries(banners)) {
+    const row = await db
+      .insertInto('banners')
+      .values({
+        ...fields,
+        title_en: `Listed banner ${status}`,
+        title_ja: `一覧バナー${status}`,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    bannerIds[status] = row.id;
+  }
+
+  it('filters by status as the shop shows them (a windowed banner takes the slot), and by kind', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    for (const status of Object.keys(banners)) {
+      const r = await viewer.get(`/admin/banners?status=${status}&q=listed%20banner`);
+      expect(
+        r.body.list.map((b: { id: number }) => b.id),
+        status,
+      ).toEqual([bannerIds[status]]);
+      expect(r.body.list[0].live, status).toBe(status === 'live');
+    }
+    const alerts = await viewer.get('/admin/banners?kind=alert&q=listed%20banner');
+    expect(alerts.body.list.map((b: { id: number }) => b.id)).toEqual([bannerIds.ended, bannerIds.upcoming]);
+  });
+
+  it('is in the carousel order by default; opens one banner by its id', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    const ordered = await viewer.get('/admin/banners?q=listed%20banner');
+    expect(ordered.body.list.map((b: { sort: number }) => b.sort)).toEqual([1, 2, 3, 4, 5]);
+    const one = await viewer.get(`/admin/banners/${bannerIds.live}`);
+    expect(one.body.banner).toMatchObject({ id: bannerIds.live, live: true });
+    expect((await viewer.get(`/admin/banners/${bannerIds.replaced}`)).body.banner.live).toBe(false);
+    expect((await viewer.get('/admin/banners/99999999')).body.code).toBe('banner_not_found');
+  });
+});

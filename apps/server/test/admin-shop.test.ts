@@ -226,10 +226,11 @@ describe('banners', () => {
       }),
     );
     expect(await seen(t.client())).not.toContain('Winter packs');
-    const listed = (await owner.get('/admin/banners')).body.list.find(
-      (b: { id: number }) => b.id === made.body.id,
-    );
+    const listed = (await owner.get(`/admin/banners/${made.body.id}`)).body.banner;
     expect(listed).toMatchObject({ live: false, title_en: 'Winter packs' });
+    const ended = await owner.get('/admin/banners?status=ended&q=winter%20packs');
+    expect(ended.body.list.map((b: { id: number }) => b.id)).toContain(made.body.id);
+    expect((await owner.get('/admin/banners?status=live&q=winter%20packs')).body.list).toEqual([]);
   });
 
   it('refuses a non-image, an inverted window, an outside link; nothing stored, no audit row', async () => {

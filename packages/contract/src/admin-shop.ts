@@ -114,7 +114,27 @@ export const adminBannerRowSchema = z.object({
   live: z.boolean(),
 });
 export type AdminBannerRow = z.infer<typeof adminBannerRowSchema>;
-export const adminBannerListSchema = z.object({ list: z.array(adminBannerRowSchema) });
+export const adminBannerListSchema = listAnswerSchema(adminBannerRowSchema);
+/** GET /api/admin/banners/{id}: one banner or notice, read by its id. */
+export const adminBannerAnswerSchema = z.object({ banner: adminBannerRowSchema });
+
+/**
+ * Where a banner stands: live on the shop; switched off; before or after its window; or inside it but not shown
+ * because another Top banner holds its slot (a windowed one takes the slot from one without a window).
+ */
+export const adminBannerStatuses = ['live', 'off', 'upcoming', 'ended', 'replaced'] as const;
+export type AdminBannerStatus = (typeof adminBannerStatuses)[number];
+
+/**
+ * GET /api/admin/banners — a console list (admin-list.ts): `q` a title, text or link in either language or `#id`,
+ * sorted by the carousel's order (by default), id, slot or start; filtered by kind and status.
+ */
+export const adminBannerSorts = ['sort', 'id', 'slot', 'starts'] as const;
+export type AdminBannerSort = (typeof adminBannerSorts)[number];
+export const adminBannerQuerySchema = listQuerySchema(adminBannerSorts, {
+  kind: queryChoice(bannerKinds),
+  status: queryChoice(adminBannerStatuses),
+});
 
 // --- gem price courses, campaigns, the FX rate ---
 

@@ -5,6 +5,27 @@ import { renderConsole } from './render.tsx';
 import { cardTypes } from './card-type-fixture.ts';
 
 /** One of everything, so each page has rows whose write controls would show. */
+const BANNER = {
+  id: 7,
+  kind: 'top',
+  slot: 1,
+  sort: 1,
+  image_url: '/banners/banner1-pc.svg',
+  sp_image_url: '',
+  link_url: '/?tab=2',
+  tone: 'violet',
+  title_en: 'Winter packs',
+  title_ja: '冬のパック',
+  text_en: '',
+  text_ja: '',
+  cta_en: 'See',
+  cta_ja: '見る',
+  starts_at: null,
+  ends_at: null,
+  enabled: 1,
+  live: true,
+};
+
 const WINTER = {
   id: 5,
   code: 'WINTER',
@@ -22,30 +43,8 @@ const WINTER = {
 
 const DATA = {
   'GET admin/card-types': () => cardTypes({ cards: 10, packs: 2 }),
-  'GET admin/banners': () => ({
-    list: [
-      {
-        id: 7,
-        kind: 'top',
-        slot: 1,
-        sort: 1,
-        image_url: '/banners/banner1-pc.svg',
-        sp_image_url: '',
-        link_url: '/?tab=2',
-        tone: 'violet',
-        title_en: 'Winter packs',
-        title_ja: '冬のパック',
-        text_en: '',
-        text_ja: '',
-        cta_en: 'See',
-        cta_ja: '見る',
-        starts_at: null,
-        ends_at: null,
-        enabled: 1,
-        live: true,
-      },
-    ],
-  }),
+  'GET admin/banners': () => ({ list: [BANNER], page: 1, all_page: 1, per_page: 50, total: 1 }),
+  'GET admin/banners/7': () => ({ banner: BANNER }),
   'GET admin/point-prices': () => ({
     list: [
       {

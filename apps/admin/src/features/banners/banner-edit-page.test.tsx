@@ -30,7 +30,7 @@ describe('the banner form', () => {
   it('shows the server’s field error on its field, in the staff member’s language, and focuses it', async () => {
     const api = fakeApi({
       'GET admin/me': () => meAs('owner'),
-      'GET admin/banners': () => ({ list: [banner] }),
+      'GET admin/banners/7': () => ({ banner }),
       'POST admin/banners/7': () => ({
         state: 400,
         message: '入力内容が正しくありません。',
@@ -70,7 +70,10 @@ describe('the banner form', () => {
   });
 
   it('refuses a window that ends before it starts, a link to another site and a Top banner without its picture, without sending', async () => {
-    const api = fakeApi({ 'GET admin/me': () => meAs('owner'), 'GET admin/banners': () => ({ list: [] }) });
+    const api = fakeApi({
+      'GET admin/me': () => meAs('owner'),
+      'GET admin/banners': () => ({ list: [], page: 1, all_page: 1, per_page: 50, total: 0 }),
+    });
     await renderConsole('/banners/new?kind=top');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Title (English)'), 'Spring');
@@ -87,7 +90,7 @@ describe('the banner form', () => {
   });
 
   it('previews the words as typed, in either language', async () => {
-    fakeApi({ 'GET admin/me': () => meAs('owner'), 'GET admin/banners': () => ({ list: [banner] }) });
+    fakeApi({ 'GET admin/me': () => meAs('owner'), 'GET admin/banners/7': () => ({ banner }) });
     await renderConsole('/banners/7');
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(preview.textContent).toContain('Winter packs');

@@ -16,7 +16,7 @@ import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
-import { BANNERS_KEY, bannerStatus, useBanners } from './banner-query.ts';
+import { BANNERS_KEY, bannerStatus, useBanner } from './banner-query.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import styles from './banners.module.css';
 
@@ -122,8 +122,8 @@ export function BannerEditPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const bannerId = id ? Number(id) : null;
-  const banners = useBanners();
-  const banner = bannerId !== null ? (banners.data?.find((b) => b.id === bannerId) ?? null) : null;
+  const found = useBanner(bannerId);
+  const banner = bannerId !== null ? (found.data ?? null) : null;
   const kind: Kind = params.get('kind') === 'alert' ? 'alert' : 'top';
   const title = bannerId
     ? t('shop.banners.editTitle', { id: bannerId })
@@ -144,12 +144,12 @@ export function BannerEditPage() {
       </div>
     </div>
   );
-  if (bannerId !== null && banners.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (bannerId !== null && found.isPending) return <p className="loading">{t('common.loading')}</p>;
   if (bannerId !== null && !banner)
     return (
       <>
         {head}
-        <p role="alert">{banners.isError ? banners.error.message : t('shop.banners.notFound')}</p>
+        <p role="alert">{found.isError ? found.error.message : t('shop.banners.notFound')}</p>
       </>
     );
   return (

@@ -1,23 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminBannerListSchema, type AdminBannerRow } from '@gacha/contract/admin-shop';
-import { api, unwrap } from '../../lib/api.ts';
+import {
+  adminBannerAnswerSchema,
+  type AdminBannerRow,
+  type AdminBannerStatus,
+} from '@gacha/contract/admin-shop';
+import { api, apiPath, unwrap } from '../../lib/api.ts';
 import { windowPhase } from '../../lib/jst-window.ts';
 
 export const BANNERS_KEY = ['admin', 'banners'] as const;
 
-/** Every banner and notice (GET /api/admin/banners: notices last, then by sort), with whether each is live. */
-export function useBanners() {
+/** One banner or notice, read by its id, with whether the shop shows it now. */
+export function useBanner(id: number | null) {
   return useQuery({
-    queryKey: BANNERS_KEY,
-    queryFn: async () => unwrap(await api.get('admin/banners', adminBannerListSchema)).list,
+    queryKey: [...BANNERS_KEY, 'one', id],
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('admin', 'banners', id!), adminBannerAnswerSchema)).banner,
+    enabled: id !== null && Number.isInteger(id) && id > 0,
   });
 }
 
-/**
- * Where a banner stands: live on the shop; switched off; before or after its window; or inside it but not shown
- * because another Top banner holds its slot (a windowed one takes the slot from one without a window).
- */
-export type BannerStatus = 'live' | 'off' | 'upcoming' | 'ended' | 'replaced';
+/** Where a banner stands (the list's status filter, worked out here for one). */
+export type BannerStatus = AdminBannerStatus;
 
 export function bannerStatus(b: AdminBannerRow, now = Date.now()): BannerStatus {
   if (b.live) return 'live';

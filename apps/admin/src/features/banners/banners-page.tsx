@@ -1,24 +1,27 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTable } from '@tanstack/react-table';
-import type { AdminBannerRow } from '@gacha/contract/admin-shop';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
-import { useLang } from '../../lib/i18n.ts';
+import { Link, useLocation } from 'react-router';
+import {
+  adminBannerListSchema,
+  adminBannerSorts,
+  adminBannerStatuses,
+  bannerKinds,
+  type AdminBannerRow,
+} from '@gacha/contract/admin-shop';
+import type { Columns } from '../../components/data-table.tsx';
 import { JstWindow } from '../../components/jst-window.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
+import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
-import { bannerStatus, useBanners } from './banner-query.ts';
+import { BANNERS_KEY, bannerStatus } from './banner-query.ts';
 import cols from '../../components/columns.module.css';
 import styles from './banners.module.css';
 
-const KINDS = ['all', 'top', 'alert'] as const;
-type KindFilter = (typeof KINDS)[number];
-
 /**
- * /admin/banners: the Top carousel's banners and the notices above the tabs (GET /api/admin/banners), each with
- * whether the shop shows it now, its kind, slot and window in JST. The kind filter lives in the address. A role
- * with catalogue.write adds and edits them (/admin/banners/new, /admin/banners/{id}); others can open them read
- * only.
+ * /admin/banners: the Top carousel's banners and the notices above the tabs (GET /api/admin/banners, the query in
+ * the address), each with whether the shop shows it now, its kind, slot and window in JST; found by its words,
+ * link or #id, filtered by kind and status, sorted by the server. A role with catalogue.write adds and edits them
+ * (/admin/banners/new, /admin/banners/{id}); others can open them read only.
  */
 export function BannersPage() {
   const { t } = useTranslation();
@@ -26,12 +29,6 @@ export function BannersPage() {
   const canWrite = useCan()('catalogue.write');
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  const [params, setParams] = useSearchParams();
-  const kindParam = params.get('kind');
-  const kind: KindFilter = KINDS.includes(kindParam as KindFilter) ? (kindParam as KindFilter) : 'all';
-  const banners = useBanners();
-  // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
-  const now = banners.dataUpdatedAt || 0;
 
   const columns = useMemo<Columns<AdminBannerRow>>(
     () => [
@@ -53,7 +50,6 @@ export function BannersPage() {
       {
         id: 'title',
         header: () => t('shop.banners.titleCol'),
-        accessorFn: (r) => (lang === 'ja' ? r.title_ja || r.title_en : r.title_en || r.title_ja),
         cell: ({ row }) => {
           const b = row.original;
           const title = lang === 'ja' ? b.title_ja || b.title_en : b.title_en || b.title_ja;
@@ -72,9 +68,8 @@ export function BannersPage() {
       {
         id: 'status',
         header: () => t('shop.banners.status'),
-        accessorFn: (r) => bannerStatus(r, now),
         cell: ({ row }) => {
-          const s = bannerStatus(row.original, now);
+          const s = bannerStatus(row.original);
           return (
             <span
               className={`status ${s === 'live' ? 'status-on_sale' : s === 'upcoming' ? 'status-before' : s === 'replaced' ? 'status-open' : 'status-ended'}`}
@@ -87,44 +82,55 @@ export function BannersPage() {
       {
         id: 'kind',
         header: () => t('shop.banners.kind'),
-        accessorFn: (r) => r.kind,
         cell: ({ row }) => t(`shop.banners.kinds.${row.original.kind}`),
         meta: { className: 'nowrap' },
       },
       {
         id: 'slot',
         header: () => t('shop.banners.slot'),
-        accessorFn: (r) => (r.kind === 'top' ? r.slot : -1),
         cell: ({ row }) => (row.original.kind === 'top' ? row.original.slot : '—'),
         meta: { className: 'num' },
       },
       {
         id: 'sort',
         header: () => t('shop.common.sort'),
-        accessorFn: (r) => r.sort,
+        cell: ({ row }) => row.original.sort,
         meta: { className: `num ${cols.wideOnly}` },
       },
       {
-        id: 'window',
+        id: 'starts',
         header: () => t('shop.common.windowJst'),
-        enableSorting: false,
         meta: { className: styles.windowCell },
         cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
       },
     ],
-    [t, lang, now],
+    [t, lang],
   );
 
-  const data = useMemo(
-    () => (banners.data ?? []).filter((b) => kind === 'all' || b.kind === kind),
-    [banners.data, kind],
-  );
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<AdminBannerRow> = {
+    path: 'admin/banners',
+    answer: adminBannerListSchema,
+    queryKey: BANNERS_KEY,
     columns,
-    data,
-    initialState: { pagination: { pageIndex: 0, pageSize: 500 } },
-  });
+    sorts: adminBannerSorts,
+    filters: [
+      {
+        name: 'kind',
+        label: t('shop.banners.kind'),
+        all: t('shop.banners.kindFilter.all'),
+        options: bannerKinds.map((k) => ({ value: k, label: t(`shop.banners.kindFilter.${k}`) })),
+      },
+      {
+        name: 'status',
+        label: t('shop.banners.status'),
+        all: t('shop.banners.allStatuses'),
+        options: adminBannerStatuses.map((s) => ({ value: s, label: t(`shop.banners.statuses.${s}`) })),
+      },
+    ],
+    caption: t('shop.banners.title'),
+    empty: t('shop.banners.empty'),
+    searchHint: t('shop.banners.searchHint'),
+  };
 
   return (
     <>
@@ -146,31 +152,9 @@ export function BannersPage() {
       <p className="muted">{t('shop.banners.intro')}</p>
       {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
       <div role="status">{notice ? <p className="success">{notice}</p> : null}</div>
-      <div className="filters" role="search">
-        <label className="filter">
-          <span>{t('shop.banners.kind')}</span>
-          <select
-            value={kind}
-            onChange={(e) =>
-              setParams(e.target.value === 'all' ? {} : { kind: e.target.value }, { replace: true })
-            }
-          >
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`shop.banners.kindFilter.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className={cols.tablet}>
+        <ResourceList resource={resource} />
       </div>
-      {banners.isError ? <p role="alert">{banners.error.message}</p> : null}
-      {banners.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <div className={cols.tablet}>
-          <DataTable table={table} caption={t('shop.banners.title')} empty={t('shop.banners.empty')} />
-        </div>
-      )}
     </>
   );
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminBannerCreateSchema,
+  adminBannerAnswerSchema,
   adminBannerListSchema,
+  adminBannerQuerySchema,
   adminBannerUpdateSchema,
   adminCampaignCreateSchema,
   adminCampaignListSchema,
@@ -60,6 +62,7 @@ import {
 import {
   addBanner,
   bannerPictures,
+  bannerForStaff,
   bannersForStaff,
   changeBanner,
   deleteBanner,
@@ -81,10 +84,20 @@ export const shopRoutes: ApiPlugin = async (app) => {
   const write = { staff: 'catalogue.write' } as const;
 
   // --- banners ---
+  const bannerParams = z.object({ id: pathId('banner_not_found') });
   app.get(
     '/admin/banners',
-    { schema: { response: okResponse(adminBannerListSchema) }, config: read },
-    async () => bannersForStaff(db, clock.now()),
+    {
+      schema: { querystring: adminBannerQuerySchema, response: okResponse(adminBannerListSchema) },
+      config: read,
+    },
+    async (req) => bannersForStaff(db, req.query, clock.now()),
+  );
+
+  app.get(
+    '/admin/banners/:id',
+    { schema: { params: bannerParams, response: okResponse(adminBannerAnswerSchema) }, config: read },
+    async (req) => bannerForStaff(db, req.params.id, clock.now()),
   );
 
   app.post(
@@ -119,7 +132,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
     {
       bodyLimit: PICTURES_BODY_LIMIT,
       schema: {
-        params: z.object({ id: pathId('banner_not_found') }),
+        params: bannerParams,
         body: adminBannerUpdateSchema,
         response: okResponse(adminIdAnswerSchema),
       },
@@ -149,7 +162,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
     '/admin/banners/:id/delete',
     {
       schema: {
-        params: z.object({ id: pathId('banner_not_found') }),
+        params: bannerParams,
         response: okResponse(emptyAnswerSchema),
       },
       config: write,

@@ -1,9 +1,12 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { AdminBannerSort, AdminBannerStatus, adminBannerQuerySchema } from '@gacha/contract/admin-shop';
 import type { Lang } from '@gacha/contract/messages';
 import type { Banners } from '@gacha/contract/site';
 import { cachedRows } from '../../cluster/cached-rows.ts';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { listPage, type ListSpec } from '../../db/list-page.ts';
 import type { BannersTable, Database } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 
@@ -70,18 +73,69 @@ export function forgetBanners(db: Db): void {
   bannerRows.forget(db);
 }
 
-export async function bannersForStaff(db: Db, now: Date) {
-  const rows = await db
+/** The console's list of banners: searched by their words and link, in the carousel's order unless asked. */
+const STAFF_BANNER_LIST: ListSpec<AdminBannerSort> = {
+  search: ['title_en', 'title_ja', 'text_en', 'text_ja', 'link_url'],
+  id: 'id',
+  sorts: { sort: 'sort', id: 'id', slot: 'slot', starts: 'starts_at' },
+  defaultSort: 'sort',
+  defaultDir: 'asc',
+};
+
+/** The banners the shop shows at `at`: of those inside their window, the ones no other holds the slot of. */
+async function liveIds(db: Db, at: string): Promise<Set<number>> {
+  const open = await db
     .selectFrom('banners')
     .selectAll()
-    .orderBy('kind', 'desc')
-    .orderBy('sort')
-    .orderBy('id')
+    .where('enabled', '=', 1)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', at)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
     .execute();
+  const live = liveSet(open, at, 'en');
+  return new Set([...live.top, ...live.alerts].map((b) => b.id));
+}
+
+/** The banners of a kind in a status at `at` (as the console's bannerStatus decides it). */
+function staffBanners(
+  db: Db,
+  f: { kind?: BannerRow['kind'] | undefined; status?: AdminBannerStatus | undefined },
+  at: string,
+  live: ReadonlySet<number>,
+) {
+  let q = db.selectFrom('banners');
+  if (f.kind !== undefined) q = q.where('kind', '=', f.kind);
+  if (f.status === undefined) return q;
+  // no id is negative: an empty set matches nothing
+  const liveList = live.size ? [...live] : [-1];
+  if (f.status === 'live') return q.where('id', 'in', liveList);
+  if (f.status === 'off') return q.where('enabled', '=', 0);
+  q = q.where('enabled', '=', 1);
+  if (f.status === 'upcoming') return q.where('starts_at', '>', at);
+  if (f.status === 'ended') return q.where('ends_at', '<=', at);
+  return q
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', at)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+    .where('id', 'not in', liveList);
+}
+
+/** One page of the console's banners and notices, each with whether the shop shows it now. */
+export async function bannersForStaff(db: Db, query: z.output<typeof adminBannerQuerySchema>, now: Date) {
   const at = now.toISOString();
-  const live = liveSet(rows, at, 'en');
-  const shown = new Set([...live.top, ...live.alerts].map((b) => b.id));
-  return { list: rows.map((b) => ({ ...b, live: shown.has(b.id) })) };
+  const live = await liveIds(db, at);
+  const page = await listPage(
+    staffBanners(db, query, at, live),
+    (q) => q.selectAll(),
+    STAFF_BANNER_LIST,
+    query,
+  );
+  return { ...page, list: page.list.map((b) => ({ ...b, live: live.has(b.id) })) };
+}
+
+/** One banner as the console edits it; 404 without it. */
+export async function bannerForStaff(db: Db, id: number, now: Date) {
+  const banner = await db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!banner) throw notFound('banner_not_found');
+  return { banner: { ...banner, live: (await liveIds(db, now.toISOString())).has(id) } };
 }
 
 export async function addBanner(tx: Executor, row: Insertable<BannersTable>): Promise<number> {

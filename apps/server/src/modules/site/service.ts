@@ -1,5 +1,6 @@
 export {
   addBanner,
+  bannerForStaff,
   bannerPictures,
   bannersForStaff,
   changeBanner,
