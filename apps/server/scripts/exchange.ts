@@ -10,7 +10,7 @@
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
 import {
-  exchangeCardsForStaff,
+  exchangeCardsMatching,
   offerExchangeCard,
   restockExchangeCard,
 } from '../src/modules/exchange/service.ts';
@@ -67,7 +67,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const [id, count] = [whole(args[0]), whole(args[1])];
     if (id !== undefined && count !== undefined) run = (db) => restockExchangeCard(db, id, count);
   } else if (cmd === 'list' && args.length === 0) {
-    run = async (db) => (await exchangeCardsForStaff(db)).list;
+    run = (db) => exchangeCardsMatching(db, {}, new Date());
   }
   if (!run) return usageError(io, USAGE);
   const work = run;

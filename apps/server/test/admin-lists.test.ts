@@ -295,3 +295,58 @@ describe('the console lists banners on the server', async () => {
     expect((await viewer.get('/admin/banners/99999999')).body.code).toBe('banner_not_found');
   });
 });
+
+describe('the console lists the exchange counter on the server', async () => {
+  const [card] = await db
+    .insertInto('cards')
+    .values({
+      card_type_id: TEST_CARD_TYPE,
+      name_en: 'Listed Charizard',
+      name_ja: '一覧リザードン',
+      model_number: 'LC-1',
+      rarity: 6,
+      rarity_label: 'SR',
+      image_url: '/x.svg',
+    })
+    .returning('id')
+    .execute();
+  const offers = {
+    open: { visible_from: null, visible_until: null, stock: 5, sub_coin: 30, sort: 2 },
+    upcoming: { visible_from: day(2), visible_until: null, stock: 0, sub_coin: 10, sort: 1 },
+    ended: { visible_from: null, visible_until: day(-1), stock: 2, sub_coin: 20, sort: 3 },
+  } as const;
+  const offerIds: Record<string, number> = {};
+  for (const [phase, fields] of Object.entries(offers)) {
+    const row = await db
+      .insertInto('exchange_cards')
+      .values({ ...fields, card_id: card!.id, member_limit: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    offerIds[phase] = row.id;
+  }
+
+  it('filters by window and stock, searches the card in either language, sorts by price; as CSV', async () => {
+    const viewer = await staffClient(t, 'viewer');
+    for (const phase of Object.keys(offers)) {
+      const r = await viewer.get(`/admin/exchange-cards?phase=${phase}&q=listed%20chari`);
+      expect(
+        r.body.list.map((o: { id: number }) => o.id),
+        phase,
+      ).toEqual([offerIds[phase]]);
+    }
+    const out = await viewer.get(`/admin/exchange-cards?stock=out&q=${encodeURIComponent('一覧リザ')}`);
+    expect(out.body.list.map((o: { id: number }) => o.id)).toEqual([offerIds.upcoming]);
+    const byCoins = await viewer.get('/admin/exchange-cards?q=listed%20chari&sort=coins&dir=desc');
+    expect(byCoins.body.list.map((o: { sub_coin: number }) => o.sub_coin)).toEqual([30, 20, 10]);
+    const byOrder = await viewer.get('/admin/exchange-cards?q=listed%20chari');
+    expect(byOrder.body.list.map((o: { sort: number }) => o.sort)).toEqual([1, 2, 3]);
+    expect(byOrder.body.list[0]).toMatchObject({ name_en: 'Listed Charizard', exchanged: 0 });
+    const csv = await download(viewer, '/admin/exchange-cards/export.csv?q=listed%20chari&sort=stock');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,card_id,name_en,name_ja,rarity,coins,stock,exchanged/);
+    expect(lines.slice(1).map((l: string) => Number(l.split(',')[6]))).toEqual([0, 2, 5]);
+  });
+});

@@ -374,7 +374,7 @@ describe('exchange cards', () => {
     await expectAudited('exchange_card.update', 1, () =>
       owner.post(`/admin/exchange-cards/${id}`, { sub_coin: 40 }),
     );
-    const row = (await owner.get('/admin/exchange-cards')).body.list.find((c: { id: number }) => c.id === id);
+    const row = (await owner.get(`/admin/exchange-cards?q=%23${id}`)).body.list[0];
     expect(row).toMatchObject({ stock: 5, sub_coin: 40, exchanged: 0 });
     // the stock is not set by the edit (members take from it meanwhile)
     expect((await owner.post(`/admin/exchange-cards/${id}`, { stock: 1 })).body.state).toBe(400);

@@ -240,7 +240,22 @@ export const adminExchangeCardRowSchema = z.object({
   sort: z.number().int(),
   exchanged: z.number().int(),
 });
-export const adminExchangeCardListSchema = z.object({ list: z.array(adminExchangeCardRowSchema) });
+export const adminExchangeCardListSchema = listAnswerSchema(adminExchangeCardRowSchema);
+
+/** Where an exchange card stands on the counter: shown now, before or after its window. */
+export const adminExchangeCardPhases = ['open', 'upcoming', 'ended'] as const;
+
+/**
+ * GET /api/admin/exchange-cards (and /export.csv) — a console list (admin-list.ts): `q` the card's name in either
+ * language or `#id` (the offer's), in the counter's order (by default) or by price, stock, exchanges or id;
+ * filtered by where it stands (shown, before, after its window) and by stock (in stock, out of stock).
+ */
+export const adminExchangeCardSorts = ['sort', 'id', 'coins', 'stock', 'exchanged'] as const;
+export type AdminExchangeCardSort = (typeof adminExchangeCardSorts)[number];
+export const adminExchangeCardQuerySchema = listQuerySchema(adminExchangeCardSorts, {
+  phase: queryChoice(adminExchangeCardPhases),
+  stock: queryChoice(['in', 'out']),
+});
 
 // --- coupons ---
 

@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
 import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminExchangeCardCreateSchema,
   adminExchangeCardListSchema,
+  adminExchangeCardPhases,
+  adminExchangeCardSorts,
   adminExchangeCardUpdateSchema,
   adminStockChangeSchema,
 } from '@gacha/contract/admin-shop';
 import type { z } from 'zod';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { api, apiPath, unwrap } from '../../lib/api.ts';
@@ -33,8 +35,9 @@ const nameIn = (lang: string, c: { name_en: string; name_ja: string }) =>
 type Editing = { mode: 'new' } | { mode: 'edit'; row: ExchangeCard } | { mode: 'stock'; row: ExchangeCard };
 
 /**
- * /admin/exchange-cards: the cards members take for coins at the exchange counter (GET /api/admin/exchange-cards)
- * with their price in coins, stock, how many were exchanged, the per-member limit and when they show. A role with
+ * /admin/exchange-cards: the cards members take for coins at the exchange counter (GET /api/admin/exchange-cards,
+ * the query in the address) with their price in coins, stock, how many were exchanged, the per-member limit and
+ * when they show; found by the card's name or #id, filtered by window and stock, sorted by the server, as CSV. A role with
  * catalogue.write offers a card (POST, the card picked from GET /api/admin/cards), edits one (POST /{id}) and
  * moves its stock by an amount (POST /{id}/stock {add}: members take from it meanwhile, so it is never set).
  */
@@ -44,12 +47,6 @@ export function ExchangeCardsPage() {
   const canWrite = useCan()('catalogue.write');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const cards = useQuery({
-    queryKey: EXCHANGE_KEY,
-    queryFn: async () => unwrap(await api.get('admin/exchange-cards', adminExchangeCardListSchema)).list,
-  });
-  // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
-  const now = cards.dataUpdatedAt || 0;
   const name = (c: { name_en: string; name_ja: string }) => nameIn(lang, c);
 
   const columns = useMemo<Columns<ExchangeCard>>(
@@ -57,7 +54,6 @@ export function ExchangeCardsPage() {
       {
         id: 'card',
         header: () => t('shop.exchange.card'),
-        accessorFn: (r) => nameIn(lang, r),
         cell: ({ row }) => (
           <span className={styles.cardCell}>
             {row.original.image_url ? (
@@ -74,16 +70,14 @@ export function ExchangeCardsPage() {
         ),
       },
       {
-        id: 'sub_coin',
+        id: 'coins',
         header: () => t('shop.exchange.coins'),
-        accessorFn: (r) => r.sub_coin,
         cell: ({ row }) => formatNumber(row.original.sub_coin, lang),
         meta: { className: 'num' },
       },
       {
         id: 'stock',
         header: () => t('shop.exchange.stock'),
-        accessorFn: (r) => r.stock,
         cell: ({ row }) =>
           row.original.stock > 0 ? (
             formatNumber(row.original.stock, lang)
@@ -95,14 +89,12 @@ export function ExchangeCardsPage() {
       {
         id: 'exchanged',
         header: () => t('shop.exchange.exchanged'),
-        accessorFn: (r) => r.exchanged,
         cell: ({ row }) => formatNumber(row.original.exchanged, lang),
         meta: { className: 'num' },
       },
       {
         id: 'member_limit',
         header: () => t('shop.exchange.memberLimit'),
-        accessorFn: (r) => r.member_limit,
         cell: ({ row }) =>
           row.original.member_limit
             ? formatNumber(row.original.member_limit, lang)
@@ -112,10 +104,9 @@ export function ExchangeCardsPage() {
       {
         id: 'window',
         header: () => t('shop.exchange.shown'),
-        enableSorting: false,
         cell: ({ row }) => {
           const r = row.original;
-          const phase = windowPhase(r.visible_from, r.visible_until, now);
+          const phase = windowPhase(r.visible_from, r.visible_until);
           return (
             <>
               <span
@@ -135,7 +126,7 @@ export function ExchangeCardsPage() {
       {
         id: 'sort',
         header: () => t('shop.common.sort'),
-        accessorFn: (r) => r.sort,
+        cell: ({ row }) => row.original.sort,
         meta: { className: `num ${cols.wideOnly}` },
       },
       ...(canWrite
@@ -143,7 +134,6 @@ export function ExchangeCardsPage() {
             {
               id: 'actions',
               header: () => <span className="sr-only">{t('shop.common.actions')}</span>,
-              enableSorting: false,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: ExchangeCard } }) => (
                 <span className={styles.rowActions}>
@@ -167,14 +157,36 @@ export function ExchangeCardsPage() {
           ]
         : []),
     ],
-    [t, lang, now, canWrite],
+    [t, lang, canWrite],
   );
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<ExchangeCard> = {
+    path: 'admin/exchange-cards',
+    answer: adminExchangeCardListSchema,
+    queryKey: EXCHANGE_KEY,
     columns,
-    data: cards.data ?? [],
-    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 500 } },
-  });
+    sorts: adminExchangeCardSorts,
+    filters: [
+      {
+        name: 'phase',
+        label: t('shop.exchange.shown'),
+        all: t('shop.exchange.allPhases'),
+        options: adminExchangeCardPhases.map((p) => ({ value: p, label: t(`shop.exchange.phase.${p}`) })),
+      },
+      {
+        name: 'stock',
+        label: t('shop.exchange.stock'),
+        all: t('shop.exchange.anyStock'),
+        options: [
+          { value: 'in', label: t('shop.exchange.inStock') },
+          { value: 'out', label: t('shop.exchange.outOfStock') },
+        ],
+      },
+    ],
+    caption: t('shop.exchange.title'),
+    empty: t('shop.exchange.empty'),
+    searchHint: t('shop.exchange.searchHint'),
+    csv: true,
+  };
 
   const saved = (message: string, close: () => void) => {
     setDone(message);
@@ -202,14 +214,9 @@ export function ExchangeCardsPage() {
       <p className="muted">{t('shop.exchange.intro')}</p>
       {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
       <div role="status">{done ? <p className="success">{done}</p> : null}</div>
-      {cards.isError ? <p role="alert">{cards.error.message}</p> : null}
-      {cards.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <div className={cols.tablet}>
-          <DataTable table={table} caption={t('shop.exchange.title')} empty={t('shop.exchange.empty')} />
-        </div>
-      )}
+      <div className={cols.tablet}>
+        <ResourceList resource={resource} />
+      </div>
       <Modal
         open={editing !== null}
         size={editing?.mode === 'new' ? 'large' : 'normal'}

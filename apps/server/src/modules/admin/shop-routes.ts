@@ -18,6 +18,7 @@ import {
   adminCouponUsesSchema,
   adminExchangeCardCreateSchema,
   adminExchangeCardListSchema,
+  adminExchangeCardQuerySchema,
   adminExchangeCardUpdateSchema,
   adminFxListSchema,
   adminFxSetSchema,
@@ -47,6 +48,7 @@ import {
   addExchangeCard,
   changeExchangeCard,
   changeStock,
+  exchangeCardsCsv,
   exchangeCardsForStaff,
 } from '../exchange/service.ts';
 import {
@@ -287,8 +289,21 @@ export const shopRoutes: ApiPlugin = async (app) => {
 
   app.get(
     '/admin/exchange-cards',
-    { schema: { response: okResponse(adminExchangeCardListSchema) }, config: read },
-    () => exchangeCardsForStaff(db),
+    {
+      schema: {
+        querystring: adminExchangeCardQuerySchema,
+        response: okResponse(adminExchangeCardListSchema),
+      },
+      config: read,
+    },
+    async (req) => exchangeCardsForStaff(db, req.query, clock.now()),
+  );
+
+  app.get(
+    '/admin/exchange-cards/export.csv',
+    { schema: { querystring: adminExchangeCardQuerySchema }, config: read },
+    async (req, reply) =>
+      sendCsv(reply, 'exchange-cards.csv', await exchangeCardsCsv(db, req.query, clock.now())),
   );
 
   app.post(

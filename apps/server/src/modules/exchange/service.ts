@@ -30,7 +30,14 @@ import * as repo from './repo.ts';
  */
 
 export { insertExchangeCard, type NewExchangeCard } from './repo.ts';
-export { addExchangeCard, changeExchangeCard, changeStock, exchangeCardsForStaff } from './staff.ts';
+export {
+  addExchangeCard,
+  changeExchangeCard,
+  changeStock,
+  exchangeCardsCsv,
+  exchangeCardsForStaff,
+  exchangeCardsMatching,
+} from './staff.ts';
 
 const refuse = (result: ExchangeRefusalResult, ref: MessageRef, state = 400) =>
   new ApiError(state, { errors: { count: ref }, extra: { result } });

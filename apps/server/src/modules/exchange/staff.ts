@@ -1,6 +1,10 @@
+import type { z } from 'zod';
+import type { AdminExchangeCardSort, adminExchangeCardQuerySchema } from '@gacha/contract/admin-shop';
 import type { Transaction, Updateable } from 'kysely';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { listAll, listPage, type ListSpec } from '../../db/list-page.ts';
+import { csvFile } from '../../http/csv.ts';
 import type { Database, ExchangeCardsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
 import { cardExists, insertExchangeCard, type NewExchangeCard } from './repo.ts';
@@ -16,33 +20,114 @@ type Executor = Db | Transaction<Database>;
 const row = (ex: Executor, id: number) =>
   ex.selectFrom('exchange_cards').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function exchangeCardsForStaff(db: Db) {
-  const rows = await db
-    .selectFrom('exchange_cards as e')
-    .innerJoin('cards as c', 'c.id', 'e.card_id')
-    .select((eb) => [
-      'e.id',
-      'e.card_id',
-      'c.name_en',
-      'c.name_ja',
-      'c.rarity',
-      'c.image_url',
-      'e.sub_coin',
-      'e.stock',
-      'e.member_limit',
-      'e.visible_from',
-      'e.visible_until',
-      'e.sort',
-      eb
-        .selectFrom('exchanges as x')
-        .select((x) => x.fn.countAll<number>().as('n'))
-        .whereRef('x.exchange_card_id', '=', 'e.id')
-        .as('exchanged'),
-    ])
-    .orderBy('e.sort')
-    .orderBy('e.id', 'desc')
-    .execute();
-  return { list: rows.map((r) => ({ ...r, exchanged: Number(r.exchanged ?? 0) })) };
+type StaffExchangeQuery = z.output<typeof adminExchangeCardQuerySchema>;
+
+/** The console's list of exchange cards: searched by the card's name or the offer's `#id`. */
+const STAFF_EXCHANGE_LIST: ListSpec<AdminExchangeCardSort> = {
+  search: ['c.name_en', 'c.name_ja'],
+  id: 'e.id',
+  sorts: { sort: 'e.sort', id: 'e.id', coins: 'e.sub_coin', stock: 'e.stock', exchanged: 'exchanged' },
+  defaultSort: 'sort',
+  defaultDir: 'asc',
+};
+
+/** The offers in a phase of their window at `now` and with or without stock. */
+function staffExchangeCards(db: Db, f: StaffExchangeQuery, now: string) {
+  let q = db.selectFrom('exchange_cards as e').innerJoin('cards as c', 'c.id', 'e.card_id');
+  if (f.stock === 'in') q = q.where('e.stock', '>', 0);
+  if (f.stock === 'out') q = q.where('e.stock', '<=', 0);
+  if (f.phase === 'upcoming') q = q.where('e.visible_from', '>', now);
+  if (f.phase === 'ended') q = q.where('e.visible_until', '<=', now);
+  if (f.phase === 'open')
+    q = q
+      .where((eb) => eb.or([eb('e.visible_from', 'is', null), eb('e.visible_from', '<=', now)]))
+      .where((eb) => eb.or([eb('e.visible_until', 'is', null), eb('e.visible_until', '>', now)]));
+  return q;
+}
+
+const exchangeColumns = (q: ReturnType<typeof staffExchangeCards>) =>
+  q.select((eb) => [
+    'e.id',
+    'e.card_id',
+    'c.name_en',
+    'c.name_ja',
+    'c.rarity',
+    'c.image_url',
+    'e.sub_coin',
+    'e.stock',
+    'e.member_limit',
+    'e.visible_from',
+    'e.visible_until',
+    'e.sort',
+    eb
+      .selectFrom('exchanges as x')
+      .select((x) => x.fn.countAll<number>().as('n'))
+      .whereRef('x.exchange_card_id', '=', 'e.id')
+      .as('exchanged'),
+  ]);
+
+const withCount = <R extends { exchanged: number | string | null }>(r: R) => ({
+  ...r,
+  exchanged: Number(r.exchanged ?? 0),
+});
+
+/** One page of the exchange counter's cards as the console lists them, with how many were exchanged. */
+export async function exchangeCardsForStaff(db: Db, query: StaffExchangeQuery, now: Date) {
+  const page = await listPage(
+    staffExchangeCards(db, query, now.toISOString()),
+    exchangeColumns,
+    STAFF_EXCHANGE_LIST,
+    query,
+  );
+  return { ...page, list: page.list.map(withCount) };
+}
+
+/** Every offer the list's query finds, in the list's order (the CSV, the command line's list). */
+export async function exchangeCardsMatching(db: Db, query: StaffExchangeQuery, now: Date) {
+  const rows = await listAll(
+    staffExchangeCards(db, query, now.toISOString()),
+    exchangeColumns,
+    STAFF_EXCHANGE_LIST,
+    query,
+  );
+  return rows.map(withCount);
+}
+
+/** The offers the list's query finds as a CSV. */
+export async function exchangeCardsCsv(db: Db, query: StaffExchangeQuery, now: Date): Promise<string> {
+  const rows = await exchangeCardsMatching(db, query, now);
+  return csvFile(
+    [
+      'id',
+      'card_id',
+      'name_en',
+      'name_ja',
+      'rarity',
+      'coins',
+      'stock',
+      'exchanged',
+      'member_limit',
+      'visible_from',
+      'visible_until',
+      'sort',
+    ],
+    rows
+      .map(withCount)
+      .map((r) => [
+        r.id,
+        r.card_id,
+        r.name_en,
+        r.name_ja,
+        r.rarity,
+        r.sub_coin,
+        r.stock,
+        r.exchanged,
+        r.member_limit,
+        r.visible_from,
+        r.visible_until,
+        r.sort,
+      ]),
+  );
 }
 
 export async function addExchangeCard(tx: Executor, card: Omit<NewExchangeCard, 'created_at'>, now: Date) {
