@@ -63,11 +63,11 @@ describe('staff accounts in the console', () => {
     expect((await c.post('/admin/totp/confirm', { code: codeOf(start.body.secret) })).body.state).toBe(200);
     expect((await c.get('/admin/me')).body).toMatchObject({ signed_in: true, role: 'support' });
     expect(await rows('staff.sign_in', made.body.id)).toHaveLength(1);
-    const list = (await owner.get('/admin/staff')).body.list;
-    expect(list.find((s: { id: number }) => s.id === made.body.id)).toMatchObject({
-      enrolled: true,
-      disabled: false,
-    });
+    const list = (await owner.get('/admin/staff?q=new.clerk@shop')).body.list;
+    expect(list).toEqual([expect.objectContaining({ id: made.body.id, enrolled: true, disabled: false })]);
+    const supports = (await owner.get('/admin/staff?role=support&state=active')).body.list;
+    expect(supports.map((s: { id: number }) => s.id)).toContain(made.body.id);
+    expect((await owner.get('/admin/staff?role=support&state=disabled')).body.list).toEqual([]);
   });
 
   it('refuses bad input with its field', async () => {
@@ -142,6 +142,17 @@ describe('staff accounts in the console', () => {
       (await operator.post('/admin/staff', { email: 'x@shop.example', role: 'viewer' })).body.state,
     ).toBe(403);
     expect((await t.client().get('/admin/staff')).body.state).toBe(401);
+    const csv = (c: { cookieHeader(): string }) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/staff/export.csv',
+        headers: { cookie: c.cookieHeader() },
+      });
+    expect((await csv(operator)).json().state).toBe(403);
+    const sheet = await csv(owner);
+    expect(sheet.body.replace(/^\ufeff/, '').split('\r\n')[0]).toBe(
+      'id,email,role,enrolled,disabled,created_at,last_login_at',
+    );
     const clerk = await createStaffMember(db, 'viewer');
     await expectAudited(1, () => owner.post(`/admin/staff/${clerk.id}/reset-2fa`, {}));
     await expectAudited(0, () => owner.post(`/admin/staff/${clerk.id}/reset-2fa`, {}));

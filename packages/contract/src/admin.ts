@@ -132,8 +132,18 @@ export const adminStaffRowSchema = z.object({
   last_login_at: z.string().nullable(),
 });
 export type AdminStaffRow = z.infer<typeof adminStaffRowSchema>;
-/** GET /api/admin/staff. */
-export const adminStaffListSchema = z.object({ list: z.array(adminStaffRowSchema) });
+/**
+ * GET /api/admin/staff (and /export.csv) — a console list (admin-list.ts): `q` an email or `#id`, sorted by id (by
+ * default), email or last sign-in; filtered by role and state (active, not enrolled yet, disabled).
+ */
+export const adminStaffListSchema = listAnswerSchema(adminStaffRowSchema);
+export const adminStaffStates = ['active', 'not_enrolled', 'disabled'] as const;
+export const adminStaffSorts = ['id', 'email', 'last'] as const;
+export type AdminStaffSort = (typeof adminStaffSorts)[number];
+export const adminStaffQuerySchema = listQuerySchema(adminStaffSorts, {
+  role: queryChoice(staffRoles),
+  state: queryChoice(adminStaffStates),
+});
 /** POST /api/admin/staff {email, role}: the account with a temporary password, answered once. */
 export const adminStaffCreateSchema = z
   .object({

@@ -38,7 +38,10 @@ export function searched<DB, TB extends keyof DB, O>(
   );
 }
 
-/** The list's order: the asked sort (or the default), ties broken by the id in the same direction. */
+/**
+ * The list's order: the asked sort (or the default), rows without a value last either way (the engines disagree
+ * on where NULL sorts), ties broken by the id in the same direction.
+ */
 function ordered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec<string>,
@@ -47,7 +50,7 @@ function ordered<DB, TB extends keyof DB, O>(
   const key = params.sort && params.sort in spec.sorts ? params.sort : spec.defaultSort;
   const dir = params.dir ?? (params.sort ? 'asc' : spec.defaultDir);
   const column = spec.sorts[key]!;
-  const sorted = query.orderBy(sql.ref(column), dir);
+  const sorted = query.orderBy(sql`${sql.ref(column)} is null`).orderBy(sql.ref(column), dir);
   return column === spec.id ? sorted : sorted.orderBy(sql.ref(spec.id), dir);
 }
 

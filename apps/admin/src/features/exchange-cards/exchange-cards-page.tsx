@@ -15,7 +15,7 @@ import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { api, apiPath } from '../../lib/api.ts';
 import { formatNumber, fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';

@@ -1,20 +1,22 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   adminIdAnswerSchema,
   adminStaffCreatedSchema,
   adminStaffCreateSchema,
   adminStaffListSchema,
+  adminStaffSorts,
+  adminStaffStates,
   staffRoles,
   type AdminStaffRow,
 } from '@gacha/contract/admin';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
+import { api, apiPath, isOk } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useMe } from '../../lib/me.ts';
@@ -25,7 +27,8 @@ type Created = z.infer<typeof adminStaffCreatedSchema>;
 type Pending = { row: AdminStaffRow; change: { role?: Role; disabled?: 0 | 1 } | 'reset-2fa' };
 
 /**
- * /admin/staff (owners): the staff accounts (GET /api/admin/staff) with their role, second factor and last sign-in;
+ * /admin/staff (owners): the staff accounts (GET /api/admin/staff, searched, filtered by role and state, sorted and
+ * paged on the server, as CSV for an access review) with their role, second factor and last sign-in;
  * an owner adds one (POST /api/admin/staff: its temporary password shown once), changes a role, disables or enables
  * an account, or resets its second factor (POST /api/admin/staff/{id}, …/reset-2fa), each after a question. The
  * owner's own row has no controls; the shop keeps an owner who can sign in.
@@ -38,11 +41,6 @@ export function StaffPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [roles, setRoles] = useState<Record<number, Role>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const staff = useQuery({
-    queryKey: STAFF_KEY,
-    queryFn: async () => unwrap(await api.get('admin/staff', adminStaffListSchema)).list,
-  });
 
   const change = useSubmit({
     mutationFn: async (p: Pending) =>
@@ -62,7 +60,7 @@ export function StaffPage() {
 
   const columns = useMemo<Columns<AdminStaffRow>>(
     () => [
-      { id: 'email', header: () => t('staff.email'), accessorFn: (r) => r.email },
+      { id: 'email', header: () => t('staff.email'), cell: ({ row }) => row.original.email },
       {
         id: 'role',
         header: () => t('staff.role'),
@@ -136,13 +134,31 @@ export function StaffPage() {
     [t, me.data?.email, roles],
   );
 
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<AdminStaffRow> = {
+    path: 'admin/staff',
+    answer: adminStaffListSchema,
+    queryKey: STAFF_KEY,
     columns,
-    data: staff.data ?? [],
-    enableSorting: false,
-    initialState: { pagination: { pageIndex: 0, pageSize: 200 } },
-  });
+    sorts: adminStaffSorts,
+    filters: [
+      {
+        name: 'role',
+        label: t('staff.role'),
+        all: t('staff.allRoles'),
+        options: staffRoles.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+      },
+      {
+        name: 'state',
+        label: t('staff.state'),
+        all: t('staff.allStates'),
+        options: adminStaffStates.map((s) => ({ value: s, label: t(`staff.states.${s}`) })),
+      },
+    ],
+    caption: t('staff.title'),
+    empty: t('staff.empty'),
+    searchHint: t('staff.searchHint'),
+    csv: true,
+  };
 
   const question = (p: Pending) =>
     p.change === 'reset-2fa'
@@ -159,12 +175,7 @@ export function StaffPage() {
       <p className="muted">{t('staff.intro')}</p>
       <div role="status">{message?.ok ? <p className="success">{message.text}</p> : null}</div>
       <div role="alert">{message && !message.ok ? <p className="form-message">{message.text}</p> : null}</div>
-      {staff.isError ? <p role="alert">{staff.error.message}</p> : null}
-      {staff.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <DataTable table={table} caption={t('staff.title')} empty={t('staff.empty')} />
-      )}
+      <ResourceList resource={resource} />
       <section className="panel" aria-labelledby="staff-new-title">
         <h2 id="staff-new-title">{t('staff.new')}</h2>
         <NewStaffForm

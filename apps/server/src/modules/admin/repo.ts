@@ -1,6 +1,8 @@
 import { isPostgres } from '../../db/dialect.ts';
 import type { Transaction } from 'kysely';
+import type { AdminStaffSort, adminStaffStates } from '@gacha/contract/admin';
 import type { Db } from '../../db/index.ts';
+import type { ListSpec } from '../../db/list-page.ts';
 import type { Database, StaffRole } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -20,12 +22,41 @@ export async function insertStaff(
   return (await ex.insertInto('staff').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** The console's list of staff accounts: searched by email or `#id`. */
+export const STAFF_LIST: ListSpec<AdminStaffSort> = {
+  search: ['email'],
+  id: 'id',
+  sorts: { id: 'id', email: 'email', last: 'last_login_at' },
+  defaultSort: 'id',
+  defaultDir: 'asc',
+};
+
+/** The accounts of a role and in a state. */
+export function staffAccounts(
+  ex: Executor,
+  f: { role?: StaffRole | undefined; state?: (typeof adminStaffStates)[number] | undefined },
+) {
+  let q = ex.selectFrom('staff');
+  if (f.role !== undefined) q = q.where('role', '=', f.role);
+  if (f.state === 'disabled') q = q.where('disabled_at', 'is not', null);
+  if (f.state === 'not_enrolled')
+    q = q.where('disabled_at', 'is', null).where('totp_enrolled_at', 'is', null);
+  if (f.state === 'active') q = q.where('disabled_at', 'is', null).where('totp_enrolled_at', 'is not', null);
+  return q;
+}
+
+export const STAFF_ROW_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'totp_enrolled_at',
+  'disabled_at',
+  'created_at',
+  'last_login_at',
+] as const;
+
 export function listStaff(ex: Executor) {
-  return ex
-    .selectFrom('staff')
-    .select(['id', 'email', 'role', 'totp_enrolled_at', 'disabled_at', 'created_at', 'last_login_at'])
-    .orderBy('id')
-    .execute();
+  return ex.selectFrom('staff').select(STAFF_ROW_COLUMNS).orderBy('id').execute();
 }
 
 export async function setTotpSecret(ex: Executor, id: number, sealed: string): Promise<void> {

@@ -4,12 +4,14 @@ import {
   adminStaffCreatedSchema,
   adminStaffCreateSchema,
   adminStaffListSchema,
+  adminStaffQuerySchema,
   adminStaffUpdateSchema,
 } from '@gacha/contract/admin';
 import { pathId } from '@gacha/contract/path';
+import { sendCsv } from '../../http/csv.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
 import { auditedWrite, staffOf } from './request.ts';
-import { addStaff, changeStaff, resetSecondFactorOf, staffForOwners } from './staff.ts';
+import { addStaff, changeStaff, resetSecondFactorOf, staffCsv, staffForOwners } from './staff.ts';
 
 /**
  * Staff accounts from the console (owners: staff.manage): the list, a new account with a temporary password,
@@ -23,8 +25,17 @@ export const staffRoutes: ApiPlugin = async (app) => {
 
   app.get(
     '/admin/staff',
-    { schema: { response: okResponse(adminStaffListSchema) }, config: manage },
-    async () => staffForOwners(db),
+    {
+      schema: { querystring: adminStaffQuerySchema, response: okResponse(adminStaffListSchema) },
+      config: manage,
+    },
+    async (req) => staffForOwners(db, req.query),
+  );
+
+  app.get(
+    '/admin/staff/export.csv',
+    { schema: { querystring: adminStaffQuerySchema }, config: manage },
+    async (req, reply) => sendCsv(reply, 'staff.csv', await staffCsv(db, req.query)),
   );
 
   app.post(

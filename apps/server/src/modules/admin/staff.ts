@@ -2,9 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
-import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { adminStaffQuerySchema } from '@gacha/contract/admin';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Database, StaffRole } from '../../db/schema.ts';
+import { listAll, listPage } from '../../db/list-page.ts';
+import type { Database, StaffRole, StaffTable } from '../../db/schema.ts';
+import { csvFile } from '../../http/csv.ts';
 import { ApiError, fieldError, notFound } from '../../http/api-error.ts';
 import { reservePasswordAttempt } from '../../http/device-trust.ts';
 import { clearThrottle, reserveAttempt } from '../../http/throttle.ts';
@@ -318,20 +322,51 @@ export async function resetStaffSecondFactor(db: Db, id: number) {
 
 // --- staff accounts from the console (owners; the command line keeps making the first owner) ---
 
-/** The accounts as the console lists them. */
-export async function staffForOwners(db: Db) {
-  const rows = await repo.listStaff(db);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      role: r.role,
-      enrolled: r.totp_enrolled_at !== null,
-      disabled: r.disabled_at !== null,
-      created_at: r.created_at,
-      last_login_at: r.last_login_at,
-    })),
-  };
+type StaffQuery = z.output<typeof adminStaffQuerySchema>;
+
+const staffRow = (r: Pick<Selectable<StaffTable>, (typeof repo.STAFF_ROW_COLUMNS)[number]>) => ({
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  enrolled: r.totp_enrolled_at !== null,
+  disabled: r.disabled_at !== null,
+  created_at: r.created_at,
+  last_login_at: r.last_login_at,
+});
+
+/** One page of the staff accounts as the console lists them. */
+export async function staffForOwners(db: Db, query: StaffQuery) {
+  const page = await listPage(
+    repo.staffAccounts(db, query),
+    (q) => q.select(repo.STAFF_ROW_COLUMNS),
+    repo.STAFF_LIST,
+    query,
+  );
+  return { ...page, list: page.list.map(staffRow) };
+}
+
+/** The accounts the list's query finds as a CSV (who can reach the console, for an access review). */
+export async function staffCsv(db: Db, query: StaffQuery): Promise<string> {
+  const rows = await listAll(
+    repo.staffAccounts(db, query),
+    (q) => q.select(repo.STAFF_ROW_COLUMNS),
+    repo.STAFF_LIST,
+    query,
+  );
+  return csvFile(
+    ['id', 'email', 'role', 'enrolled', 'disabled', 'created_at', 'last_login_at'],
+    rows
+      .map(staffRow)
+      .map((r) => [
+        r.id,
+        r.email,
+        r.role,
+        r.enrolled ? 1 : 0,
+        r.disabled ? 1 : 0,
+        r.created_at,
+        r.last_login_at,
+      ]),
+  );
 }
 
 /**
