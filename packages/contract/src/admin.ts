@@ -358,31 +358,21 @@ export const adminCardRowSchema = z.object({
   ship_only: z.number().int(),
   customs_category: z.enum(customsCategories),
 });
-export const adminCardListSchema = z.object({
-  list: z.array(adminCardRowSchema),
-  page: z.number().int(),
-  all_page: z.number().int(),
-  /** The cards that match, on every page. */
-  total: z.number().int(),
-});
+export const adminCardListSchema = listAnswerSchema(adminCardRowSchema);
 /** GET /api/admin/cards/{id}. */
 export const adminCardAnswerSchema = z.object({ card: adminCardRowSchema });
 
 /**
- * GET /api/admin/cards?type&q&rarity&page&per (and /export.csv without the paging): `q` matches a card's name in
- * either language or its model number (case-insensitive, anywhere in it; an id `#123` or `123` finds that card),
- * `per` is 50 unless 1 to 100 is asked (the pickers ask for fewer).
+ * GET /api/admin/cards (and /export.csv) — a console list (admin-list.ts): `q` a card's name in either language or
+ * its model number (any case, anywhere in it; `#123` or `123` finds that card), newest first unless sorted by name,
+ * model number, rarity or conversion value; filtered by card type and rarity; `per` 50 unless 1 to 100 is asked
+ * (the pickers ask for fewer).
  */
-export const adminCardQuerySchema = z.object({
+export const adminCardSorts = ['id', 'name', 'model', 'rarity', 'conversion'] as const;
+export type AdminCardSort = (typeof adminCardSorts)[number];
+export const adminCardQuerySchema = listQuerySchema(adminCardSorts, {
   type: queryInt(9),
-  q: z
-    .string()
-    .transform((v) => v.trim().slice(0, 100))
-    .optional()
-    .catch(undefined),
   rarity: queryInt(1).pipe(z.number().int().min(1).max(7).optional().catch(undefined)),
-  page: queryInt(6),
-  per: queryInt(3).pipe(z.number().int().min(1).max(100).optional().catch(undefined)),
 });
 
 /** The columns of the cards' CSV, export and import alike (a file may put them in any order). */

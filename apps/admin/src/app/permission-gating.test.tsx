@@ -115,7 +115,7 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
     'GET admin/me': () => meAs(role),
     'GET admin/packs': () => ({ list: [pack(status)], page: 1, all_page: 1, per_page: 50, total: 1 }),
     'GET admin/packs/7': () => detail(status),
-    'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1, total: 1 }),
+    'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1, per_page: 50, total: 1 }),
     'GET admin/card-types': () => cardTypes(),
     'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, total: 1 }),
   });

@@ -18,7 +18,7 @@ const card = {
   ship_only: 0,
   customs_category: 'cards',
 };
-const list = { list: [], page: 1, all_page: 1, total: 0 };
+const list = { list: [], page: 1, all_page: 1, per_page: 50, total: 0 };
 
 describe('deleting a draft', () => {
   it('asks first, deletes, and opens the list with a notice', async () => {

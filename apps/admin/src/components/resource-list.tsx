@@ -47,8 +47,8 @@ export interface Resource<T extends RowData> {
   filters?: readonly ListFilter[];
   caption: string;
   empty: string;
-  /** What the search box finds, said next to it ("a name or #id"). */
-  searchHint: string;
+  /** The search box's label: what it finds ("Name, model number or #id"). */
+  searchLabel: string;
   csv?: boolean;
 }
 
@@ -162,15 +162,8 @@ export function ResourceList<T extends RowData>({
           </label>
         ))}
         <label className="filter">
-          <span>{t('table.search')}</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={state.q}
-            key={`q${state.q}`}
-            maxLength={100}
-            placeholder={resource.searchHint}
-          />
+          <span>{resource.searchLabel}</span>
+          <input type="search" name="q" defaultValue={state.q} key={`q${state.q}`} maxLength={100} />
         </label>
         <button type="submit">{t('table.search')}</button>
         {data ? (

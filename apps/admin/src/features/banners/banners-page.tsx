@@ -129,7 +129,7 @@ export function BannersPage() {
     ],
     caption: t('shop.banners.title'),
     empty: t('shop.banners.empty'),
-    searchHint: t('shop.banners.searchHint'),
+    searchLabel: t('shop.banners.searchHint'),
   };
 
   return (

@@ -5,9 +5,6 @@ import { api, unwrap } from '../../lib/api.ts';
 
 export type CardRow = z.infer<typeof adminCardListSchema>['list'][number];
 
-export const cardsKey = (filter: { type: string; q: string; rarity: string }, page: number) =>
-  ['admin', 'cards', filter, page] as const;
-
 /** One card by id (GET /api/admin/cards/{id}); null when there is none. */
 export async function findCard(id: number): Promise<CardRow | null> {
   const res = await api.get(`admin/cards/${id}`, adminCardAnswerSchema);

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import {
   adminCardImportResultSchema,
   adminCardListSchema,
+  adminCardSorts,
   CARD_CSV_COLUMNS,
   CARD_CSV_MAX_CHARS,
   CARD_CSV_MAX_LINES,
@@ -14,17 +14,17 @@ import {
 import type { z } from 'zod';
 import { CsvImport } from '../../components/csv-import.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
-import { api, query, unwrap } from '../../lib/api.ts';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { useCardTypes } from '../../lib/card-types.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
-import { cardsKey, type CardRow } from './card-query.ts';
+import type { CardRow } from './card-query.ts';
 
 /**
- * /admin/cards: the cards, found on the server by type, rarity and text (a name, a model number, #id), a page at a
- * time (GET /api/admin/cards?type&rarity&q&page, all in the address), with their pictures; the matching cards as
- * CSV; New card, Edit and the CSV import (POST /api/admin/cards/import) for a role with catalogue.write.
+ * /admin/cards: the cards, found on the server by type, rarity and text (a name, a model number, #id), sorted
+ * by the server, a page at a time (GET /api/admin/cards, the query in the address), with their pictures; the
+ * matching cards as CSV; New card, Edit and the CSV import (POST /api/admin/cards/import) for a role with catalogue.write.
  */
 export function CardsPage() {
   const { t } = useTranslation();
@@ -32,31 +32,10 @@ export function CardsPage() {
   const can = useCan();
   const canWrite = can('catalogue.write');
   const types = useCardTypes();
-  const [params, setParams] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const type = params.get('type') ?? '';
-  const q = params.get('q') ?? '';
-  const rarity = params.get('rarity') ?? '';
-  const filter = { type, q, rarity };
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState<string | null>(null);
   const queryClient = useQueryClient();
-
-  const cards = useQuery({
-    queryKey: cardsKey(filter, page),
-    queryFn: async () =>
-      unwrap(await api.get(`admin/cards${query({ ...filter, page })}`, adminCardListSchema)),
-    placeholderData: keepPreviousData,
-  });
-  const show = (next: Partial<typeof filter> & { page?: number }) => {
-    const all = { ...filter, page: undefined as number | undefined, ...next };
-    setParams(
-      new URLSearchParams(
-        Object.entries(all).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
-      ),
-    );
-  };
 
   const columns = useMemo<Columns<CardRow>>(
     () => [
@@ -75,7 +54,7 @@ export function CardsPage() {
             />
           ) : null,
       },
-      { id: 'id', header: 'ID', accessorFn: (c) => c.id, meta: { className: 'num' } },
+      { id: 'id', header: 'ID', cell: ({ row }) => row.original.id, meta: { className: 'num' } },
       {
         id: 'name',
         header: () => t('cards.name'),
@@ -91,7 +70,7 @@ export function CardsPage() {
           );
         },
       },
-      { id: 'model', header: () => t('cards.modelNumber'), accessorFn: (c) => c.model_number },
+      { id: 'model', header: () => t('cards.modelNumber'), cell: ({ row }) => row.original.model_number },
       {
         id: 'rarity',
         header: () => t('cards.rarity'),
@@ -123,30 +102,37 @@ export function CardsPage() {
     [t, lang, canWrite, types],
   );
 
-  const data = cards.data;
-  const pagination: PaginationState = { pageIndex: page - 1, pageSize: data?.list.length || 1 };
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<CardRow> = {
+    path: 'admin/cards',
+    answer: adminCardListSchema,
+    queryKey: ['admin', 'cards'],
     columns,
-    data: data?.list ?? [],
-    enableSorting: false,
-    manualPagination: true,
-    pageCount: data?.all_page ?? 1,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      show({ page: next.pageIndex + 1 });
-    },
-  });
+    sorts: adminCardSorts,
+    filters: [
+      {
+        name: 'type',
+        label: t('cards.type'),
+        all: t('cards.allTypes'),
+        options: types.list.map((c) => ({ value: c.id, label: lang === 'ja' ? c.name_ja : c.name_en })),
+      },
+      {
+        name: 'rarity',
+        label: t('cards.rarity'),
+        all: t('cards.anyRarity'),
+        options: [1, 2, 3, 4, 5, 6, 7].map((r) => ({ value: r, label: String(r) })),
+      },
+    ],
+    caption: t('cards.title'),
+    empty: t('cards.empty'),
+    searchLabel: t('cards.search'),
+    csv: true,
+  };
 
   return (
     <>
       <div className="page-head">
         <h1>{t('cards.title')}</h1>
         <div className="actions">
-          <a className="button" href={`/api/admin/cards/export.csv${query(filter)}`} download>
-            {t('cards.export')}
-          </a>
           {canWrite ? (
             <>
               <button type="button" onClick={() => setImporting(true)}>
@@ -164,48 +150,6 @@ export function CardsPage() {
           {imported ?? notice}
         </p>
       ) : null}
-      <form
-        className="filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = new FormData(e.currentTarget);
-          show({ q: String(form.get('q') ?? '').trim(), rarity: String(form.get('rarity') ?? '') });
-        }}
-      >
-        <label className="filter">
-          <span>{t('cards.type')}</span>
-          <select value={type} onChange={(e) => show({ type: e.target.value })}>
-            <option value="">{t('cards.allTypes')}</option>
-            {types.list.map((c) => (
-              <option key={c.id} value={c.id}>
-                {lang === 'ja' ? c.name_ja : c.name_en}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <span>{t('cards.rarity')}</span>
-          <select name="rarity" defaultValue={rarity} key={`r${rarity}`}>
-            <option value="">{t('cards.anyRarity')}</option>
-            {[1, 2, 3, 4, 5, 6, 7].map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <span>{t('cards.search')}</span>
-          <input type="search" name="q" defaultValue={q} key={`q${q}`} maxLength={100} />
-        </label>
-        <button type="submit">{t('cards.searchButton')}</button>
-        {data ? (
-          <span className="muted" role="status">
-            {t('cards.found', { count: data.total })}
-          </span>
-        ) : null}
-      </form>
       <Modal
         open={importing}
         size="large"
@@ -236,15 +180,7 @@ export function CardsPage() {
           />
         )}
       </Modal>
-      {cards.isError ? <p role="alert">{cards.error.message}</p> : null}
-      {cards.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <DataTable table={table} caption={t('cards.title')} empty={t('cards.empty')} />
-          <Pager table={table} label={t('cards.pages')} />
-        </>
-      )}
+      <ResourceList resource={resource} />
     </>
   );
 }

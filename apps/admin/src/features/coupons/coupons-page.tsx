@@ -106,7 +106,7 @@ export function CouponsPage() {
     ],
     caption: t('shop.coupons.title'),
     empty: t('shop.coupons.empty'),
-    searchHint: t('shop.coupons.searchHint'),
+    searchLabel: t('shop.coupons.searchHint'),
     csv: true,
   };
 

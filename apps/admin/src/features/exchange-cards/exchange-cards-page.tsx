@@ -184,7 +184,7 @@ export function ExchangeCardsPage() {
     ],
     caption: t('shop.exchange.title'),
     empty: t('shop.exchange.empty'),
-    searchHint: t('shop.exchange.searchHint'),
+    searchLabel: t('shop.exchange.searchHint'),
     csv: true,
   };
 

@@ -56,7 +56,7 @@ function shop(payout: number) {
     'GET admin/packs/9': () => ({ pack, prizes: [] }),
     'GET admin/packs/9/summary': () => summary(payout),
     'GET admin/packs/9/videos': () => ({ list: [] }),
-    'GET admin/cards': () => ({ list: [], page: 1, all_page: 1, total: 0 }),
+    'GET admin/cards': () => ({ list: [], page: 1, all_page: 1, per_page: 50, total: 0 }),
     'GET admin/card-types': () => ({ list: [] }),
   });
 }

@@ -95,7 +95,7 @@ export function PacksPage() {
     ],
     caption: t('packs.title'),
     empty: t('packs.empty'),
-    searchHint: t('packs.searchHint'),
+    searchLabel: t('packs.searchHint'),
     csv: true,
   };
 

@@ -156,7 +156,7 @@ export function StaffPage() {
     ],
     caption: t('staff.title'),
     empty: t('staff.empty'),
-    searchHint: t('staff.searchHint'),
+    searchLabel: t('staff.searchHint'),
     csv: true,
   };
 

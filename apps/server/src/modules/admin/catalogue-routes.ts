@@ -270,19 +270,13 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       schema: { querystring: adminCardQuerySchema, response: okResponse(adminCardListSchema) },
       config: { staff: 'catalogue.read' },
     },
-    async (req) => {
-      const { type, rarity, q, page, per } = req.query;
-      return cardsForStaff(db, { typeId: type, rarity, q }, page ?? 1, per);
-    },
+    async (req) => cardsForStaff(db, req.query),
   );
 
   app.get(
     '/admin/cards/export.csv',
     { schema: { querystring: adminCardQuerySchema }, config: { staff: 'catalogue.read' } },
-    async (req, reply) => {
-      const { type, rarity, q } = req.query;
-      return sendCsv(reply, 'cards.csv', await cardsCsv(db, { typeId: type, rarity, q }));
-    },
+    async (req, reply) => sendCsv(reply, 'cards.csv', await cardsCsv(db, req.query)),
   );
 
   app.get(

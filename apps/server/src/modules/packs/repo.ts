@@ -1,6 +1,11 @@
 import { sql, type ExpressionBuilder, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { PackVideo } from '@gacha/contract/packs';
-import { CARD_CSV_COLUMNS, type AdminPackSort, type AdminPackState } from '@gacha/contract/admin';
+import {
+  CARD_CSV_COLUMNS,
+  type AdminCardSort,
+  type AdminPackSort,
+  type AdminPackState,
+} from '@gacha/contract/admin';
 import { countRows } from '../../db/count.ts';
 import type { ListSpec } from '../../db/list-page.ts';
 import { isPostgres } from '../../db/dialect.ts';
@@ -500,51 +505,31 @@ export async function deleteCard(tx: Executor, cardId: number): Promise<boolean>
   return Number(r.numDeletedRows) === 1;
 }
 
-/** Which cards a console list or picker shows (GET /admin/cards): by type, rarity and text. */
-export interface CardFilter {
-  typeId?: number;
-  rarity?: number;
-  /** A name in either language or a model number (anywhere, any case); `#12` or `12` also finds card 12. */
-  q?: string;
-}
+/** The console's list of cards and its pickers: a name in either language or a model number, or `#id`. */
+export const STAFF_CARD_LIST: ListSpec<AdminCardSort> = {
+  search: ['name_en', 'name_ja', 'model_number'],
+  id: 'id',
+  sorts: {
+    id: 'id',
+    name: 'name_en',
+    model: 'model_number',
+    rarity: 'rarity',
+    conversion: 'conversion_value',
+  },
+  defaultSort: 'id',
+  defaultDir: 'desc',
+};
 
-function filteredCards(ex: Executor, f: CardFilter) {
+/** The cards of a type and a rarity (GET /admin/cards). */
+export function staffCards(ex: Executor, f: { type?: number | undefined; rarity?: number | undefined }) {
   let q = ex.selectFrom('cards');
-  if (f.typeId !== undefined) q = q.where('card_type_id', '=', f.typeId);
+  if (f.type !== undefined) q = q.where('card_type_id', '=', f.type);
   if (f.rarity !== undefined) q = q.where('rarity', '=', f.rarity);
-  const text = f.q?.trim().toLowerCase();
-  // `#12` names a card: the primary key, not a scan of the names
-  if (text && /^#\d{1,9}$/.test(text)) return q.where('id', '=', Number(text.slice(1)));
-  if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const id = /^\d{1,9}$/.test(text) ? text : undefined;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(name_en)`, 'like', sql<string>`${like} escape '\\'`),
-        eb(sql`lower(name_ja)`, 'like', sql<string>`${like} escape '\\'`),
-        eb(sql`lower(model_number)`, 'like', sql<string>`${like} escape '\\'`),
-        ...(id ? [eb('id', '=', Number(id))] : []),
-      ]),
-    );
-  }
   return q;
 }
 
-export function countCards(ex: Executor, f: CardFilter): Promise<number> {
-  return countRows(filteredCards(ex, f));
-}
-
 /** A card as the console lists it: the CSV's columns and its picture. */
-const STAFF_CARD_COLUMNS = [...CARD_CSV_COLUMNS, 'image_url'] as const;
-
-/** The newest first; without a page, every card that matches (the CSV export). */
-export function cardsPage(ex: Executor, f: CardFilter, page?: { limit: number; offset: number }) {
-  return filteredCards(ex, f)
-    .select(STAFF_CARD_COLUMNS)
-    .orderBy('id', 'desc')
-    .$if(page !== undefined, (q) => q.limit(page!.limit).offset(page!.offset))
-    .execute();
-}
+export const STAFF_CARD_COLUMNS = [...CARD_CSV_COLUMNS, 'image_url'] as const;
 
 export function staffCard(ex: Executor, id: number) {
   return ex.selectFrom('cards').select(STAFF_CARD_COLUMNS).where('id', '=', id).executeTakeFirst();

@@ -13,7 +13,11 @@ import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { cachedRows } from '../../cluster/cached-rows.ts';
 import type { z } from 'zod';
-import { CARD_CSV_COLUMNS, type adminPackQuerySchema } from '@gacha/contract/admin';
+import {
+  CARD_CSV_COLUMNS,
+  type adminCardQuerySchema,
+  type adminPackQuerySchema,
+} from '@gacha/contract/admin';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
 import { listAll, listPage } from '../../db/list-page.ts';
@@ -631,13 +635,16 @@ export async function replacePrizes(tx: Transaction<Database>, packId: number, p
 
 // --- cards from the console ---
 
-export const STAFF_CARDS_PAGE = 50;
+type StaffCardQuery = z.output<typeof adminCardQuerySchema>;
 
-export async function cardsForStaff(db: Db, filter: repo.CardFilter, page: number, per = STAFF_CARDS_PAGE) {
-  const total = await repo.countCards(db, filter);
-  const { page: current, all_page: allPage } = pageInfo(page, total, per);
-  const list = await repo.cardsPage(db, filter, { limit: per, offset: (current - 1) * per });
-  return { list, page: current, all_page: allPage, total };
+/** One page of the console's cards, or a picker's search (newest first unless another order is asked). */
+export function cardsForStaff(db: Db, query: StaffCardQuery) {
+  return listPage(
+    repo.staffCards(db, query),
+    (q) => q.select(repo.STAFF_CARD_COLUMNS),
+    repo.STAFF_CARD_LIST,
+    query,
+  );
 }
 
 /** One card as the console edits it; 404 without it. */
@@ -647,9 +654,14 @@ export async function cardForStaff(db: Db, id: number) {
   return { card };
 }
 
-/** Every card the filter matches as the CSV the import reads back (CARD_CSV_COLUMNS, then the picture). */
-export async function cardsCsv(db: Db, filter: repo.CardFilter): Promise<string> {
-  const rows = await repo.cardsPage(db, filter);
+/** Every card the list's query finds as the CSV the import reads back (CARD_CSV_COLUMNS, then the picture). */
+export async function cardsCsv(db: Db, query: StaffCardQuery): Promise<string> {
+  const rows = await listAll(
+    repo.staffCards(db, query),
+    (q) => q.select(repo.STAFF_CARD_COLUMNS),
+    repo.STAFF_CARD_LIST,
+    query,
+  );
   return csvFile(
     [...CARD_CSV_COLUMNS, 'image_url'],
     rows.map((c) => [...CARD_CSV_COLUMNS.map((k) => c[k]), c.image_url]),
