@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './journeys.ts';
-import { newStaff, signInAndEnrol } from './staff.ts';
+import { newStaff, seriousViolations, signInAndEnrol } from './staff.ts';
 
 /**
  * Journey (money as an accountant reads it): the demo member buys 1,000 gems by card on the shop's
@@ -39,22 +38,6 @@ async function figures(page: Page): Promise<{ total: Money; days: Money[] }> {
 /** A section of the console's side nav. */
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
-
-/** axe over the page: its serious and critical violations, printed when there are any. */
-async function seriousViolations(page: Page, label: string) {
-  await expect(page.locator('.loading')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    }));
-  if (serious.length) console.log(`axe (${label}):`, JSON.stringify(serious, null, 2));
-  return serious;
-}
 
 /** payments.spec.ts's course choice: from /buy-point to the confirm page of the 1,000 gem course, by card. */
 async function buyThousandGemsByCard(page: Page): Promise<string> {

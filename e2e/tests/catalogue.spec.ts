@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
+import { seriousViolations, signInAndEnrol, staffScript, uniqueSuffix } from './staff.ts';
 
 /**
  * Journey (the console for a real catalogue): an owner adds a card type, imports 50 cards by CSV (a
@@ -75,7 +75,7 @@ test('an owner adds a card type, imports cards by CSV, builds and publishes a pa
   // found on the server by model number
   await page.getByLabel('Name, model number or #id').fill(`CAT-${unique}-7`);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('1 card', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 found', { exact: true })).toBeVisible();
 
   // --- a pack of the new type: 3 lots, prizes found by the picker ---
   const packName = `Catalogue Pack ${unique}`;
@@ -103,6 +103,51 @@ test('an owner adds a card type, imports cards by CSV, builds and publishes a pa
   const publish = page.getByRole('dialog', { name: 'Publish this pack?' });
   await publish.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText(/^Published\. Commitment [0-9a-f]{64}$/)).toBeVisible();
+
+  // --- the packs list: found on the server by type, state and name, sorted, kept in the address, as CSV ---
+  await page.goto('/admin/packs');
+  const filters = page.getByRole('search');
+  await filters.getByLabel('Card type').selectOption({ label: typeName });
+  await filters.getByLabel('State').selectOption({ label: 'On sale' });
+  await expect(page.getByRole('link', { name: packName })).toBeVisible();
+  await expect(filters.getByText('1 found', { exact: true })).toBeVisible();
+  await filters.getByLabel('State').selectOption({ label: 'Draft' });
+  await expect(page.getByText('No packs.')).toBeVisible();
+  await filters.getByLabel('State').selectOption({ label: 'All' });
+  await filters.getByLabel('Card type').selectOption({ label: 'All types' });
+  await filters.getByLabel('A name or #id').fill(`catalogue pack ${unique}`);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=catalogue`));
+  await page.getByRole('button', { name: /^Price per play/ }).click();
+  await expect(page).toHaveURL(/sort=price&dir=asc/);
+  await expect(page.getByRole('columnheader', { name: /Price per play/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await page.reload();
+  await expect(page.getByRole('link', { name: packName })).toBeVisible();
+  await expect(filters.getByLabel('A name or #id')).toHaveValue(`catalogue pack ${unique}`);
+  const download = page.waitForEvent('download');
+  await filters.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of csv) text += String(chunk);
+  const csvLines = text
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  expect(csvLines[0]).toMatch(/^id,name_en,name_ja,state,/);
+  expect(csvLines).toHaveLength(2);
+  expect(csvLines[1]).toContain(`${packName},カタログパック${unique},on_sale`);
+  expect(await seriousViolations(page, 'packs, en, 1280 px')).toEqual([]);
+  // at phone width in Japanese, the same list: its filters, the table scrolling inside its frame
+  await page.getByRole('button', { name: '日本語' }).click();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('link', { name: `カタログパック${unique}` })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('packs-list-375-ja.png'), fullPage: true });
+  expect(await seriousViolations(page, 'packs, ja, 375 px')).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'English' }).click();
 
   // --- a member on a phone finds it under the new tab, in English and in Japanese ---
   const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -59,4 +60,20 @@ export async function signInAndEnrol(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'I have saved them — continue' }).click();
   await expect(page.getByTestId('staff-identity')).toContainText(email);
   return secret;
+}
+
+/** axe over the page: its serious and critical violations, printed when there are any. */
+export async function seriousViolations(page: Page, label: string) {
+  await expect(page.locator('.loading')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
+  if (serious.length) console.log(`axe (${label}):`, JSON.stringify(serious, null, 2));
+  return serious;
 }

@@ -115,14 +115,19 @@ export function ResourceList<T extends RowData>({
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: data?.per_page ?? 50 };
   const table = useTable({
     features: consoleFeatures,
-    columns: resource.columns.map((c) => ({
-      ...c,
-      enableSorting: c.id !== undefined && resource.sorts.includes(c.id),
-    })),
+    columns: resource.columns.map((c) => {
+      const sortable = c.id !== undefined && resource.sorts.includes(c.id);
+      // the server sorts; a column the table may sort needs an accessor, whose value it never reads
+      return sortable && !('accessorFn' in c)
+        ? { ...c, accessorFn: () => 0 }
+        : { ...c, enableSorting: sortable };
+    }) as Columns<T>,
     data: data?.list ?? [],
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,
+    // a first click sorts up, a second down, whatever the column holds
+    sortDescFirst: false,
     pageCount: Math.max(1, data?.all_page ?? 1),
     state: { sorting, pagination },
     onSortingChange: (updater: Updater<SortingState>) => {
