@@ -135,8 +135,9 @@ export function ResourceList<T extends RowData>({
       if (next) show({ sort: next.id, dir: next.desc ? 'desc' : 'asc' });
     },
     onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      show({ page: next.pageIndex + 1 });
+      const page = (typeof updater === 'function' ? updater(pagination) : updater).pageIndex + 1;
+      // page 1 is the list without a page: the address does not say it
+      if (page !== state.page) show({ page: page > 1 ? page : undefined });
     },
   });
 
