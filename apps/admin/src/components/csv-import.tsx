@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api, firstError, isOk } from '../lib/api.ts';
 import { catalogue, useSubmit } from '../lib/forms.ts';
 import styles from './csv-import.module.css';
+import { TableWrap } from './table-wrap.tsx';
 
 /** The file's text as UTF-8 (FileReader: every browser, and the tests' DOM, which has no File.text). */
 function readText(file: Blob): Promise<string> {
@@ -163,7 +164,7 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
               {report.kind === 'refused' ? ` ${t(`${texts}.badLines`, { count: bad })}` : ''}
             </p>
             {report.lines.length ? (
-              <div className="table-wrap">
+              <TableWrap label={t(`${texts}.report`)}>
                 <table className="data-table">
                   <caption className="sr-only">{t(`${texts}.report`)}</caption>
                   <thead>
@@ -191,7 +192,7 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             ) : null}
           </div>
         ) : null}

@@ -18,6 +18,7 @@ import {
   type ReactTable,
   type RowData,
 } from '@tanstack/react-table';
+import { TableWrap } from './table-wrap.tsx';
 
 /**
  * The console's tables (TanStack Table, headless): one feature set for all of them (column and global filters,
@@ -53,7 +54,7 @@ export function DataTable<T extends RowData>({
   const { t } = useTranslation();
   const rows = table.getRowModel().rows;
   return (
-    <div className="table-wrap">
+    <TableWrap label={caption}>
       <table className="data-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -110,7 +111,7 @@ export function DataTable<T extends RowData>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { DayRangeFields } from '../../components/day-range-fields.tsx';
 import { Section } from '../../components/section.tsx';
 import { api, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
+import { TableWrap } from '../../components/table-wrap.tsx';
 import { useLang } from '../../lib/i18n.ts';
 
 const yen = (v: number, lang: string) => `${v < 0 ? '−' : ''}¥${formatNumber(Math.abs(v), lang)}`;
@@ -112,18 +113,6 @@ export function AccountingPage() {
       <Liability />
       <PrepaidReport />
     </>
-  );
-}
-
-/**
- * A table's scrolling frame (narrow screens scroll the wide tables sideways): focusable, so the keyboard can scroll
- * it too, and named by `labelledBy` (the section's heading or the table's caption).
- */
-function TableWrap({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    <div className="table-wrap" role="group" aria-labelledby={labelledBy} tabIndex={0}>
-      {children}
-    </div>
   );
 }
 

@@ -16,6 +16,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import { COLORS } from './dashboard-colors.ts';
 import styles from './dashboard.module.css';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 // recharts only in the dashboard's chunk
 const DailyChart = lazy(() => import('./dashboard-charts.tsx').then((m) => ({ default: m.DailyChart })));
@@ -234,7 +235,7 @@ function Totals({ data }: { data: AdminDashboard }) {
           </div>
         ))}
       </div>
-      <div className="table-wrap">
+      <TableWrap label={t('dashboard.totals.title')}>
         <table className="data-table" data-testid="totals-table">
           <caption className="sr-only">{t('dashboard.totals.title')}</caption>
           <thead>
@@ -260,7 +261,7 @@ function Totals({ data }: { data: AdminDashboard }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </Section>
   );
 }
@@ -320,7 +321,7 @@ function Daily({ data }: { data: AdminDashboard }) {
       </div>
       <details className={styles.details}>
         <summary>{t('dashboard.daily.asTable')}</summary>
-        <div className="table-wrap">
+        <TableWrap label={t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}>
           <table className="data-table">
             <caption className="sr-only">
               {t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}
@@ -368,7 +369,7 @@ function Daily({ data }: { data: AdminDashboard }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </details>
     </Section>
   );
@@ -408,7 +409,7 @@ function ByMethod({ data }: { data: AdminDashboard }) {
               />
             </ChartSlot>
           </figure>
-          <div className="table-wrap">
+          <TableWrap label={t('dashboard.methods.title')}>
             <table className="data-table" data-testid="methods-table">
               <caption className="sr-only">{t('dashboard.methods.title')}</caption>
               <thead>
@@ -471,7 +472,7 @@ function ByMethod({ data }: { data: AdminDashboard }) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableWrap>
         </div>
       ) : (
         <p className="muted">{t('dashboard.methods.none')}</p>
@@ -491,7 +492,7 @@ function CoinsIssued({ data }: { data: AdminDashboard }) {
   return (
     <Section id="dash-coins" title={t('dashboard.coins.title')} intro={t('dashboard.coins.intro')}>
       {reasons.length ? (
-        <div className="table-wrap">
+        <TableWrap label={t('dashboard.coins.title')}>
           <table className="data-table">
             <caption className="sr-only">{t('dashboard.coins.title')}</caption>
             <thead>
@@ -522,7 +523,7 @@ function CoinsIssued({ data }: { data: AdminDashboard }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableWrap>
       ) : (
         <p className="muted">{t('dashboard.coins.none')}</p>
       )}
@@ -567,7 +568,7 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
               />
             </ChartSlot>
           </figure>
-          <div className="table-wrap">
+          <TableWrap label={t('dashboard.packs.title', { count: packs.length })}>
             <table className="data-table" data-testid="packs-table">
               <caption className="sr-only">{t('dashboard.packs.title', { count: packs.length })}</caption>
               <thead>
@@ -624,7 +625,7 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       ) : (
         <p className="muted">{t('dashboard.packs.none')}</p>
@@ -655,7 +656,7 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
             />
           </ChartSlot>
         </figure>
-        <div className="table-wrap">
+        <TableWrap label={t('dashboard.ages.title')}>
           <table className="data-table" data-testid="ages-table">
             <caption className="sr-only">{t('dashboard.ages.title')}</caption>
             <thead>
@@ -689,7 +690,7 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableWrap>
       </div>
     </Section>
   );

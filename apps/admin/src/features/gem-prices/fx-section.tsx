@@ -9,6 +9,7 @@ import { formatJst } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import styles from './gem-prices.module.css';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 const FX_KEY = ['admin', 'fx'] as const;
 
@@ -114,7 +115,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
         <div>
           <h3>{t('shop.gemPrices.fx.history')}</h3>
           {fx.data?.list.length ? (
-            <div className={`table-wrap ${styles.history}`}>
+            <TableWrap label={t('shop.gemPrices.fx.history')} className={styles.history}>
               <table className="data-table">
                 <caption className="sr-only">{t('shop.gemPrices.fx.history')}</caption>
                 <thead>
@@ -140,7 +141,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : fx.data ? (
             <p className="muted">{t('shop.gemPrices.fx.none')}</p>
           ) : null}

@@ -6,6 +6,7 @@ import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { rankName } from './member-query.ts';
 import styles from './members.module.css';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 /**
  * The member page's tabs answered with the member (GET /api/admin/members/{id}): profile and address, rank
@@ -98,7 +99,7 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
           ? ` ${t('members.balances.maintained', { month: member.rank_maintained_month })}`
           : ''}
       </p>
-      <div className="table-wrap">
+      <TableWrap label={t('members.ranks.title')}>
         <table className="data-table">
           <caption className="sr-only">{t('members.ranks.title')}</caption>
           <thead>
@@ -132,7 +133,7 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }
@@ -145,7 +146,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
     <>
       <section aria-labelledby="member-coupons">
         <h2 id="member-coupons">{t('members.coupons.title')}</h2>
-        <div className="table-wrap">
+        <TableWrap label={t('members.coupons.title')}>
           <table className="data-table">
             <caption className="sr-only">{t('members.coupons.title')}</caption>
             <thead>
@@ -181,7 +182,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
       <section aria-labelledby="member-referrals">
         <h2 id="member-referrals">{t('members.referrals.title')}</h2>
@@ -207,7 +208,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
         </dl>
         <h3>{t('members.referrals.referred', { count: referral.referred_total })}</h3>
         {referral.referred.length ? (
-          <div className="table-wrap">
+          <TableWrap label={t('members.referrals.referred', { count: referral.referred_total })}>
             <table className="data-table">
               <caption className="sr-only">
                 {t('members.referrals.referred', { count: referral.referred_total })}
@@ -235,7 +236,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         ) : (
           <p className="muted">{t('members.referrals.noneReferred')}</p>
         )}
@@ -259,7 +260,7 @@ export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
     <section aria-labelledby="member-sessions">
       <h2 id="member-sessions">{t('members.sessions.title')}</h2>
       <p className="muted">{t('members.sessions.intro')}</p>
-      <div className="table-wrap">
+      <TableWrap label={t('members.sessions.title')}>
         <table className="data-table">
           <caption className="sr-only">{t('members.sessions.title')}</caption>
           <thead>
@@ -289,7 +290,7 @@ export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

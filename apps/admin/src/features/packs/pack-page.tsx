@@ -24,6 +24,7 @@ import { PackVideos } from './pack-videos.tsx';
 import { packKey, packsKey, packState } from './pack-state.ts';
 import { PackSummary, usePackSummary } from './pack-summary.tsx';
 import { PrizesEditor } from './prizes-editor.tsx';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 /** How often the page reads the pack again: the sold counts per prize are live. */
 export const LIVE_MS = 5000;
@@ -255,7 +256,7 @@ function PrizesTable({ detail }: { detail: AdminPackDetail }) {
   const lang = useLang();
   if (!detail.prizes.length) return <p className="muted">{t('packs.noPrizes')}</p>;
   return (
-    <div className="table-wrap">
+    <TableWrap label={t('packs.prizes')}>
       <table className="data-table">
         <caption className="sr-only">{t('packs.prizes')}</caption>
         <thead>
@@ -297,7 +298,7 @@ function PrizesTable({ detail }: { detail: AdminPackDetail }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -12,6 +12,7 @@ import { catalogue, schemaMessages, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import styles from './pack-media.module.css';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 /** What the server takes (catalogue-routes.ts decodeVideo): an MP4 or a WebM of at most 20 MB. */
 export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
@@ -109,7 +110,7 @@ export function PackVideos({ packId }: { packId: number }) {
       {videos.isError ? <p role="alert">{videos.error.message}</p> : null}
       {videos.data && !videos.data.length ? <p className="muted">{t('packs.videos.none')}</p> : null}
       {videos.data?.length ? (
-        <div className="table-wrap">
+        <TableWrap label={t('packs.videos.title')}>
           <table className="data-table">
             <caption className="sr-only">{t('packs.videos.title')}</caption>
             <thead>
@@ -166,7 +167,7 @@ export function PackVideos({ packId }: { packId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
 
       {canWrite ? (

@@ -9,6 +9,7 @@ import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCardSearch, type CardOption } from './card-search.ts';
 import { packKey, packsKey } from './pack-state.ts';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 type PrizeRow = {
   card_id: string;
@@ -122,7 +123,7 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
           {t('packs.prizesSaved')}
         </p>
       ) : null}
-      <div className="table-wrap">
+      <TableWrap label={t('packs.prizes')}>
         <table className="data-table prizes-table">
           <caption className="sr-only">{t('packs.prizes')}</caption>
           <thead>
@@ -244,7 +245,7 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <p className={sum === pack.total_pack_count ? 'success' : 'note note-warn'} aria-live="polite">
         {t('packs.prizeTotal', { sum: sum.toLocaleString(), total: pack.total_pack_count.toLocaleString() })}
       </p>

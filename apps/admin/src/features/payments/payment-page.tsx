@@ -9,6 +9,7 @@ import { MatchButton, RefundButton } from './payment-actions.tsx';
 import { usePayment, yen } from './payment-query.ts';
 import { PaymentStatus } from './payment-status.tsx';
 import styles from './payments.module.css';
+import { TableWrap } from '../../components/table-wrap.tsx';
 
 /**
  * /admin/payments/{id}: one payment (GET /api/admin/payments/{id}): what was paid, the gems it credited and how
@@ -194,7 +195,7 @@ function Events({ events }: { events: AdminPaymentDetail['events'] }) {
     <section className="panel" aria-labelledby="pay-events">
       <h2 id="pay-events">{t('pay.detail.events')}</h2>
       {events.length ? (
-        <div className="table-wrap">
+        <TableWrap label={t('pay.detail.events')}>
           <table className="data-table">
             <caption className="sr-only">{t('pay.detail.events')}</caption>
             <thead>
@@ -220,7 +221,7 @@ function Events({ events }: { events: AdminPaymentDetail['events'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : (
         <p className="muted">{t('pay.detail.noEvents')}</p>
       )}
