@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { checkLedgers } from '../src/db/ledger-check.ts';
 import { openDb, type Db } from '../src/db/index.ts';
 import { createMembers, createPack } from './draw-factories.ts';
@@ -74,11 +74,11 @@ describe.runIf(!onPostgres)(
   () => {
     it('answers every request in flight, tells the buyers it drains, exits 0, and the ledgers hold exactly the answered purchases', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'gacha-sigterm-'));
-      afterAll(() => rmSync(dir, { recursive: true, force: true }));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
       const file = join(dir, 'shop.sqlite');
       const server = await startServer(MAIN, { DATABASE_URL: file, SHUTDOWN_DRAIN_MS: '500' });
       const db = openDb(file);
-      afterAll(() => db.destroy());
+      onTestFinished(() => db.destroy());
       const { packId, clients } = await buyers(db, server.url);
       const load = purchaseLoad(clients, packId);
       await sleep(1500);

@@ -3,8 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { migrate, openDb, type Db } from '../src/db/index.ts';
+
+/**
+ * Runs `fn` when the current test ends, pass or fail (vitest ignores an afterAll registered inside a test: a server
+ * started by a failed test would keep running, and its load keep hammering it, through the rest of the suite), or
+ * at the end of the file when called outside a test.
+ */
+function atEnd(fn: () => unknown): void {
+  try {
+    onTestFinished(async () => {
+      await fn();
+    });
+  } catch {
+    afterAll(async () => {
+      await fn();
+    });
+  }
+}
 import { TEST_DATABASE_URL } from './helpers.ts';
 
 /**
@@ -65,7 +82,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // stopped at the end even when it never became ready (a failed start must not leave a server running)
-  afterAll(async () => {
+  atEnd(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await new Promise((ok) => child.once('exit', ok));
@@ -120,7 +137,7 @@ export async function pgShop(): Promise<{ db: Db; url: string; schema: string; b
   await migrate(db);
   const base = new URL(TEST_DATABASE_URL);
   const url = `${base.toString()}${base.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  afterAll(async () => {
+  atEnd(async () => {
     await db.destroy();
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
     await sql`drop schema if exists ${sql.id(bossSchema)} cascade`.execute(admin);
@@ -227,6 +244,11 @@ export function purchaseLoad(clients: HttpClient[], packId: number, count = 1) {
         outcome.lost[code] = (outcome.lost[code] ?? 0) + 1;
       }
     }
+  });
+  // a test that fails before it stops the load must not leave it running
+  atEnd(() => {
+    stopped = true;
+    return Promise.all(loops);
   });
   return {
     outcome,

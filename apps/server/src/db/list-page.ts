@@ -50,8 +50,12 @@ function ordered<DB, TB extends keyof DB, O>(
   const key = params.sort && params.sort in spec.sorts ? params.sort : spec.defaultSort;
   const dir = params.dir ?? (params.sort ? 'asc' : spec.defaultDir);
   const column = spec.sorts[key]!;
-  const sorted = query.orderBy(sql`${sql.ref(column)} is null`).orderBy(sql.ref(column), dir);
-  return column === spec.id ? sorted : sorted.orderBy(sql.ref(spec.id), dir);
+  // the id is never null and is the primary key: ordered by it alone, the engine walks the index
+  if (column === spec.id) return query.orderBy(sql.ref(column), dir);
+  return query
+    .orderBy(sql`${sql.ref(column)} is null`)
+    .orderBy(sql.ref(column), dir)
+    .orderBy(sql.ref(spec.id), dir);
 }
 
 /**
