@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { writeWorkerOf } from '@gacha/sqlite-engine/write-worker/client';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
@@ -61,6 +63,7 @@ async function main() {
 
   let jobs: JobRunner | null = null;
   let closing = false;
+  let clusterStopping = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -73,6 +76,12 @@ async function main() {
     // readiness fails at once and every answer closes its connection; then stop accepting, finish in-flight
     // requests (and so their transactions), stop the jobs (a run in progress finishes), close the pool
     app.lifecycle.phase = 'draining';
+    // a cluster worker stopped alone (a rolling restart, a process manager) leaves the shared port at once: the
+    // primary stops handing it connections (one in flight goes to another worker), so its requests end soon.
+    // net's close, not http's: http's would also drop the idle kept-alive connections, and a request already
+    // sent on one would be lost. When the whole cluster stops, every worker keeps the port through the drain
+    // (were all to leave, the primary would reset the connections it holds).
+    if (cluster.isWorker && !clusterStopping) NetServer.prototype.close.call(app.server);
     await new Promise((r) => setTimeout(r, drainMs));
     // and until requests stop coming: a request a busy event loop has not read yet sits on a connection that
     // looks idle, and closing idle connections would drop it unanswered; read, it is answered with
@@ -95,6 +104,14 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
+  // the cluster's primary stops every worker at once with this message rather than a signal
+  if (cluster.isWorker) {
+    process.on('message', (m: unknown) => {
+      if ((m as { gacha?: string })?.gacha !== 'cluster-stop') return;
+      clusterStopping = true;
+      void close('SIGTERM (the whole cluster)');
+    });
+  }
   // the address to open is PUBLIC_URL's: its host name carries the session cookie and every return address
   await app.listen({
     host: config.host,

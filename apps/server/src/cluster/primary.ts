@@ -65,11 +65,12 @@ async function primary() {
       w.once('gacha-ready', () => resolve(true));
       w.once('exit', () => resolve(false));
     });
-  const stopWorker = (w: Worker) =>
+  const stopWorker = (w: Worker, message?: { gacha: string }) =>
     new Promise<void>((resolve) => {
       if (w.isDead()) return resolve();
       w.once('exit', () => resolve());
-      w.process.kill('SIGTERM');
+      if (message && w.isConnected()) w.send(message);
+      else w.process.kill('SIGTERM');
     });
 
   let recentDeaths: number[] = [];
@@ -110,7 +111,10 @@ async function primary() {
       log.error('workers did not stop in time');
       process.exit(1);
     }, config.shutdown.timeoutMs + 5000).unref();
-    await Promise.all(Object.values(cluster.workers ?? {}).map((w) => stopWorker(w!)));
+    // a message, not SIGTERM: a worker stopped with the rest keeps the shared port through its drain (main.ts)
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map((w) => stopWorker(w!, { gacha: 'cluster-stop' })),
+    );
     log.info('stopped');
     process.exit(0);
   };
