@@ -122,8 +122,23 @@ describe(`payments in the console (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
       );
       expect(byMail.body.list.map((p: { user_id: number }) => p.user_id)).toEqual([member.id, member.id]);
 
+      // the list's search: part of a payment id, #id, the member's address (pii); sorted as asked
+      expect(await ids(`q=${early.body.payment_id.slice(2, 12)}`)).toEqual([early.body.payment_id]);
+      expect(await ids(`q=${encodeURIComponent(member.mail.slice(0, 8).toUpperCase())}`)).toHaveLength(2);
+      expect(await ids('q=%25')).toEqual([]);
+      expect(await ids('sort=created_at&dir=asc')).toEqual([late.body.payment_id, early.body.payment_id]);
+      expect(await ids('sort=nonsense&dir=sideways')).toEqual([early.body.payment_id, late.body.payment_id]);
+      expect((await owner.get(`/admin/payments?user_id=${member.id}&per=1`)).body).toMatchObject({
+        per_page: 1,
+        all_page: 2,
+      });
+
       // a viewer reads payments, with the member's address masked and no transfer name; no search by them
       const viewer = await staffClient(t, 'viewer');
+      expect(
+        (await viewer.get(`/admin/payments?user_id=${member.id}&q=${encodeURIComponent(member.mail)}`)).body
+          .total,
+      ).toBe(0);
       const seen = await viewer.get(`/admin/payments?user_id=${member.id}`);
       expect(seen.body).toMatchObject({ state: 200, total: 2, pii: false });
       expect(seen.body.list[1].email).toMatch(/^m\*\*\*@/);

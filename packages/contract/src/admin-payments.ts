@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, text } from './admin.ts';
+import { listAnswerSchema, listQuerySchema, queryInt } from './admin-list.ts';
 import { payMethodKeySchema, paymentStatusSchema } from './payments.ts';
 
 /**
@@ -34,18 +35,7 @@ export const paymentStatuses = paymentStatusSchema.options;
 export const refundReasonKinds = ['company_fault', 'legal_unused'] as const;
 export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed', 'manual'] as const;
 
-const pageParam = z
-  .string()
-  .regex(/^\d{1,6}$/)
-  .transform(Number)
-  .optional()
-  .catch(undefined);
-const idParam = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number)
-  .optional()
-  .catch(undefined);
+const idParam = queryInt(9);
 /** A calendar day in Japan time, YYYY-MM-DD. */
 const jstDay = z
   .string()
@@ -55,13 +45,16 @@ const jstDay = z
   .catch(undefined);
 
 /**
- * GET /api/admin/payments?method&status&from&to&user_id&email&payment_id&holder_name&amount_yen&page — newest
- * first, 50 a page. `from` and `to` are days in Japan time, both included, on the payment's creation. `email` is the
+ * GET /api/admin/payments?q&sort&dir&page&per&method&status&from&to&user_id&email&payment_id&holder_name&amount_yen
+ * (a console list, admin-list.ts) — newest first unless sorted, 50 a page. `q` finds part of the shop's payment
+ * id or the provider's reference, and with `members.pii` of the member's email or a transfer's holder name; `#12`
+ * is payment 12. `from` and `to` are days in Japan time, both included, on the payment's creation. `email` is the
  * member's address (whole, any case; needs `members.pii`, else ignored). `payment_id` is the shop's payment id or
  * the provider's reference. `holder_name` matches part of a bank transfer's katakana name (needs `members.pii`).
  * A value that cannot be read is ignored.
  */
-export const adminPaymentQuerySchema = z.object({
+export const paymentSorts = ['created_at', 'id', 'amount_yen', 'gems'] as const;
+export const adminPaymentQuerySchema = listQuerySchema(paymentSorts, {
   method: z.enum(paymentMethods).optional().catch(undefined),
   status: z.enum(paymentStatuses).optional().catch(undefined),
   from: jstDay,
@@ -71,7 +64,6 @@ export const adminPaymentQuerySchema = z.object({
   payment_id: z.string().trim().max(200).optional().catch(undefined),
   holder_name: z.string().trim().max(60).optional().catch(undefined),
   amount_yen: idParam,
-  page: pageParam,
 });
 export type AdminPaymentQuery = z.infer<typeof adminPaymentQuerySchema>;
 
@@ -136,13 +128,7 @@ export const adminPaymentRowSchema = z.object({
 });
 export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
 
-export const adminPaymentListSchema = z.object({
-  list: z.array(adminPaymentRowSchema),
-  page: z.number().int(),
-  all_page: z.number().int(),
-  total: z.number().int(),
-  pii: z.boolean(),
-});
+export const adminPaymentListSchema = listAnswerSchema(adminPaymentRowSchema).extend({ pii: z.boolean() });
 export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>;
 
 /** GET /api/admin/payments/{id}: one payment, its credit and what a refund would give, its provider events. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cardTypes } from '../test/card-type-fixture.ts';
 import { fakeApi, meAs } from '../test/fake-api.ts';
+import { paymentRow } from '../test/payment-fixture.ts';
 import { renderConsole } from '../test/render.tsx';
 
 /**
@@ -74,5 +75,41 @@ describe('a console list', () => {
     expect(router.state.location.search).toBe('?q=%237&state=sold_out&sort=price&dir=desc');
     // only sort keys the server knows make buttons
     expect(within(screen.getByRole('columnheader', { name: 'State' })).queryByRole('button')).toBeNull();
+  });
+
+  it('text and day filters apply with the search, a select keeps what is typed, Clear empties them all', async () => {
+    const user = userEvent.setup();
+    const asked: URLSearchParams[] = [];
+    fakeApi({
+      'GET admin/me': () => meAs('viewer'),
+      'GET admin/payments': (_, url) => {
+        asked.push(url.searchParams);
+        return { list: [paymentRow()], page: 1, all_page: 1, per_page: 50, total: 1, pii: false };
+      },
+    });
+    const { router } = await renderConsole('/payments');
+    // a role without members.pii is told what the list leaves out
+    expect(await screen.findByText(/Your role does not see personal data/)).toBeTruthy();
+    const last = () => Object.fromEntries(asked.at(-1)!);
+    await user.type(screen.getByLabelText('Member #'), '42');
+    await user.type(screen.getByLabelText('From (JST day)'), '2026-11-01');
+    expect(last()).toEqual({ page: '1' });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(last()).toEqual({ from: '2026-11-01', user_id: '42', page: '1' }));
+    await user.type(screen.getByLabelText('Payment id or reference'), 'pi_9');
+    await user.selectOptions(screen.getByLabelText('Method'), 'bank');
+    await waitFor(() =>
+      expect(last()).toEqual({
+        method: 'bank',
+        from: '2026-11-01',
+        user_id: '42',
+        payment_id: 'pi_9',
+        page: '1',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(last()).toEqual({ page: '1' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Member #')).toHaveProperty('value', '');
   });
 });

@@ -22,23 +22,41 @@ export interface ListAnswer<T> {
   total: number;
 }
 
-/** A select above the list that filters it on the server (its value goes into the address as `name`). */
-export interface ListFilter {
-  name: string;
-  label: string;
-  /** The option for every row. */
-  all: string;
-  options: ReadonlyArray<{ value: string | number; label: string }>;
-}
+/**
+ * A field above the list that filters it on the server; its value goes into the address as `name`. A select
+ * applies when it changes, a text field or a day when the search is sent.
+ */
+export type ListFilter =
+  | {
+      kind?: 'select';
+      name: string;
+      label: string;
+      /** The option for every row. */
+      all: string;
+      options: ReadonlyArray<{ value: string | number; label: string }>;
+    }
+  | {
+      /** A word or a number the server matches in one column (`numeric`: a member's number, an amount). */
+      kind: 'text';
+      name: string;
+      label: string;
+      numeric?: boolean;
+    }
+  | {
+      /** A day in Japan time (YYYY-MM-DD): `from` and `to` of a range, both included. */
+      kind: 'day';
+      name: string;
+      label: string;
+    };
 
 /**
  * A resource of the console as a list: where the server answers it, its row and columns, which columns sort on
  * the server, its filters. The page around it adds its title and its own actions.
  */
-export interface Resource<T extends RowData> {
+export interface Resource<T extends RowData, A extends ListAnswer<T> = ListAnswer<T>> {
   /** 'admin/packs': the list is GET /api/admin/packs, its CSV GET /api/admin/packs/export.csv. */
   path: string;
-  answer: z.ZodType<ListAnswer<T>>;
+  answer: z.ZodType<A>;
   /** The cache key the list's pages live under; a write invalidates it. */
   queryKey: readonly unknown[];
   columns: Columns<T>;
@@ -50,6 +68,8 @@ export interface Resource<T extends RowData> {
   /** The search box's label: what it finds ("Name, model number or #id"). */
   searchLabel: string;
   csv?: boolean;
+  /** The table's frame class (the column rules of a wide list at tablet width). */
+  frame?: string;
 }
 
 /** The list's state in the address: a kept or shared link opens the same page. */
@@ -86,17 +106,27 @@ function useListAddress(filterNames: readonly string[]) {
  * A console list searched, filtered, sorted and paged on the server (TanStack Table in manual mode): the search
  * box and the filters, the CSV of every matching row, the table, the pager.
  */
-export function ResourceList<T extends RowData>({
+export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAnswer<T>>({
   resource,
   actions,
+  notice,
 }: {
-  resource: Resource<T>;
+  resource: Resource<T, A>;
   /** Extra buttons next to the CSV link. */
   actions?: ReactNode;
+  /** Said between the filters and the table, from the answer (what the list leaves out for this staff member). */
+  notice?: (answer: A) => ReactNode;
 }) {
   const { t } = useTranslation();
   const filters = resource.filters ?? [];
   const { state, show } = useListAddress(filters.map((f) => f.name));
+  const blank = Object.fromEntries(filters.map((f) => [f.name, '']));
+  /** The form's search and every filter, as they stand, from page 1. */
+  const apply = (form: HTMLFormElement) => {
+    const values = new FormData(form);
+    const read = (name: string) => String(values.get(name) ?? '').trim();
+    show({ q: read('q'), filters: Object.fromEntries(filters.map((f) => [f.name, read(f.name)])) });
+  };
   const request = {
     q: state.q,
     ...state.filters,
@@ -146,25 +176,39 @@ export function ResourceList<T extends RowData>({
       <form
         className="filters"
         role="search"
+        aria-label={resource.caption}
         onSubmit={(e) => {
           e.preventDefault();
-          show({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim() });
+          apply(e.currentTarget);
         }}
       >
         {filters.map((f) => (
           <label className="filter" key={f.name}>
             <span>{f.label}</span>
-            <select
-              value={state.filters[f.name]}
-              onChange={(e) => show({ filters: { [f.name]: e.target.value } })}
-            >
-              <option value="">{f.all}</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            {f.kind === 'text' || f.kind === 'day' ? (
+              <input
+                name={f.name}
+                type={f.kind === 'day' ? 'date' : 'search'}
+                {...(f.kind === 'text' && f.numeric ? { inputMode: 'numeric' as const } : {})}
+                autoComplete="off"
+                maxLength={f.kind === 'text' ? 254 : undefined}
+                defaultValue={state.filters[f.name]}
+                key={`${f.name}${state.filters[f.name]}`}
+              />
+            ) : (
+              <select
+                name={f.name}
+                value={state.filters[f.name]}
+                onChange={(e) => apply(e.currentTarget.form!)}
+              >
+                <option value="">{f.all}</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
           </label>
         ))}
         <label className="filter">
@@ -172,6 +216,11 @@ export function ResourceList<T extends RowData>({
           <input type="search" name="q" defaultValue={state.q} key={`q${state.q}`} maxLength={100} />
         </label>
         <button type="submit">{t('table.search')}</button>
+        {state.q || Object.values(state.filters).some(Boolean) ? (
+          <button type="button" onClick={() => show({ q: '', filters: blank })}>
+            {t('table.clear')}
+          </button>
+        ) : null}
         {data ? (
           <span className="muted" role="status">
             {t('table.found', { count: data.total })}
@@ -188,12 +237,15 @@ export function ResourceList<T extends RowData>({
           </span>
         ) : null}
       </form>
+      {data && notice ? notice(data) : null}
       {list.isError ? <p role="alert">{list.error.message}</p> : null}
       {list.isPending ? (
         <p className="loading">{t('common.loading')}</p>
       ) : (
         <>
-          <DataTable table={table} caption={resource.caption} empty={resource.empty} />
+          <div className={resource.frame}>
+            <DataTable table={table} caption={resource.caption} empty={resource.empty} />
+          </div>
           {(data?.all_page ?? 1) > 1 ? (
             <Pager table={table} label={t('pager.label', { list: resource.caption })} />
           ) : null}

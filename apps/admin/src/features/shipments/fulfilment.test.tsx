@@ -233,6 +233,7 @@ describe('a viewer', () => {
         list: [paymentRow(), pending],
         page: 1,
         all_page: 1,
+        per_page: 50,
         total: 2,
         pii: false,
       }),

@@ -21,7 +21,6 @@ import * as repo from './staff-repo.ts';
  * roles without `members.pii`; this file answers it whole.
  */
 
-const PAGE = 50;
 const DAY_MS = 24 * 3600_000;
 
 /** The start of a day in Japan time (YYYY-MM-DD) as an instant. */
@@ -57,7 +56,7 @@ function toRow(r: repo.PaymentListRow): AdminPaymentRow {
   };
 }
 
-/** GET /api/admin/payments: newest first, 50 a page, filtered (days in Japan time, both included). */
+/** GET /api/admin/payments: a console list (newest first unless sorted), filtered (days in Japan time, both included). */
 export async function listPayments(
   deps: Pick<PaymentsDeps, 'db'>,
   q: AdminPaymentQuery,
@@ -75,11 +74,8 @@ export async function listPayments(
     ...(holder && opts.pii ? { holderName: holder } : {}),
     ...(q.amount_yen !== undefined ? { amountYen: q.amount_yen } : {}),
   };
-  const total = await repo.countPayments(deps.db, f);
-  const allPage = Math.max(1, Math.ceil(total / PAGE));
-  const page = Math.min(Math.max(1, q.page ?? 1), allPage);
-  const rows = await repo.paymentsPage(deps.db, f, { limit: PAGE, offset: (page - 1) * PAGE });
-  return { list: rows.map(toRow), page, all_page: allPage, total };
+  const found = await repo.paymentsPage(deps.db, f, q, opts);
+  return { ...found, list: found.list.map(toRow) };
 }
 
 async function emailsOf(deps: Pick<PaymentsDeps, 'db'>, ids: (number | null | undefined)[]) {

@@ -1,5 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import { countRows } from '../../db/count.ts';
+import type { ListParams } from '@gacha/contract/admin-list';
+import type { paymentSorts } from '@gacha/contract/admin-payments';
+import { listPage, type ListSpec } from '../../db/list-page.ts';
 import type {
   Database,
   PaymentMatchesTable,
@@ -45,10 +47,6 @@ function filtered(ex: Executor, f: PaymentFilter) {
     .$if(f.amountYen !== undefined, (q) => q.where('p.amount_yen', '=', f.amountYen!));
 }
 
-export function countPayments(ex: Executor, f: PaymentFilter): Promise<number> {
-  return countRows(filtered(ex, f));
-}
-
 const ROW_COLUMNS = [
   'p.id',
   'p.public_id',
@@ -75,24 +73,31 @@ const ROW_COLUMNS = [
   'm.payment_id as matched',
 ] as const;
 
-function withRefundAndMatch(ex: Executor, f: PaymentFilter) {
+function joined(ex: Executor, f: PaymentFilter) {
   return filtered(ex, f)
     .leftJoin('payment_refunds as r', 'r.payment_id', 'p.id')
-    .leftJoin('payment_matches as m', 'm.payment_id', 'p.id')
-    .select(ROW_COLUMNS);
+    .leftJoin('payment_matches as m', 'm.payment_id', 'p.id');
 }
 
-/** One page of payments, newest first, with the member's address and the payment's refund and hand match. */
-export function paymentsPage(ex: Executor, f: PaymentFilter, page: { limit: number; offset: number }) {
-  return withRefundAndMatch(ex, f)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+function withRefundAndMatch(ex: Executor, f: PaymentFilter) {
+  return joined(ex, f).select(ROW_COLUMNS);
 }
 
-export type PaymentListRow = Awaited<ReturnType<typeof paymentsPage>>[number];
+/** The console's payments list: its text search (personal columns only for `members.pii`) and orders. */
+const paymentList = (pii: boolean): ListSpec<(typeof paymentSorts)[number]> => ({
+  search: ['p.public_id', 'p.provider_ref', ...(pii ? ['u.mail', 'p.holder_name'] : [])],
+  id: 'p.id',
+  sorts: { created_at: 'p.created_at', id: 'p.id', amount_yen: 'p.amount_yen', gems: 'p.gems' },
+  defaultSort: 'created_at',
+  defaultDir: 'desc',
+});
+
+/** One page of payments with the member's address and the payment's refund and hand match. */
+export function paymentsPage(ex: Executor, f: PaymentFilter, params: ListParams, opts: { pii: boolean }) {
+  return listPage(joined(ex, f), (q) => q.select(ROW_COLUMNS), paymentList(opts.pii), params);
+}
+
+export type PaymentListRow = Awaited<ReturnType<typeof paymentsPage>>['list'][number];
 
 export function paymentRowById(ex: Executor, id: number) {
   return withRefundAndMatch(ex, {}).where('p.id', '=', id).executeTakeFirst();
