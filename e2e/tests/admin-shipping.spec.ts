@@ -63,7 +63,7 @@ test('a fulfilment user prints a packing list and marks the batch shipped; the m
   await expect(console_.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
   await console_.getByRole('search').getByLabel('Member #').fill(String(memberId));
   await console_.getByRole('search').getByLabel('Member #').press('Enter');
-  await expect(console_).toHaveURL(new RegExp(`member=${memberId}`));
+  await expect(console_).toHaveURL(new RegExp(`user_id=${memberId}`));
   const row = console_.getByRole('row').filter({ hasText: `#${batch.id}` });
   await expect(row).toContainText(batch.items[0]!.name);
 
@@ -97,7 +97,7 @@ test('a fulfilment user prints a packing list and marks the batch shipped; the m
 
   // --- mark the batch shipped ---
   await console_.getByRole('link', { name: '← Shipments' }).click();
-  await console_.goto(`/admin/shipments?member=${memberId}`);
+  await console_.goto(`/admin/shipments?user_id=${memberId}`);
   const again = console_.getByRole('row').filter({ hasText: `#${batch.id}` });
   await again.getByRole('button', { name: 'Mark shipped' }).click();
   const dialog = console_.getByRole('dialog', { name: `Mark batch #${batch.id} shipped` });
@@ -105,7 +105,9 @@ test('a fulfilment user prints a packing list and marks the batch shipped; the m
   await dialog.getByLabel('Carrier').selectOption('japan_post');
   await dialog.getByLabel('Tracking code').fill(code);
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(console_.getByRole('status')).toContainText(`Batch #${batch.id} marked shipped`);
+  await expect(console_.getByRole('status').filter({ hasText: 'marked shipped' })).toContainText(
+    `Batch #${batch.id} marked shipped`,
+  );
   await expect(console_.getByRole('row').filter({ hasText: `#${batch.id}` })).toHaveCount(0); // not open any more
   await console_.getByLabel('State').selectOption('shipped');
   await expect(console_.getByRole('row').filter({ hasText: `#${batch.id}` })).toContainText(code);

@@ -11,7 +11,7 @@ import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
 import { markShipped } from '../src/modules/holdings/service.ts';
 import { audit, COMMAND_LINE } from '../src/modules/admin/service.ts';
-import { listShipments } from '../src/modules/shipping/service.ts';
+import { allShipments } from '../src/modules/shipping/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -30,7 +30,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
       }
       status = args[1] as typeof status;
     }
-    run = async (db) => (await listShipments(db, { status, limit: 10_000 })).list;
+    run = (db) => allShipments(db, { status });
   } else if (cmd === 'ship') {
     const [id, code] = args;
     const parsed = shipSchema.safeParse({ delivery_code: code ?? '' });

@@ -124,6 +124,20 @@ describe(`the console's shipping (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () 
       expect(await has('max_age_days=15')).toBe(1);
       expect(await has('max_age_days=14')).toBe(0);
       expect(await has('min_age_days=abc')).toBe(1); // unreadable: ignored
+      // the age filter's names, the list's search (#id, the member's email, a word not there), status
+      expect(await has('age=overdue')).toBe(1);
+      expect(await has('age=soon')).toBe(0);
+      expect(await has('age=eventually')).toBe(1);
+      expect(await has(`q=%23${b.shipmentId}`)).toBe(1);
+      const member = await db
+        .selectFrom('users')
+        .select('mail')
+        .where('id', '=', b.userId)
+        .executeTakeFirstOrThrow();
+      expect(await has(`q=${encodeURIComponent(member.mail.toUpperCase())}`)).toBe(1);
+      expect(await has('q=no-such-member-anywhere')).toBe(0);
+      expect(await has('status=shipped')).toBe(0);
+      expect(await has('status=all&sort=item_count&dir=desc')).toBe(1);
       // every open batch that waited 14 days or more, oldest first
       const due = await staff.get('/admin/shipments?min_age_days=14');
       expect(due.body.list.map((s: { id: number }) => s.id)).toContain(b.shipmentId);

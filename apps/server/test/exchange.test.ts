@@ -158,7 +158,7 @@ describe('check and exchange', () => {
     expect(ledger).toMatchObject([
       { delta_tenths: -1200, reference: `exchange:${done.body.exchange_id}`, balance_after_tenths: 800 },
     ]);
-    const batches = (await listShipments(db, { status: 'open', userId: id })).list;
+    const batches = (await listShipments(db, { status: 'open', user_id: id })).list;
     expect(batches).toHaveLength(1);
     expect(batches[0]!.items).toMatchObject([
       { exchange_id: done.body.exchange_id, history_id: null, status: 'ship' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customsCategories, stringType } from './admin.ts';
 import { carriers } from './draws.ts';
+import { listQuerySchema, queryChoice } from './admin-list.ts';
 
 /**
  * The staff console's shipping, beside the batch list and the ship call of draws.ts
@@ -21,18 +22,34 @@ const intParam = (max: number) =>
 /** The terms: items ship within 14 days of the member's request. */
 export const SHIPPING_DUE_DAYS = 14;
 
+/** The waits the console's age filter names, in days (both ends included). */
+export const shipmentAges = {
+  fresh: { max: 6 },
+  week: { min: 7, max: 9 },
+  soon: { min: 10, max: SHIPPING_DUE_DAYS - 1 },
+  overdue: { min: SHIPPING_DUE_DAYS },
+} as const satisfies Record<string, { min?: number; max?: number }>;
+export type ShipmentAge = keyof typeof shipmentAges;
+
+/** The batch list's orders: oldest request first unless asked. */
+export const shipmentSorts = ['id', 'shipped_at', 'item_count'] as const;
+
 /**
- * GET /api/admin/shipments?status=open|shipped|all&min_age_days&max_age_days&user_id&page: batches oldest first.
- * `min_age_days=10` lists the batches that have waited 10 days or more (14: those past the terms' due date);
- * `max_age_days` the ones that have waited at most that many. A value that cannot be read is ignored.
+ * GET /api/admin/shipments?q&sort&dir&page&per&status=open|shipped|all&age&min_age_days&max_age_days&user_id (a
+ * console list, admin-list.ts): batches oldest first unless sorted, the open ones unless `status` says. `q` finds
+ * part of the member's name, email, telephone or postcode, or of the tracking code; `#12` is batch 12. `age` is one
+ * of shipmentAges; `min_age_days=10` lists the batches that have waited 10 days or more (14: those past the
+ * terms' due date), `max_age_days` the ones that have waited at most that many. A value that cannot be read is
+ * ignored.
  */
-export const adminShipmentQuerySchema = z.object({
-  status: z.enum(['open', 'shipped', 'all']).catch('open'),
+export const adminShipmentQuerySchema = listQuerySchema(shipmentSorts, {
+  status: queryChoice(['open', 'shipped', 'all']),
+  age: queryChoice(Object.keys(shipmentAges) as [ShipmentAge, ...ShipmentAge[]]),
   min_age_days: intParam(10_000),
   max_age_days: intParam(10_000),
   user_id: intParam(999_999_999),
-  page: intParam(999_999),
 });
+export type AdminShipmentQuery = z.infer<typeof adminShipmentQuerySchema>;
 
 /**
  * GET /api/admin/shipments/packing-list?ids=1,2,3 (up to 50 batches, open or shipped): what the console prints for

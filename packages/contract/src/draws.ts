@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswerSchema } from './admin-list.ts';
 import { pageInfoSchema } from './paging.ts';
 import { customsCategories } from './admin.ts';
 import { MAX_PURCHASE_COUNT } from './limits.ts';
@@ -354,12 +355,7 @@ export type AdminShipment = z.infer<typeof adminShipmentSchema>;
  * GET /api/admin/shipments?status&min_age_days&max_age_days&user_id&page (admin-shipping.ts): batches oldest first,
  * 500 a page; `total` batches match.
  */
-export const adminShipmentListSchema = z.object({
-  list: z.array(adminShipmentSchema),
-  page: z.number().int(),
-  all_page: z.number().int(),
-  total: z.number().int(),
-});
+export const adminShipmentListSchema = listAnswerSchema(adminShipmentSchema);
 export type AdminShipmentList = z.infer<typeof adminShipmentListSchema>;
 
 /** Answer of POST /api/admin/shipments/{id}/ship: the batch marked shipped and how many items it turned shipped. */

@@ -687,8 +687,8 @@ answer(
   'adminShipmentListSchema',
   draws.adminShipmentListSchema,
   [
-    { list: [shipment], page: 1, all_page: 1, total: 1 },
-    { list: [], page: 1, all_page: 1, total: 0 },
+    { list: [shipment], page: 1, all_page: 1, per_page: 50, total: 1 },
+    { list: [], page: 1, all_page: 1, per_page: 50, total: 0 },
   ],
   [{ list: shipment, page: 1, all_page: 1, total: 1 }, { list: [shipment] }],
 );

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../test/fake-api.ts';
 import { renderConsole } from '../test/render.tsx';
 import { cardTypes } from '../test/card-type-fixture.ts';
+import { enabledWriteButtons } from '../test/write-buttons.ts';
 
 /**
  * A role sees a write control only with the write permission (/me's `permissions`): a viewer, who reads the
@@ -117,20 +118,8 @@ function api(role: 'owner' | 'viewer', status: 'draft' | 'published') {
     'GET admin/packs/7': () => detail(status),
     'GET admin/cards': () => ({ list: [card], page: 1, all_page: 1, per_page: 50, total: 1 }),
     'GET admin/card-types': () => cardTypes(),
-    'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, total: 1 }),
+    'GET admin/shipments': () => ({ list: [shipment], page: 1, all_page: 1, per_page: 50, total: 1 }),
   });
-}
-
-/** Buttons that only read or move around: the frame's, the pager's, the tables' sort headers. */
-const READING =
-  /^(Menu|EN|日本語|English|Sign out|Search|First|Previous|Next|Last|ID|Name|State|Price per play|Sold|Sale window \(JST\)|Batch|Member|Requested \(JST\))/;
-
-function enabledWriteButtons(): string[] {
-  return screen
-    .queryAllByRole('button')
-    .filter((b) => !(b as HTMLButtonElement).disabled && !b.closest('fieldset:disabled'))
-    .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '')
-    .filter((name) => !READING.test(name.trim()));
 }
 
 const PAGES = [

@@ -31,8 +31,8 @@ export type ListFilter =
       kind?: 'select';
       name: string;
       label: string;
-      /** The option for every row. */
-      all: string;
+      /** The option for every row (none: the server's default is the first option). */
+      all?: string;
       options: ReadonlyArray<{ value: string | number; label: string }>;
     }
   | {
@@ -125,7 +125,13 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
   const apply = (form: HTMLFormElement) => {
     const values = new FormData(form);
     const read = (name: string) => String(values.get(name) ?? '').trim();
-    show({ q: read('q'), filters: Object.fromEntries(filters.map((f) => [f.name, read(f.name)])) });
+    // a select without an every-row option has the server's default first: the address leaves it out
+    const given = (f: ListFilter) => {
+      const v = read(f.name);
+      if (f.kind === 'text' || f.kind === 'day') return v;
+      return f.all === undefined && v === String(f.options[0]?.value) ? '' : v;
+    };
+    show({ q: read('q'), filters: Object.fromEntries(filters.map((f) => [f.name, given(f)])) });
   };
   const request = {
     q: state.q,
@@ -201,7 +207,7 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
                 value={state.filters[f.name]}
                 onChange={(e) => apply(e.currentTarget.form!)}
               >
-                <option value="">{f.all}</option>
+                {f.all === undefined ? null : <option value="">{f.all}</option>}
                 {f.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

@@ -79,18 +79,7 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       schema: { querystring: adminShipmentQuerySchema, response: okResponse(adminShipmentListSchema) },
       config: { staff: 'shipping.read' },
     },
-    async (req) =>
-      listShipments(
-        db,
-        {
-          status: req.query.status,
-          ...(req.query.min_age_days !== undefined ? { minAgeDays: req.query.min_age_days } : {}),
-          ...(req.query.max_age_days !== undefined ? { maxAgeDays: req.query.max_age_days } : {}),
-          ...(req.query.user_id !== undefined ? { userId: req.query.user_id } : {}),
-          ...(req.query.page !== undefined ? { page: req.query.page } : {}),
-        },
-        clock.now(),
-      ),
+    async (req) => listShipments(db, req.query, clock.now()),
   );
 
   app.get(

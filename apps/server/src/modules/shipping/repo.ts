@@ -1,6 +1,8 @@
 import { isPostgres } from '../../db/dialect.ts';
 import { sql, type Transaction } from 'kysely';
-import { countRows } from '../../db/count.ts';
+import type { ListParams } from '@gacha/contract/admin-list';
+import type { shipmentSorts } from '@gacha/contract/admin-shipping';
+import { listAll, listPage, type ListSpec } from '../../db/list-page.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { PERSONAL_DATA_COLUMNS } from '../account/service.ts';
@@ -51,15 +53,14 @@ function batches(ex: Executor, f: BatchFilter) {
     .$if(f.ids !== undefined, (q) => q.where('s.id', 'in', f.ids!.length ? f.ids! : [0]));
 }
 
-export function countBatches(ex: Executor, f: BatchFilter): Promise<number> {
-  return countRows(batches(ex, f));
-}
-
-/** Batches with their member's name, address and tel (the personal data columns) and country, oldest first. */
-export function listWithAddress(ex: Executor, f: BatchFilter & { limit: number; offset?: number }) {
+function withAddress(ex: Executor, f: BatchFilter) {
   return batches(ex, f)
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('countries as c', 'c.id', 'u.country_id')
+    .leftJoin('countries as c', 'c.id', 'u.country_id');
+}
+
+function addressColumns(q: ReturnType<typeof withAddress>) {
+  return q
     .select([
       's.id',
       's.user_id',
@@ -73,11 +74,30 @@ export function listWithAddress(ex: Executor, f: BatchFilter & { limit: number; 
       'c.name_ja as country_name_ja',
       'c.code as country_code',
     ])
-    .select(PERSONAL_DATA_COLUMNS.map((c) => `u.${c}` as const))
-    .orderBy('s.id')
-    .limit(f.limit)
-    .offset(f.offset ?? 0)
-    .execute();
+    .select(PERSONAL_DATA_COLUMNS.map((c) => `u.${c}` as const));
+}
+
+/** Batches with their member's name, address and tel (the personal data columns) and country, oldest first. */
+export function listWithAddress(ex: Executor, f: BatchFilter & { limit: number }) {
+  return addressColumns(withAddress(ex, f)).orderBy('s.id').limit(f.limit).execute();
+}
+
+/** The console's batch list: what its search finds and how it sorts. */
+const batchList: ListSpec<(typeof shipmentSorts)[number]> = {
+  search: ['u.last_name', 'u.first_name', 'u.mail', 'u.tel', 'u.zipcode', 's.delivery_code'],
+  id: 's.id',
+  sorts: { id: 's.id', shipped_at: 's.shipped_at', item_count: 's.item_count' },
+  defaultSort: 'id',
+  defaultDir: 'asc',
+};
+
+/** One page of the console's batch list, with each member's address. */
+export function batchPage(ex: Executor, f: BatchFilter, params: ListParams) {
+  return listPage(withAddress(ex, f), addressColumns, batchList, params);
+}
+
+export function batchAll(ex: Executor, f: BatchFilter, params: ListParams) {
+  return listAll(withAddress(ex, f), addressColumns, batchList, params);
 }
 
 /** The won items of the given batches with their card's name, customs category and value, by item id. */

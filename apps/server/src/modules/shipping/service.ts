@@ -1,6 +1,11 @@
 import type { Transaction } from 'kysely';
 import { customsCategories } from '@gacha/contract/admin';
-import { SHIPPING_DUE_DAYS, type AdminPackingList } from '@gacha/contract/admin-shipping';
+import {
+  SHIPPING_DUE_DAYS,
+  shipmentAges,
+  type AdminPackingList,
+  type AdminShipmentQuery,
+} from '@gacha/contract/admin-shipping';
 import {
   CUSTOMS_DECLARED_VALUES,
   CUSTOMS_RULES_FROM,
@@ -53,7 +58,6 @@ export async function joinOpenShipment(
 }
 
 const DAY_MS = 24 * 3600_000;
-const PAGE = 500;
 
 type BatchRow = Awaited<ReturnType<typeof repo.listWithAddress>>[number];
 
@@ -144,32 +148,31 @@ function ageWindow(now: Date, minAgeDays?: number, maxAgeDays?: number) {
 }
 
 /**
- * Batches with their member's address and items, oldest first, 500 a page: open ones by default; filtered by how
- * long they have waited (whole days since their first item was chosen for shipping) and by member.
+ * The console's batch list (a list of admin-list.ts) with each member's address and items, oldest first unless
+ * sorted: open ones by default; filtered by how long they have waited (whole days since their first item was
+ * chosen for shipping) and by member, searched by the member's name, email, tel, postcode or the tracking code.
  */
 export async function listShipments(
   db: Executor,
-  opts: {
-    status?: 'open' | 'shipped' | 'all';
-    minAgeDays?: number;
-    maxAgeDays?: number;
-    userId?: number;
-    page?: number;
-    limit?: number;
-  } = {},
+  q: AdminShipmentQuery,
   now: Date = new Date(),
 ): Promise<AdminShipmentList> {
-  const filter: repo.BatchFilter = {
-    status: opts.status ?? 'open',
-    ...ageWindow(now, opts.minAgeDays, opts.maxAgeDays),
-    ...(opts.userId !== undefined ? { userId: opts.userId } : {}),
+  const found = await repo.batchPage(db, batchFilter(q, now), q);
+  return { ...found, list: await withItems(db, found.list, now) };
+}
+
+/** Every batch the list's query finds, in its order (the command line's list). */
+export async function allShipments(db: Executor, q: AdminShipmentQuery, now: Date = new Date()) {
+  return withItems(db, await repo.batchAll(db, batchFilter(q, now), q), now);
+}
+
+function batchFilter(q: AdminShipmentQuery, now: Date): repo.BatchFilter {
+  const named: { min?: number; max?: number } = q.age ? shipmentAges[q.age] : {};
+  return {
+    status: q.status ?? 'open',
+    ...ageWindow(now, q.min_age_days ?? named.min, q.max_age_days ?? named.max),
+    ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
   };
-  const perPage = opts.limit ?? PAGE;
-  const total = await repo.countBatches(db, filter);
-  const allPage = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, opts.page ?? 1), allPage);
-  const rows = await repo.listWithAddress(db, { ...filter, limit: perPage, offset: (page - 1) * perPage });
-  return { list: await withItems(db, rows, now), page, all_page: allPage, total };
 }
 
 /**
