@@ -132,6 +132,46 @@ describe('searching members', () => {
     expect(last.body.list.map((r: { id: number }) => r.id)).toEqual(ids.slice(0, 3).reverse());
   });
 
+  it('filters by state, SMS and rank and sorts on the server', async () => {
+    const k = tag();
+    const [plain, suspended, erased, ranked] = await createMembers(db, 4);
+    await db
+      .updateTable('users')
+      .set({ last_name: `Filtered${k}` })
+      .where('id', 'in', [plain!, suspended!, erased!, ranked!])
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', suspended!)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ anonymised_at: new Date().toISOString() })
+      .where('id', '=', erased!)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ rank: 4, end_sms: 1, coin_tenths: 50 })
+      .where('id', '=', ranked!)
+      .execute();
+    const support = await staffClient(t, 'support');
+    const ids = async (query: string) =>
+      (await support.get(`/admin/members?q=filtered${k}&${query}`)).body.list.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids('state=active')).toEqual([ranked, plain]);
+    expect(await ids('state=suspended')).toEqual([suspended]);
+    expect(await ids('state=anonymised')).toEqual([erased]);
+    expect(await ids('rank=4')).toEqual([ranked]);
+    expect(await ids('sms=done')).toEqual([ranked]);
+    expect(await ids('sms=not&state=active')).toEqual([plain]);
+    expect(await ids('sort=coins&dir=desc&per=1')).toEqual([ranked]);
+    expect(await ids('sort=id&dir=asc')).toEqual([plain, suspended, erased, ranked]);
+    // unreadable filters fall back to every member
+    expect(await ids('state=gone&rank=9&sms=maybe&sort=nonsense')).toHaveLength(4);
+  });
+
   it('a viewer sees personal data masked and searches by member number and referral code only', async () => {
     const k = tag();
     const m = await createMember(db, {

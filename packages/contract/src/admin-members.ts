@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, queryChoice } from './admin-list.ts';
 import { flag, int, stringType, text } from './admin.ts';
 
 /**
@@ -41,16 +42,24 @@ export const adminRequestId = stringType().regex(/^[A-Za-z0-9_-]{8,64}$/, { erro
 
 // --- search ---
 
+/** The members list's orders: newest first unless asked. */
+export const memberSorts = ['id', 'created_at', 'rank', 'coins'] as const;
+/** The members list's state filter: as the console's badges show a member. */
+export const memberStates = ['active', 'suspended', 'anonymised'] as const;
+
 /**
- * GET /api/admin/members?q&page: members matching `q`, newest first; no `q` lists every member. With
- * `members.pii`, `q` matches the member number (digits, an optional leading '#'), the referral code (exact, any
- * case), the email address (part of it), the phone number (its digits, from 4, in part) and the names (part of
- * last, middle, first, or "last first"); without it, the member number and the referral code only.
+ * GET /api/admin/members?q&sort&dir&page&per&state&sms&rank (a console list, admin-list.ts): members matching `q`,
+ * newest first unless sorted; no `q` lists every member. With `members.pii`, `q` matches the member number
+ * (digits, an optional leading '#'), the referral code (exact, any case), the email address (part of it), the phone
+ * number (its digits, from 4, in part) and the names (part of last, middle, first, or "last first"); without it,
+ * the member number and the referral code only. `state` is one of memberStates, `sms` done or not, `rank` 1–5.
  */
-export const adminMemberSearchQuerySchema = z.object({
-  q: z.string().trim().max(254).optional().catch(undefined),
-  page: pageParam,
+export const adminMemberSearchQuerySchema = listQuerySchema(memberSorts, {
+  state: queryChoice(memberStates),
+  sms: queryChoice(['done', 'not']),
+  rank: queryChoice(['1', '2', '3', '4', '5']),
 });
+export type AdminMemberSearchQuery = z.infer<typeof adminMemberSearchQuerySchema>;
 
 export const adminMemberRowSchema = z.object({
   id: z.number().int(),

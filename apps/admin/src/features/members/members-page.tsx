@@ -1,48 +1,31 @@
 import { useMemo } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
-import { adminMemberListSchema, type AdminMemberRow } from '@gacha/contract/admin-members';
+import { Link } from 'react-router';
+import {
+  adminMemberListSchema,
+  memberSorts,
+  memberStates,
+  type AdminMemberRow,
+} from '@gacha/contract/admin-members';
+import { RANKS } from '@gacha/contract/user';
 import type { Columns } from '../../components/data-table.tsx';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatCoins, MEMBERS_KEY, rankName } from './member-query.ts';
 import { MemberStateBadges } from './member-state.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
 import styles from './members.module.css';
 
 /**
- * /admin/members: search by member number, email, name, phone or referral code (GET /api/admin/members?q&page,
- * both in the address), newest first, a page at a time as the API pages them. Without members.pii the answer
- * masks personal data and the search matches member numbers and referral codes only; the page says so.
+ * /admin/members: the console's resource list of members (GET /api/admin/members), searched by member number,
+ * email, name, phone or referral code, filtered by state, SMS verification and rank, newest first unless sorted;
+ * the query in the address. Without members.pii the answer masks personal data and the search matches member
+ * numbers and referral codes only; the page says so.
  */
 export function MembersPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-
-  const members = useQuery({
-    queryKey: [...MEMBERS_KEY, 'search', q, page],
-    queryFn: async () => unwrap(await api.get(`admin/members${query({ q, page })}`, adminMemberListSchema)),
-    placeholderData: keepPreviousData,
-  });
-
-  const form = useForm<{ q: string }>({ values: { q } });
-  const search = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    if (values.q.trim()) next.set('q', values.q.trim());
-    setParams(next);
-  });
-  const goTo = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
-  };
 
   const columns = useMemo<Columns<AdminMemberRow>>(
     () => [
@@ -102,7 +85,7 @@ export function MembersPage() {
         meta: { className: 'num' },
       },
       {
-        id: 'joined',
+        id: 'created_at',
         header: () => t('members.list.joined'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }).slice(0, 10),
         meta: { className: 'nowrap' },
@@ -111,48 +94,48 @@ export function MembersPage() {
     [t, lang],
   );
 
-  const data = members.data;
+  const resource: Resource<AdminMemberRow, z.infer<typeof adminMemberListSchema>> = {
+    path: 'admin/members',
+    answer: adminMemberListSchema,
+    queryKey: [...MEMBERS_KEY, 'search'],
+    columns,
+    sorts: memberSorts,
+    filters: [
+      {
+        name: 'state',
+        label: t('members.filter.state'),
+        all: t('members.filter.any'),
+        options: memberStates.map((s) => ({ value: s, label: t(`members.state.${s}`) })),
+      },
+      {
+        name: 'sms',
+        label: t('members.filter.sms'),
+        all: t('members.filter.any'),
+        options: [
+          { value: 'done', label: t('members.list.smsDone') },
+          { value: 'not', label: t('members.list.smsNot') },
+        ],
+      },
+      {
+        name: 'rank',
+        label: t('members.filter.rank'),
+        all: t('members.filter.any'),
+        options: RANKS.map((r) => ({ value: r.id, label: rankName(r.id, lang) })),
+      },
+    ],
+    caption: t('members.title'),
+    empty: t('members.search.empty'),
+    searchLabel: t('members.search.label'),
+  };
   return (
     <>
       <h1>{t('members.title')}</h1>
-      <form className="filters" role="search" onSubmit={search} aria-label={t('members.search.label')}>
-        <label className={`filter ${styles.searchField}`}>
-          <span>{t('members.search.label')}</span>
-          <input type="search" {...form.register('q')} maxLength={254} autoComplete="off" />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button-primary">
-            {t('members.search.submit')}
-          </button>
-          {q ? (
-            <button type="button" onClick={() => setParams(new URLSearchParams())}>
-              {t('table.clear')}
-            </button>
-          ) : null}
-        </div>
-      </form>
-      {data && !data.pii ? <p className="note note-warn">{t('members.search.masked')}</p> : null}
-      {members.isError ? <p role="alert">{members.error.message}</p> : null}
-      {members.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <p className="muted" aria-live="polite">
-            {q
-              ? t('members.search.found', { count: data?.total ?? 0, q })
-              : t('members.search.all', { count: data?.total ?? 0 })}
-          </p>
-          <PagedTable
-            columns={columns}
-            data={data}
-            page={page}
-            onPage={goTo}
-            caption={t('members.title')}
-            empty={q ? t('members.search.none', { q }) : t('members.search.empty')}
-            pagerLabel={t('members.search.pages')}
-          />
-        </>
-      )}
+      <ResourceList
+        resource={resource}
+        notice={(answer) =>
+          answer.pii ? null : <p className="note note-warn">{t('members.search.masked')}</p>
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { AdminMemberSearchQuery, memberSorts } from '@gacha/contract/admin-members';
 import { countRows } from '../../db/count.ts';
+import { listPage, type ListSpec } from '../../db/list-page.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, WonItemStatus } from '../../db/schema.ts';
 
@@ -62,21 +64,28 @@ const memberRowColumns = [
   'users.created_at',
 ] as const;
 
-export async function searchMembers(
-  ex: Executor,
-  args: { q: string; pii: boolean; limit: number; offset: number },
-) {
+/** The members list: `q` is the search above (not the kit's column search); the orders. */
+const memberList: ListSpec<(typeof memberSorts)[number]> = {
+  search: [],
+  id: 'users.id',
+  sorts: { id: 'users.id', created_at: 'users.created_at', rank: 'users.rank', coins: 'users.coin_tenths' },
+  defaultSort: 'id',
+  defaultDir: 'desc',
+};
+
+export function searchMembers(ex: Executor, query: AdminMemberSearchQuery, pii: boolean) {
+  const q = (query.q ?? '').trim();
   const base = ex
     .selectFrom('users')
-    .$if(args.q !== '', (qb) => qb.where((eb) => searchCondition(eb, args.q, args.pii)));
-  const total = await countRows(base);
-  const rows = await base
-    .select(memberRowColumns)
-    .orderBy('users.id', 'desc')
-    .limit(args.limit)
-    .offset(args.offset)
-    .execute();
-  return { total, rows };
+    .$if(q !== '', (qb) => qb.where((eb) => searchCondition(eb, q, pii)))
+    .$if(query.state === 'active', (qb) =>
+      qb.where('users.suspended_at', 'is', null).where('users.anonymised_at', 'is', null),
+    )
+    .$if(query.state === 'suspended', (qb) => qb.where('users.suspended_at', 'is not', null))
+    .$if(query.state === 'anonymised', (qb) => qb.where('users.anonymised_at', 'is not', null))
+    .$if(query.sms !== undefined, (qb) => qb.where('users.end_sms', '=', query.sms === 'done' ? 1 : 0))
+    .$if(query.rank !== undefined, (qb) => qb.where('users.rank', '=', Number(query.rank)));
+  return listPage(base, (qb) => qb.select(memberRowColumns), memberList, { ...query, q: undefined });
 }
 
 /** Unexpired gems of each member. */

@@ -69,8 +69,7 @@ export const membersRoutes: ApiPlugin = async (app) => {
       schema: { querystring: adminMemberSearchQuerySchema, response: okResponse(adminMemberListSchema) },
       config: read,
     },
-    async (req) =>
-      searchMembers(db, { q: req.query.q, page: req.query.page, pii: pii(req), now: clock.now() }),
+    async (req) => searchMembers(db, req.query, { pii: pii(req), now: clock.now() }),
   );
 
   app.get(

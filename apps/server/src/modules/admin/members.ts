@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type {
   AdminMemberDetail,
   AdminMemberRow,
+  AdminMemberSearchQuery,
   adminCoinLedgerSchema,
   adminGemLedgerSchema,
   adminGemLotListSchema,
@@ -21,7 +22,6 @@ import * as repo from './members-repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
-export const MEMBERS_PER_PAGE = 50;
 export const TAB_PER_PAGE = 50;
 
 export const memberNotFound = () => notFound('member_not_found');
@@ -74,12 +74,10 @@ async function paged<R>(
 
 export async function searchMembers(
   db: Db,
-  args: { q: string | undefined; page: number | undefined; pii: boolean; now: Date },
+  query: AdminMemberSearchQuery,
+  args: { pii: boolean; now: Date },
 ) {
-  const q = (args.q ?? '').trim();
-  const { rows, info } = await paged(args.page, MEMBERS_PER_PAGE, (p) =>
-    repo.searchMembers(db, { q, pii: args.pii, limit: p.limit, offset: p.offset }),
-  );
+  const { list: rows, ...info } = await repo.searchMembers(db, query, args.pii);
   const balances = await repo.balancesOf(
     db,
     rows.map((r) => r.id),
