@@ -50,7 +50,7 @@ test('an owner adds a staff account that signs in, changes its role, disables it
   // the audit log: the account made, its sign-in, its two changes
   await page.goto('/admin/audit');
   await page.getByLabel('Target type').fill('staff');
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   for (const action of ['staff.create', 'staff.sign_in', 'staff.update'])
     await expect(page.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'staff.update' })).toHaveCount(2);

@@ -56,6 +56,21 @@ describe('the audit log’s filters', () => {
     ]);
   });
 
+  it('searches the action, target, email and IP; sorts; counts every match', async () => {
+    expect(await actions('q=ZZ.SEC')).toEqual(['zz.second', 'zz.second']);
+    expect(await actions(`q=${encodeURIComponent(b.email)}`)).toEqual(['zz.third', 'zz.second']);
+    expect(await actions('q=zz.&sort=action&dir=asc')).toEqual([
+      'zz.first',
+      'zz.second',
+      'zz.second',
+      'zz.third',
+    ]);
+    expect(await actions('q=zz.%25')).toEqual([]);
+    const page = (await owner.get('/admin/audit?q=zz.&per=3&page=2')).body;
+    expect(page).toMatchObject({ total: 4, page: 2, all_page: 2, per_page: 3 });
+    expect(page.list).toHaveLength(1);
+  });
+
   it('is for staff who may read the log', async () => {
     expect((await t.client().get('/admin/audit/facets')).body.state).toBe(401);
     expect((await (await staffClient(t, 'viewer')).get('/admin/audit/facets')).body.state).toBe(403);

@@ -51,35 +51,28 @@ export const adminMeSchema = z.object({
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
-/** GET /api/admin/audit?staff_id&action&target_type&target_id&page. */
-export const adminAuditQuerySchema = z.object({
-  staff_id: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
-    .optional()
-    .catch(undefined),
+/** A day in Japan time, YYYY-MM-DD (unreadable: ignored). */
+const queryDay = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\d$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)))
+  .optional()
+  .catch(undefined);
+
+/**
+ * GET /api/admin/audit?q&sort&dir&page&per&staff_id&action&target_type&target_id&from&to (a console list,
+ * admin-list.ts): newest first unless sorted. `q` finds part of the action, the target, the staff member's email or
+ * the IP address; `#12` is row 12. `from` and `to` are days in Japan time, both included.
+ */
+export const adminAuditQuerySchema = listQuerySchema(['id', 'action', 'staff'] as const, {
+  staff_id: queryInt(9),
   action: z.string().max(64).optional().catch(undefined),
   target_type: z.string().max(64).optional().catch(undefined),
   target_id: z.string().max(64).optional().catch(undefined),
-  /** Days in Japan time, both included: `2026-11-01`. */
-  from: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\d$/)
-    .optional()
-    .catch(undefined),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\d$/)
-    .optional()
-    .catch(undefined),
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number)
-    .optional()
-    .catch(undefined),
+  from: queryDay,
+  to: queryDay,
 });
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
 export const adminAuditEntrySchema = z.object({
   id: z.number().int(),
@@ -93,10 +86,8 @@ export const adminAuditEntrySchema = z.object({
   ip: z.string(),
   created_at: z.string(),
 });
-export const adminAuditListSchema = z.object({
-  list: z.array(adminAuditEntrySchema),
-  page: z.number().int(),
-});
+export const adminAuditListSchema = listAnswerSchema(adminAuditEntrySchema);
+export type AdminAuditList = z.infer<typeof adminAuditListSchema>;
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 /** GET /api/admin/audit/facets: what the log's pickers offer — every action recorded, every staff member who wrote. */

@@ -1,55 +1,30 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import { useQuery } from '@tanstack/react-query';
 import { adminAuditFacetsSchema, adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
-import { DayRangeFields } from '../../components/day-range-fields.tsx';
 import { ChangeView } from '../../components/change-view.tsx';
-import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
-import { api, query, unwrap } from '../../lib/api.ts';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
+import { api, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 
-/** The server's page size of the audit log (apps/server/src/modules/admin/audit.ts). */
-const AUDIT_PAGE = 50;
-const FILTERS = ['action', 'staff_id', 'from', 'to', 'target_type', 'target_id'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-
 /**
- * /admin/audit: every admin write, newest first (GET /api/admin/audit), filtered by an action and a staff member
- * picked from those recorded (GET /api/admin/audit/facets), days in Japan time and the target, 50 a page; times,
- * also inside the changes, in JST. The filters and the page live in the address, so a filtered view can be shared.
+ * /admin/audit: every admin write, newest first (GET /api/admin/audit, the console's resource list), searched by
+ * action, target, staff email or IP, filtered by an action and a staff member picked from those recorded (GET
+ * /api/admin/audit/facets), days in Japan time and the target; times, also inside the changes, in JST. The query
+ * lives in the address, so a filtered view can be shared.
  */
 export function AuditPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
   const facets = useQuery({
     queryKey: ['admin', 'audit', 'facets'],
     queryFn: async () => unwrap(await api.get('admin/audit/facets', adminAuditFacetsSchema)),
-  });
-  const key = JSON.stringify(filters);
-
-  const audit = useQuery({
-    queryKey: ['admin', 'audit', key, page],
-    queryFn: async () =>
-      unwrap(await api.get(`admin/audit${query({ ...filters, page })}`, adminAuditListSchema)),
-    placeholderData: keepPreviousData,
-  });
-
-  const form = useForm<Filters>({ values: filters });
-  const apply = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    for (const name of FILTERS) if (values[name].trim()) next.set(name, values[name].trim());
-    setParams(next);
   });
 
   const columns = useMemo<Columns<AdminAuditEntry>>(
     () => [
       {
-        id: 'when',
+        id: 'id',
         header: () => t('audit.when'),
         cell: ({ row }) => (
           <time dateTime={row.original.created_at}>{formatJst(row.original.created_at)}</time>
@@ -57,7 +32,7 @@ export function AuditPage() {
         meta: { className: 'nowrap' },
       },
       {
-        id: 'who',
+        id: 'staff',
         header: () => t('audit.who'),
         cell: ({ row }) => (
           <>
@@ -89,79 +64,38 @@ export function AuditPage() {
     [t],
   );
 
-  const list = audit.data?.list ?? [];
-  const pagination: PaginationState = { pageIndex: page - 1, pageSize: AUDIT_PAGE };
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<AdminAuditEntry> = {
+    path: 'admin/audit',
+    answer: adminAuditListSchema,
+    queryKey: ['admin', 'audit', 'list'],
     columns,
-    data: list,
-    enableSorting: false,
-    manualPagination: true,
-    // the API answers no total: a full page means there may be another
-    pageCount: list.length < AUDIT_PAGE ? page : page + 1,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      const p = new URLSearchParams(params);
-      p.set('page', String(next.pageIndex + 1));
-      setParams(p);
-    },
-  });
-
+    sorts: ['id', 'action', 'staff'],
+    filters: [
+      {
+        name: 'action',
+        label: t('audit.filter.action'),
+        all: t('audit.anyAction'),
+        options: (facets.data?.actions ?? []).map((a) => ({ value: a, label: a })),
+      },
+      {
+        name: 'staff_id',
+        label: t('audit.filter.staff_id'),
+        all: t('audit.anyStaff'),
+        options: (facets.data?.staff ?? []).map((f) => ({ value: f.id, label: f.email })),
+      },
+      { kind: 'day', name: 'from', label: t('audit.filter.from') },
+      { kind: 'day', name: 'to', label: t('audit.filter.to') },
+      { kind: 'text', name: 'target_type', label: t('audit.filter.target_type') },
+      { kind: 'text', name: 'target_id', label: t('audit.filter.target_id') },
+    ],
+    caption: t('audit.title'),
+    empty: t('audit.empty'),
+    searchLabel: t('audit.q'),
+  };
   return (
     <>
       <h1>{t('audit.title')}</h1>
-      <form className="filters" onSubmit={apply} aria-label={t('audit.filters')}>
-        <label className="filter">
-          <span>{t('audit.filter.action')}</span>
-          <select {...form.register('action')}>
-            <option value="">{t('audit.anyAction')}</option>
-            {(facets.data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <span>{t('audit.filter.staff_id')}</span>
-          <select {...form.register('staff_id')}>
-            <option value="">{t('audit.anyStaff')}</option>
-            {(facets.data?.staff ?? []).map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DayRangeFields
-          register={(name) => form.register(name)}
-          labels={{ from: t('audit.filter.from'), to: t('audit.filter.to') }}
-        />
-        {(['target_type', 'target_id'] as const).map((name) => (
-          <label key={name} className="filter">
-            <span>{t(`audit.filter.${name}`)}</span>
-            <input {...form.register(name)} />
-          </label>
-        ))}
-        <div className="filter-actions">
-          <button type="submit" className="button-primary">
-            {t('table.apply')}
-          </button>
-          <button type="button" onClick={() => setParams(new URLSearchParams())}>
-            {t('table.clear')}
-          </button>
-        </div>
-      </form>
-      {audit.isError ? <p role="alert">{audit.error.message}</p> : null}
-      {audit.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <DataTable table={table} caption={t('audit.title')} empty={t('audit.empty')} />
-          <Pager table={table} label={t('audit.pages')} />
-        </>
-      )}
+      <ResourceList resource={resource} />
     </>
   );
 }

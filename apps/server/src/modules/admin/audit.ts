@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AdminAuditEntry } from '@gacha/contract/admin';
+import type { AdminAuditQuery, AdminAuditList } from '@gacha/contract/admin';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './repo.ts';
@@ -43,43 +43,26 @@ export async function audit(
   });
 }
 
-const AUDIT_PAGE = 50;
-
-/** The audit log, newest first, filtered. */
-export async function auditList(
-  db: Db,
-  f: {
-    staffId?: number | undefined;
-    action?: string | undefined;
-    targetType?: string | undefined;
-    targetId?: string | undefined;
-    /** Days in Japan time (YYYY-MM-DD), both included. */
-    from?: string | undefined;
-    to?: string | undefined;
-    page?: number | undefined;
-  },
-): Promise<{ list: AdminAuditEntry[]; page: number }> {
-  const page = Math.max(1, f.page ?? 1);
+/** The audit log (a console list), newest first unless sorted, filtered (days in Japan time, both included). */
+export async function auditList(db: Db, q: AdminAuditQuery): Promise<AdminAuditList> {
   // a JST day starts at 15:00 UTC the day before
-  const jstStart = (day: string, plusDays = 0) => {
-    const t = Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000;
-    return Number.isNaN(t) ? undefined : new Date(t).toISOString();
-  };
-  const from = f.from ? jstStart(f.from) : undefined;
-  const before = f.to ? jstStart(f.to, 1) : undefined;
-  const rows = await repo.auditPage(db, {
-    ...(from ? { from } : {}),
-    ...(before ? { before } : {}),
-    ...(f.staffId !== undefined ? { staffId: f.staffId } : {}),
-    ...(f.action ? { action: f.action } : {}),
-    ...(f.targetType ? { targetType: f.targetType } : {}),
-    ...(f.targetId ? { targetId: f.targetId } : {}),
-    limit: AUDIT_PAGE,
-    offset: (page - 1) * AUDIT_PAGE,
-  });
+  const jstStart = (day: string, plusDays = 0) =>
+    new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
+  const found = await repo.auditPage(
+    db,
+    {
+      ...(q.from ? { from: jstStart(q.from) } : {}),
+      ...(q.to ? { before: jstStart(q.to, 1) } : {}),
+      ...(q.staff_id !== undefined ? { staffId: q.staff_id } : {}),
+      ...(q.action ? { action: q.action } : {}),
+      ...(q.target_type ? { targetType: q.target_type } : {}),
+      ...(q.target_id ? { targetId: q.target_id } : {}),
+    },
+    q,
+  );
   return {
-    page,
-    list: rows.map((r) => ({
+    ...found,
+    list: found.list.map((r) => ({
       id: r.id,
       staff_id: r.staff_id,
       staff_email: r.email ?? '(command line)',

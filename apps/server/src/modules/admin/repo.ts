@@ -1,8 +1,9 @@
 import { isPostgres } from '../../db/dialect.ts';
 import type { Transaction } from 'kysely';
+import type { ListParams } from '@gacha/contract/admin-list';
 import type { AdminStaffSort, adminStaffStates } from '@gacha/contract/admin';
 import type { Db } from '../../db/index.ts';
-import type { ListSpec } from '../../db/list-page.ts';
+import { listPage, type ListSpec } from '../../db/list-page.ts';
 import type { Database, StaffRole } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -220,42 +221,53 @@ export async function insertAudit(ex: Executor, row: AuditRow): Promise<void> {
   await ex.insertInto('audit_log').values(row).execute();
 }
 
-export function auditPage(
-  ex: Executor,
-  f: {
-    staffId?: number;
-    action?: string;
-    targetType?: string;
-    targetId?: string;
-    /** ISO instants: from (included) and before (excluded). */
-    from?: string;
-    before?: string;
-    limit: number;
-    offset: number;
-  },
-) {
-  let q = ex
+export interface AuditFilter {
+  staffId?: number;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** ISO instants: from (included) and before (excluded). */
+  from?: string;
+  before?: string;
+}
+
+const auditListSpec: ListSpec<'id' | 'action' | 'staff'> = {
+  search: ['a.action', 'a.target_type', 'a.target_id', 'f.email', 'a.ip'],
+  id: 'a.id',
+  sorts: { id: 'a.id', action: 'a.action', staff: 'f.email' },
+  defaultSort: 'id',
+  defaultDir: 'desc',
+};
+
+/** One page of the audit log (a console list), with each row's staff email. */
+export function auditPage(ex: Executor, f: AuditFilter, params: ListParams) {
+  const base = ex
     .selectFrom('audit_log as a')
     .leftJoin('staff as f', 'f.id', 'a.staff_id')
-    .select([
-      'a.id',
-      'a.staff_id',
-      'f.email',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.before_json',
-      'a.after_json',
-      'a.ip',
-      'a.created_at',
-    ]);
-  if (f.staffId !== undefined) q = q.where('a.staff_id', '=', f.staffId);
-  if (f.action) q = q.where('a.action', '=', f.action);
-  if (f.targetType) q = q.where('a.target_type', '=', f.targetType);
-  if (f.targetId) q = q.where('a.target_id', '=', f.targetId);
-  if (f.from) q = q.where('a.created_at', '>=', f.from);
-  if (f.before) q = q.where('a.created_at', '<', f.before);
-  return q.orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute();
+    .$if(f.staffId !== undefined, (q) => q.where('a.staff_id', '=', f.staffId!))
+    .$if(!!f.action, (q) => q.where('a.action', '=', f.action!))
+    .$if(!!f.targetType, (q) => q.where('a.target_type', '=', f.targetType!))
+    .$if(!!f.targetId, (q) => q.where('a.target_id', '=', f.targetId!))
+    .$if(!!f.from, (q) => q.where('a.created_at', '>=', f.from!))
+    .$if(!!f.before, (q) => q.where('a.created_at', '<', f.before!));
+  return listPage(
+    base,
+    (q) =>
+      q.select([
+        'a.id',
+        'a.staff_id',
+        'f.email',
+        'a.action',
+        'a.target_type',
+        'a.target_id',
+        'a.before_json',
+        'a.after_json',
+        'a.ip',
+        'a.created_at',
+      ]),
+    auditListSpec,
+    params,
+  );
 }
 
 /** Every action the log holds and every staff member who wrote a row, for the log's pickers. */

@@ -179,16 +179,7 @@ export const adminApi: ApiPlugin = async (app) => {
         schema: { querystring: adminAuditQuerySchema, response: okResponse(adminAuditListSchema) },
         config: { staff: 'audit.read' },
       },
-      async (req) =>
-        auditList(db, {
-          staffId: req.query.staff_id,
-          action: req.query.action,
-          targetType: req.query.target_type,
-          targetId: req.query.target_id,
-          from: req.query.from,
-          to: req.query.to,
-          page: req.query.page,
-        }),
+      async (req) => auditList(db, req.query),
     );
 
     scope.get(
