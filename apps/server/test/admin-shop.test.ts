@@ -424,6 +424,18 @@ describe('coupons', () => {
     expect((await m.client.post('/user/coupon/use', { couponCode: 'CONSOLE-GIFT' })).body.error).toBe('');
     const uses = await owner.get(`/admin/coupons/${made.body.id}/uses`);
     expect(uses.body.list).toMatchObject([{ user_id: m.userId }]);
+    const usesOf = async (q: string) =>
+      (await owner.get(`/admin/coupons/${made.body.id}/uses?${q}`)).body.list.map(
+        (u: { user_id: number }) => u.user_id,
+      );
+    expect(await usesOf(`q=%23${m.userId}`)).toEqual([m.userId]);
+    expect(await usesOf(`q=%23${m.userId + 100_000}`)).toEqual([]);
+    expect(await usesOf('q=nobody-has-this-name')).toEqual([]);
+    expect((await owner.get(`/admin/coupons/${made.body.id}/uses`)).body).toMatchObject({
+      total: 1,
+      per_page: 50,
+    });
+    expect((await owner.get('/admin/coupons/99999999/uses')).body.state).toBe(404);
 
     await expectAudited('coupon.update', 1, () =>
       owner.post(`/admin/coupons/${made.body.id}`, { max_uses: 20 }),
@@ -550,5 +562,30 @@ describe('the board’s moderation', () => {
     const shown = (await t.client().get('/user/post/list/1')).body.list.map((p: { id: number }) => p.id);
     expect(shown).toContain(a.postId);
     expect(shown).not.toContain(b.postId);
+  });
+
+  it('searches a state’s posts by text, member or #id; the queue oldest first, decided posts newest first', async () => {
+    const a = await pendingPost(t);
+    const b = await pendingPost(t);
+    const mail = (id: number) =>
+      db.selectFrom('users').select('mail').where('id', '=', id).executeTakeFirstOrThrow();
+    const support = await staffClient(t, 'support');
+    const ids = async (q: string) =>
+      (await support.get(`/admin/posts?${q}`)).body.list.map((p: { id: number }) => p.id);
+    expect(await ids(`status=pending&q=${encodeURIComponent((await mail(b.userId)).mail)}`)).toEqual([
+      b.postId,
+    ]);
+    expect(await ids(`status=pending&q=%23${a.postId}`)).toEqual([a.postId]);
+    expect(await ids('status=pending&q=pulled+a+sar')).toEqual(expect.arrayContaining([a.postId, b.postId]));
+    const queue = await ids('status=pending&q=pulled+a+sar');
+    expect(queue.indexOf(a.postId)).toBeLessThan(queue.indexOf(b.postId));
+    expect(await ids(`status=approved&q=%23${a.postId}`)).toEqual([]);
+    await support.post(`/admin/posts/${a.postId}/approve`, {});
+    await support.post(`/admin/posts/${b.postId}/approve`, {});
+    const approved = await ids('status=approved&q=pulled+a+sar');
+    expect(approved.indexOf(b.postId)).toBeLessThan(approved.indexOf(a.postId));
+    const page = (await support.get('/admin/posts?status=approved&per=1')).body;
+    expect(page).toMatchObject({ per_page: 1, page: 1 });
+    expect(page.total).toBeGreaterThanOrEqual(2);
   });
 });

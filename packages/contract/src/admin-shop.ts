@@ -8,13 +8,6 @@ import { listAnswerSchema, listQuerySchema, queryChoice } from './admin-list.ts'
  * moderation. Times are ISO instants (the console shows and takes them in JST).
  */
 
-const pageParam = z
-  .string()
-  .regex(/^\d{1,6}$/)
-  .transform(Number)
-  .optional()
-  .catch(undefined);
-
 /** A same-origin path (never `//host`), or empty. */
 const localPath = (max = 300) =>
   stringType()
@@ -24,8 +17,6 @@ const localPath = (max = 300) =>
 
 /** An uploaded picture as a data URL; the server decodes, checks and re-encodes it. */
 const imageUpload = z.string({ error: 'image_invalid' }).max(7_000_000, { error: 'image_too_large' });
-
-export const adminPagedQuerySchema = z.object({ page: pageParam });
 
 // --- card types (the Top tabs) ---
 
@@ -328,13 +319,14 @@ export const adminCouponQuerySchema = listQuerySchema(adminCouponSorts, {
   kind: queryChoice(['gems', 'unlock']),
 });
 export const adminCouponCreatedSchema = z.object({ id: z.number().int(), code: z.string() });
-export const adminCouponUsesSchema = z.object({
-  list: z.array(
-    z.object({ user_id: z.number().int(), email: z.string(), name: z.string(), created_at: z.string() }),
-  ),
-  page: z.number().int(),
-  all_page: z.number().int(),
-});
+/**
+ * GET /api/admin/coupons/{id}/uses?q&dir&page&per (a console list): who used the coupon, newest first. `q` finds
+ * part of the member's email or name; `#8` is member 8.
+ */
+export const adminCouponUsesQuerySchema = listQuerySchema(['id'] as const, {});
+export const adminCouponUsesSchema = listAnswerSchema(
+  z.object({ user_id: z.number().int(), email: z.string(), name: z.string(), created_at: z.string() }),
+);
 
 // --- pack pictures and opening videos ---
 
@@ -375,27 +367,28 @@ export const adminPackVideoListSchema = z.object({
 
 // --- the board's moderation ---
 
-export const adminPostQuerySchema = z.object({
+/**
+ * GET /api/admin/posts?status&q&page&per (a console list, admin-list.ts): one state's posts, the pending ones oldest
+ * first (the queue), the decided ones newest first, 20 a page unless asked. `q` finds part of the text or of the
+ * member's name or email; `#12` is post 12.
+ */
+export const adminPostQuerySchema = listQuerySchema(['id'] as const, {
   status: z.enum(['pending', 'approved', 'rejected']).catch('pending'),
-  page: pageParam,
 });
-export const adminPostListSchema = z.object({
-  list: z.array(
-    z.object({
-      id: z.number().int(),
-      user_id: z.number().int(),
-      name: z.string(),
-      content: z.string(),
-      status: z.enum(['pending', 'approved', 'rejected']),
-      reject_reason: z.string().nullable(),
-      created_at: z.string(),
-      decided_at: z.string().nullable(),
-      images: z.array(z.object({ url: z.string(), thumb_url: z.string() })),
-    }),
-  ),
-  page: z.number().int(),
-  all_page: z.number().int(),
-});
+export type AdminPostQuery = z.infer<typeof adminPostQuerySchema>;
+export const adminPostListSchema = listAnswerSchema(
+  z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    name: z.string(),
+    content: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    reject_reason: z.string().nullable(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+    images: z.array(z.object({ url: z.string(), thumb_url: z.string() })),
+  }),
+);
 /** POST /api/admin/posts/{id}/reject {reason}: the member sees the reason with their post. */
 export const adminPostRejectSchema = z.object({ reason: text(500, 1) }).strict();
 export const adminPostDecisionSchema = z.object({

@@ -105,6 +105,8 @@ const DATA = {
     list: [{ user_id: 8, email: 'm@example.com', name: 'Demo Taro', created_at: '2026-11-02T00:00:00.000Z' }],
     page: 1,
     all_page: 1,
+    per_page: 50,
+    total: 1,
   }),
   'GET admin/posts': () => ({
     list: [
@@ -122,6 +124,8 @@ const DATA = {
     ],
     page: 1,
     all_page: 1,
+    per_page: 20,
+    total: 1,
   }),
 };
 

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/admin-shop';
 import type { z } from 'zod';
-import { consoleFeatures, DataTable, Pager, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
+import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
-import { api, apiPath, isOk, query, unwrap } from '../../lib/api.ts';
+import { api, apiPath, isOk } from '../../lib/api.ts';
 import { formatJst, formatNumber, toJstInput } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -276,27 +276,12 @@ function DisablePanel({
   );
 }
 
-const USES_PAGE = 50;
-
 function UsesList({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const uses = useQuery({
-    queryKey: ['admin', 'coupon-uses', coupon.id, page, coupon.used_count],
-    queryFn: async () =>
-      unwrap(
-        await api.get(
-          `${apiPath('admin', 'coupons', coupon.id, 'uses')}${query({ page })}`,
-          adminCouponUsesSchema,
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  });
   const columns = useMemo<Columns<Use>>(
     () => [
       {
-        id: 'when',
+        id: 'id',
         header: () => t('shop.coupons.usedAt'),
         cell: ({ row }) => (
           <time dateTime={row.original.created_at}>{formatJst(row.original.created_at)}</time>
@@ -314,36 +299,21 @@ function UsesList({ coupon }: { coupon: Coupon }) {
     ],
     [t],
   );
-  const pagination: PaginationState = { pageIndex: page - 1, pageSize: USES_PAGE };
-  const table = useTable({
-    features: consoleFeatures,
+  const resource: Resource<Use> = {
+    path: `admin/coupons/${coupon.id}/uses`,
+    answer: adminCouponUsesSchema,
+    // a new use changes the count: the list is read again
+    queryKey: ['admin', 'coupon-uses', coupon.id, coupon.used_count],
     columns,
-    data: uses.data?.list ?? [],
-    enableSorting: false,
-    manualPagination: true,
-    pageCount: uses.data?.all_page ?? 1,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      const p = new URLSearchParams(params);
-      p.set('page', String(next.pageIndex + 1));
-      setParams(p);
-    },
-  });
+    sorts: ['id'],
+    caption: t('shop.coupons.usesTitle'),
+    empty: t('shop.coupons.noUses'),
+    searchLabel: t('shop.coupons.usesSearch'),
+  };
   return (
     <section aria-labelledby="coupon-uses-title">
       <h2 id="coupon-uses-title">{t('shop.coupons.usesTitle')}</h2>
-      {uses.isError ? <p role="alert">{uses.error.message}</p> : null}
-      {uses.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
-      ) : (
-        <>
-          <DataTable table={table} caption={t('shop.coupons.usesTitle')} empty={t('shop.coupons.noUses')} />
-          {(uses.data?.all_page ?? 1) > 1 ? (
-            <Pager table={table} label={t('shop.coupons.usesPages')} />
-          ) : null}
-        </>
-      )}
+      <ResourceList resource={resource} />
     </section>
   );
 }

@@ -23,7 +23,7 @@ function moderationApi(approve: { changed: boolean }) {
   let pending = [post(1, 'Taro Demo', 2), post(2, 'Hanako Yamada')];
   return fakeApi({
     'GET admin/me': () => meAs('support'),
-    'GET admin/posts': () => ({ list: pending, page: 1, all_page: 1 }),
+    'GET admin/posts': () => ({ list: pending, page: 1, all_page: 1, per_page: 20, total: pending.length }),
     'POST admin/posts/1/approve': () => {
       pending = pending.filter((p) => p.id !== 1);
       return { id: 1, changed: approve.changed, gems: approve.changed ? 500 : 0 };

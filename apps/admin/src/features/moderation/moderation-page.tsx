@@ -24,7 +24,8 @@ const POSTS_KEY = ['admin', 'posts'] as const;
 
 /**
  * /admin/board: Everyone's Record waiting for a decision (GET /api/admin/posts?status=pending|approved|rejected
- * &page, the status and page in the address): each post's member, time, text and pictures (thumbnails that open
+ * &q&page, a console list kept as a queue of cards: the pictures need the room; the status, search and page in the
+ * address; the search finds the text, the member's name or email, or #id): each post's member, time, text and pictures (thumbnails that open
  * larger). Approving (POST /{id}/approve) pays the member 500 gems once — a repeat pays nothing and says so;
  * rejecting (POST /{id}/reject {reason}) needs the reason the member will see with their post.
  */
@@ -34,16 +35,21 @@ export function ModerationPage() {
   const statusParam = params.get('status') as Status | null;
   const status: Status = statusParam && STATUSES.includes(statusParam) ? statusParam : 'pending';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = params.get('q') ?? '';
   const [done, setDone] = useState<string | null>(null);
 
   const posts = useQuery({
-    queryKey: [...POSTS_KEY, status, page],
-    queryFn: async () => unwrap(await api.get(`admin/posts${query({ status, page })}`, adminPostListSchema)),
+    queryKey: [...POSTS_KEY, status, q, page],
+    queryFn: async () =>
+      unwrap(await api.get(`admin/posts${query({ status, q, page })}`, adminPostListSchema)),
     placeholderData: keepPreviousData,
   });
-  const go = (next: { status?: Status; page?: number }) => {
+  /** Another state, search or page (a new state or search starts at page 1 of it). */
+  const go = (next: { status?: Status; q?: string; page?: number }) => {
     const p = new URLSearchParams();
     p.set('status', next.status ?? status);
+    const search = next.q ?? (next.status ? '' : q);
+    if (search) p.set('q', search);
     if ((next.page ?? 1) > 1) p.set('page', String(next.page));
     setParams(p);
   };
@@ -70,6 +76,27 @@ export function ModerationPage() {
           </button>
         ))}
       </div>
+      <form
+        className="filters"
+        role="search"
+        aria-label={t('shop.moderation.search')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim(), page: 1 });
+        }}
+      >
+        <label className="filter">
+          <span>{t('shop.moderation.search')}</span>
+          <input type="search" name="q" defaultValue={q} key={`q${q}`} maxLength={100} />
+        </label>
+        <button type="submit">{t('table.search')}</button>
+        {q ? (
+          <button type="button" onClick={() => go({ q: '', page: 1 })}>
+            {t('table.clear')}
+          </button>
+        ) : null}
+        {posts.data ? <span className="muted">{t('table.found', { count: posts.data.total })}</span> : null}
+      </form>
       <div role="status" aria-live="polite">
         {done ? <p className="success">{done}</p> : null}
       </div>

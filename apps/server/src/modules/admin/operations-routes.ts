@@ -23,7 +23,7 @@ export const operationsRoutes: ApiPlugin = async (app) => {
       schema: { querystring: adminPostQuerySchema, response: okResponse(adminPostListSchema) },
       config: { staff: 'board.moderate' },
     },
-    async (req) => postsForStaff(db, req.query.status, req.query.page ?? 1),
+    async (req) => postsForStaff(db, req.query),
   );
 
   app.post(

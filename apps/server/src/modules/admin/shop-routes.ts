@@ -15,6 +15,7 @@ import {
   adminCouponListSchema,
   adminCouponQuerySchema,
   adminCouponUpdateSchema,
+  adminCouponUsesQuerySchema,
   adminCouponUsesSchema,
   adminExchangeCardCreateSchema,
   adminExchangeCardListSchema,
@@ -22,7 +23,6 @@ import {
   adminExchangeCardUpdateSchema,
   adminFxListSchema,
   adminFxSetSchema,
-  adminPagedQuerySchema,
   adminPointPriceCreateSchema,
   adminPointPriceListSchema,
   adminPointPriceUpdateSchema,
@@ -395,12 +395,12 @@ export const shopRoutes: ApiPlugin = async (app) => {
     {
       schema: {
         params: couponParams,
-        querystring: adminPagedQuerySchema,
+        querystring: adminCouponUsesQuerySchema,
         response: okResponse(adminCouponUsesSchema),
       },
       config: read,
     },
-    async (req) => couponUses(db, req.params.id, req.query.page ?? 1),
+    async (req) => couponUses(db, req.params.id, req.query),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { ListParams } from '@gacha/contract/admin-list';
 import { countRows } from '../../db/count.ts';
+import { listPage, type ListSpec } from '../../db/list-page.ts';
 import type { Database } from '../../db/schema.ts';
 
+type PostStatus = 'pending' | 'approved' | 'rejected';
 type Executor = Db | Transaction<Database>;
 
 export function postByRequest(ex: Executor, userId: number, requestId: string) {
@@ -113,34 +116,33 @@ export function pendingPosts(ex: Executor, limit: number) {
     .execute();
 }
 
-export function countByStatus(ex: Executor, status: 'pending' | 'approved' | 'rejected'): Promise<number> {
-  return countRows(ex.selectFrom('posts').where('status', '=', status));
-}
+/** The console's posts of one state: the pending queue oldest first, decided posts newest first. */
+const postList = (status: PostStatus): ListSpec<'id'> => ({
+  search: ['p.content', 'u.last_name', 'u.first_name', 'u.mail'],
+  id: 'p.id',
+  sorts: { id: 'p.id' },
+  defaultSort: 'id',
+  defaultDir: status === 'pending' ? 'asc' : 'desc',
+});
 
-export function postsByStatus(
-  ex: Executor,
-  status: 'pending' | 'approved' | 'rejected',
-  page: { limit: number; offset: number },
-) {
-  return ex
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.user_id',
-      'u.last_name',
-      'u.first_name',
-      'p.content',
-      'p.status',
-      'p.reject_reason',
-      'p.created_at',
-      'p.decided_at',
-    ])
-    .where('p.status', '=', status)
-    .orderBy('p.id', status === 'pending' ? 'asc' : 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+export function postsByStatus(ex: Executor, status: PostStatus, params: ListParams) {
+  return listPage(
+    ex.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.user_id').where('p.status', '=', status),
+    (q) =>
+      q.select([
+        'p.id',
+        'p.user_id',
+        'u.last_name',
+        'u.first_name',
+        'p.content',
+        'p.status',
+        'p.reject_reason',
+        'p.created_at',
+        'p.decided_at',
+      ]),
+    postList(status),
+    params,
+  );
 }
 
 export function imagesOf(ex: Executor, postIds: readonly number[]) {

@@ -8,6 +8,7 @@ import {
   type PostListPage,
   type PostSaveResult,
 } from '@gacha/contract/board';
+import type { AdminPostQuery } from '@gacha/contract/admin-shop';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import { pageInfo } from '@gacha/contract/paging';
 import type { Db } from '../../db/index.ts';
@@ -310,20 +311,16 @@ export async function rejectPost(
 
 export const STAFF_POSTS_PAGE = 20;
 
-/** Posts of one state for the console, oldest pending first (newest first otherwise), with their pictures. */
-export async function postsForStaff(db: Db, status: 'pending' | 'approved' | 'rejected', page: number) {
-  const total = await repo.countByStatus(db, status);
-  const { page: current, all_page: allPage } = pageInfo(page, total, STAFF_POSTS_PAGE);
-  const rows = await repo.postsByStatus(db, status, {
-    limit: STAFF_POSTS_PAGE,
-    offset: (current - 1) * STAFF_POSTS_PAGE,
-  });
+/** Posts of one state for the console (a list of admin-list.ts), 20 a page unless asked, with their pictures. */
+export async function postsForStaff(db: Db, q: AdminPostQuery) {
+  const found = await repo.postsByStatus(db, q.status, { ...q, per: q.per ?? STAFF_POSTS_PAGE });
   const images = await repo.imagesOf(
     db,
-    rows.map((r) => r.id),
+    found.list.map((r) => r.id),
   );
   return {
-    list: rows.map((r) => ({
+    ...found,
+    list: found.list.map((r) => ({
       id: r.id,
       user_id: r.user_id,
       name: `${r.last_name} ${r.first_name}`.trim(),
@@ -336,8 +333,6 @@ export async function postsForStaff(db: Db, status: 'pending' | 'approved' | 're
         .filter((i) => i.post_id === r.id)
         .map((i) => ({ url: mediaUrl(i.image_key), thumb_url: mediaUrl(i.thumb_key) })),
     })),
-    page: current,
-    all_page: allPage,
   };
 }
 

@@ -1,4 +1,3 @@
-import { pageInfo } from '@gacha/contract/paging';
 import { randomInt } from 'node:crypto';
 import type { CouponUseResult } from '@gacha/contract/account';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
@@ -8,7 +7,8 @@ import type { adminCouponQuerySchema } from '@gacha/contract/admin-shop';
 import type { Selectable, Transaction, Updateable } from 'kysely';
 import { changedColumns } from '../../db/changes.ts';
 import type { Db } from '../../db/index.ts';
-import { listAll, listPage } from '../../db/list-page.ts';
+import type { ListParams } from '@gacha/contract/admin-list';
+import { listAll, listPage, type ListSpec } from '../../db/list-page.ts';
 import { csvFile } from '../../http/csv.ts';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../http/api-error.ts';
@@ -312,38 +312,34 @@ export async function deleteUnusedCoupon(tx: Transaction<Database>, id: number) 
   return before;
 }
 
-export const COUPON_USES_PAGE = 50;
+const couponUseList: ListSpec<'id'> = {
+  search: ['m.mail', 'm.last_name', 'm.first_name'],
+  // a member uses a coupon once: their number names the use
+  id: 'u.user_id',
+  sorts: { id: 'u.id' },
+  defaultSort: 'id',
+  defaultDir: 'desc',
+};
 
-/** Who used a coupon, newest first. */
-export async function couponUses(db: Db, id: number, page: number) {
+/** Who used a coupon, newest first (a console list). */
+export async function couponUses(db: Db, id: number, params: ListParams) {
   if (!(await repo.findCoupon(db, id))) throw notFound('coupon_not_found');
-  const total = Number(
-    (
-      await db
-        .selectFrom('coupon_uses')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('coupon_id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).n,
+  const found = await listPage(
+    db
+      .selectFrom('coupon_uses as u')
+      .innerJoin('users as m', 'm.id', 'u.user_id')
+      .where('u.coupon_id', '=', id),
+    (q) => q.select(['u.user_id', 'm.mail', 'm.last_name', 'm.first_name', 'u.created_at']),
+    couponUseList,
+    params,
   );
-  const { page: current, all_page: allPage } = pageInfo(page, total, COUPON_USES_PAGE);
-  const list = await db
-    .selectFrom('coupon_uses as u')
-    .innerJoin('users as m', 'm.id', 'u.user_id')
-    .select(['u.user_id', 'm.mail', 'm.last_name', 'm.first_name', 'u.created_at'])
-    .where('u.coupon_id', '=', id)
-    .orderBy('u.id', 'desc')
-    .limit(COUPON_USES_PAGE)
-    .offset((current - 1) * COUPON_USES_PAGE)
-    .execute();
   return {
-    list: list.map((u) => ({
+    ...found,
+    list: found.list.map((u) => ({
       user_id: u.user_id,
       email: u.mail,
       name: `${u.last_name} ${u.first_name}`.trim(),
       created_at: u.created_at,
     })),
-    page: current,
-    all_page: allPage,
   };
 }
