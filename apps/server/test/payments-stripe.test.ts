@@ -467,10 +467,19 @@ describe('Stripe: refunds', () => {
     const log = await (
       await staffClient(t, 'owner')
     ).get(`/admin/audit?target_type=payment&target_id=${pay.id}`);
-    expect(log.body.list.map((e: { action: string }) => e.action)).toEqual([
-      'payment.refund_retry',
-      'payment.refund',
+    // each state as it happened: decided, refused by Stripe, tried again, refunded
+    expect(
+      log.body.list.map((e: { action: string; after: { refund_status?: string } }) => [
+        e.action,
+        e.after.refund_status,
+      ]),
+    ).toEqual([
+      ['payment.refund_result', 'succeeded'],
+      ['payment.refund_retry', 'requested'],
+      ['payment.refund_result', 'failed'],
+      ['payment.refund', expect.anything()],
     ]);
+    expect(log.body.list[2].after).toMatchObject({ failure_code: 'expired_or_canceled_card', attempt: 1 });
   });
 
   it('Stripe unreachable: the refund stays requested (gems taken back) and is sent again with the same key', async () => {

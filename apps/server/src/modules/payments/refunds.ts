@@ -26,7 +26,7 @@ import type { RefundRow } from './staff-repo.ts';
 
 export type StaffRefundKind = Exclude<RefundReasonKind, 'provider'>;
 
-/** Writes the staff member's audit row of a refund decision, in its transaction. */
+/** Writes the staff member's audit row of a refund decision, or of the provider's answer to it, in its transaction. */
 export type RefundRecorder = (
   tx: Transaction<Database>,
   entry: { action: string; before: unknown; after: unknown },
@@ -143,8 +143,17 @@ async function claimRefund(
   }
 }
 
-/** Sends a requested refund to the provider and records its answer (unreachable: it stays requested). */
-async function sendRefund(deps: PaymentsDeps, payment: PaymentRow, row: RefundRow): Promise<RefundRow> {
+/**
+ * Sends a requested refund to the provider and records its answer (unreachable: it stays requested). The answer
+ * that moves the refund on (pending, succeeded, failed) is its own audit row beside the decision's, so the log
+ * shows the states as they happened.
+ */
+async function sendRefund(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  row: RefundRow,
+  record: RefundRecorder,
+): Promise<RefundRow> {
   if (row.status !== 'requested') return row;
   const stamp = () => deps.clock.now().toISOString();
   const reread = async () => (await repo.refundOf(deps.db, payment.id)) ?? row;
@@ -180,19 +189,33 @@ async function sendRefund(deps: PaymentsDeps, payment: PaymentRow, row: RefundRo
   }
   const at = stamp();
   // the provider's notification may have said so already: a final state is never moved back
-  const moved = await repo.moveRefund(
-    deps.db,
-    row.id,
-    ['requested', 'pending'],
-    {
-      status: outcome.status,
-      ...(outcome.ref ? { provider_refund_ref: outcome.ref } : {}),
-      failure_code: outcome.status === 'failed' ? (outcome.failureCode ?? 'declined') : null,
-      settled_at: outcome.status === 'succeeded' ? at : null,
-      updated_at: at,
-    },
-    row.attempt,
-  );
+  const moved = await deps.db.transaction().execute(async (tx) => {
+    const r = await repo.moveRefund(
+      tx,
+      row.id,
+      ['requested', 'pending'],
+      {
+        status: outcome.status,
+        ...(outcome.ref ? { provider_refund_ref: outcome.ref } : {}),
+        failure_code: outcome.status === 'failed' ? (outcome.failureCode ?? 'declined') : null,
+        settled_at: outcome.status === 'succeeded' ? at : null,
+        updated_at: at,
+      },
+      row.attempt,
+    );
+    if (r && r.status !== row.status)
+      await record(tx, {
+        action: 'payment.refund_result',
+        before: { refund_status: row.status, attempt: row.attempt },
+        after: {
+          refund_status: r.status,
+          attempt: r.attempt,
+          provider_refund_ref: r.provider_refund_ref,
+          failure_code: r.failure_code,
+        },
+      });
+    return r;
+  });
   if (outcome.status === 'failed')
     deps.log?.warn(
       { payment: payment.public_id, code: outcome.failureCode },
@@ -223,11 +246,12 @@ export async function refundPayment(
       now,
       record,
     );
-    if (claimed.created) return { changed: true, refund: await sendRefund(deps, payment, claimed.row) };
+    if (claimed.created)
+      return { changed: true, refund: await sendRefund(deps, payment, claimed.row, record) };
     existing = claimed.row;
   }
   if (existing.status === 'requested')
-    return { changed: false, refund: await sendRefund(deps, payment, existing) };
+    return { changed: false, refund: await sendRefund(deps, payment, existing, record) };
   if (existing.status === 'failed') {
     const failed = existing;
     const next = await deps.db.transaction().execute(async (tx) => {
@@ -240,7 +264,7 @@ export async function refundPayment(
         });
       return r;
     });
-    if (next) return { changed: true, refund: await sendRefund(deps, payment, next) };
+    if (next) return { changed: true, refund: await sendRefund(deps, payment, next, record) };
     existing = (await repo.refundOf(deps.db, payment.id)) ?? existing;
   }
   return { changed: false, refund: existing };
