@@ -73,27 +73,28 @@ async function main() {
       app.log.error({ timeoutMs }, 'shutdown took too long: exiting');
       process.exit(1);
     }, timeoutMs).unref();
-    // readiness fails at once and every answer closes its connection; then stop accepting, finish in-flight
-    // requests (and so their transactions), stop the jobs (a run in progress finishes), close the pool
+    // readiness fails at once and every answer closes its connection; then stop accepting, let the connections
+    // end, finish in-flight requests (and so their transactions), stop the jobs (a run in progress finishes),
+    // close the pool
     app.lifecycle.phase = 'draining';
     // a cluster worker stopped alone (a rolling restart, a process manager) leaves the shared port at once: the
     // primary stops handing it connections (one in flight goes to another worker), so its requests end soon.
-    // net's close, not http's: http's would also drop the idle kept-alive connections, and a request already
-    // sent on one would be lost. When the whole cluster stops, every worker keeps the port through the drain
-    // (were all to leave, the primary would reset the connections it holds).
-    if (cluster.isWorker && !clusterStopping) NetServer.prototype.close.call(app.server);
+    // When the whole cluster stops, every worker keeps the port through the drain (were all to leave at once, the
+    // primary would reset the connections it holds), and so does a single process (a proxy moves away meanwhile).
+    const leavePort = () => {
+      // net's close, not http's: http's would also drop the idle kept-alive connections (below)
+      if (app.server.listening) NetServer.prototype.close.call(app.server);
+    };
+    if (cluster.isWorker && !clusterStopping) leavePort();
     await new Promise((r) => setTimeout(r, drainMs));
-    // and until requests stop coming: a request a busy event loop has not read yet sits on a connection that
-    // looks idle, and closing idle connections would drop it unanswered; read, it is answered with
-    // Connection: close. Quiet means no request in QUIET_MS, seen twice (an I/O phase runs between the checks).
-    const QUIET_MS = 300;
-    // (at most half the time left before the forced exit: a client that never leaves does not hold the stop)
-    const quietBy = Date.now() + Math.max(0, timeoutMs - drainMs) / 2;
-    for (let quietChecks = 0; quietChecks < 2 && Date.now() < quietBy;) {
-      const last = app.lifecycle.lastRequestAt ?? 0;
-      quietChecks = Date.now() - last >= QUIET_MS ? quietChecks + 1 : 0;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    leavePort();
+    // then until every connection is gone: each closes after its next answer (Connection: close). An idle
+    // kept-alive one is never closed from here while there is time: its client may be sending on it that very
+    // moment, and a request lost so would leave a buyer not knowing whether they paid. A client that keeps one
+    // idle holds the stop for at most half the time left before the forced exit.
+    const openConnections = () => new Promise<number>((r) => app.server.getConnections((_, n) => r(n ?? 0)));
+    const until = Date.now() + Math.max(0, timeoutMs - drainMs) / 2;
+    while (Date.now() < until && (await openConnections()) > 0) await new Promise((r) => setTimeout(r, 100));
     await app.close();
     await jobs?.stop();
     await detachBus(db);

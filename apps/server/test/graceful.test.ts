@@ -122,7 +122,7 @@ describe.runIf(onPostgres)(
       const [first] = workerPids();
       process.kill(first!, 'SIGTERM');
       // it leaves the shared port at once (the primary hands its new connections to the other worker), answers
-      // what it has with Connection: close and stops when its requests stop coming
+      // what it has with Connection: close and stops when its connections are gone
       const died = () => cluster.lines.some((l) => l.includes('worker died; starting another'));
       for (const t1 = Date.now(); !died() && Date.now() - t1 < 6_000;) await sleep(200);
       expect(died()).toBe(true);

@@ -11,8 +11,6 @@ import { collectProcessMetrics, httpDuration, registry, watchPool } from './metr
  */
 export interface Lifecycle {
   phase: 'starting' | 'ready' | 'draining';
-  /** While draining: when the last request arrived (main.ts stops accepting once they have stopped coming). */
-  lastRequestAt?: number;
 }
 
 declare module 'fastify' {
@@ -34,10 +32,7 @@ export const opsRoutes = fp(async (app) => {
   app.decorate('lifecycle', lifecycle);
 
   app.addHook('onRequest', (_req, reply, done) => {
-    if (lifecycle.phase === 'draining') {
-      reply.header('connection', 'close');
-      lifecycle.lastRequestAt = Date.now();
-    }
+    if (lifecycle.phase === 'draining') reply.header('connection', 'close');
     done();
   });
 
