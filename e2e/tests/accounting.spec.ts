@@ -87,9 +87,9 @@ test('a card purchase and its refund reach the accounts, the CSV files and the p
   // --- the owner finds the payment and refunds it in full (the shop's fault) ---
   await section(page, 'Payments').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
-  await page.getByLabel('Payment id or reference').fill(publicId);
+  await page.getByLabel('Payment id, reference, email or #id').fill(publicId);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`payment_id=${escape(encodeURIComponent(publicId))}`));
+  await expect(page).toHaveURL(new RegExp(`q=${escape(encodeURIComponent(publicId))}`));
   const row = page.getByRole('row').filter({ hasText: publicId });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('¥1,000');
