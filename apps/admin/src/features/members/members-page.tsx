@@ -13,6 +13,7 @@ import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/me.ts';
 import { formatCoins, MEMBERS_KEY, rankName } from './member-query.ts';
 import { MemberStateBadges } from './member-state.tsx';
 import styles from './members.module.css';
@@ -26,6 +27,7 @@ import styles from './members.module.css';
 export function MembersPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const can = useCan();
 
   const columns = useMemo<Columns<AdminMemberRow>>(
     () => [
@@ -125,7 +127,8 @@ export function MembersPage() {
     ],
     caption: t('members.title'),
     empty: t('members.search.empty'),
-    searchLabel: t('members.search.label'),
+    // without members.pii the search matches member numbers and referral codes only: the label says so
+    searchLabel: can('members.pii') ? t('members.search.label') : t('members.search.labelMasked'),
   };
   return (
     <>

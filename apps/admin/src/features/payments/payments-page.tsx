@@ -13,6 +13,7 @@ import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/me.ts';
 import { PAYMENTS_KEY, yen } from './payment-query.ts';
 import { PaymentStatus } from './payment-status.tsx';
 import cols from '../../components/columns.module.css';
@@ -29,6 +30,7 @@ import styles from './payments.module.css';
 export function PaymentsPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const can = useCan();
   const [params] = useSearchParams();
 
   const columns = useMemo<Columns<AdminPaymentRow>>(
@@ -138,7 +140,8 @@ export function PaymentsPage() {
     ],
     caption: t('pay.title'),
     empty: t('pay.list.none'),
-    searchLabel: t('pay.list.q'),
+    // without members.pii the search leaves the personal columns out: the label says only what it finds
+    searchLabel: can('members.pii') ? t('pay.list.q') : t('pay.list.qMasked'),
     frame: cols.tablet,
   };
   const pendingBank = params.get('method') === 'bank' && params.get('status') === 'pending';
