@@ -90,6 +90,10 @@ describe('a console list', () => {
     const { router } = await renderConsole('/payments');
     // a role without members.pii is told what the list leaves out
     expect(await screen.findByText(/Your role does not see personal data/)).toBeTruthy();
+    // the server's own order (newest first) shows on its header before any sort is asked
+    expect(screen.getByRole('columnheader', { name: /Started \(JST\)/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
     const last = () => Object.fromEntries(asked.at(-1)!);
     await user.type(screen.getByLabelText('Member #'), '42');
     await user.type(screen.getByLabelText('From (JST day)'), '2026-11-01');

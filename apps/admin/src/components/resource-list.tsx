@@ -62,6 +62,8 @@ export interface Resource<T extends RowData, A extends ListAnswer<T> = ListAnswe
   columns: Columns<T>;
   /** The columns (by id) the server sorts; the address says which and which way. */
   sorts: readonly string[];
+  /** The server's order when the address names none (its header shows it, `aria-sort` says it). */
+  defaultSort?: { id: string; desc: boolean };
   filters?: readonly ListFilter[];
   caption: string;
   empty: string;
@@ -147,7 +149,11 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
   });
   const data = list.data;
 
-  const sorting: SortingState = state.sort ? [{ id: state.sort, desc: state.dir === 'desc' }] : [];
+  const sorting: SortingState = state.sort
+    ? [{ id: state.sort, desc: state.dir === 'desc' }]
+    : resource.defaultSort
+      ? [resource.defaultSort]
+      : [];
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: data?.per_page ?? 50 };
   const table = useTable({
     features: consoleFeatures,

@@ -70,6 +70,7 @@ export function AuditPage() {
     queryKey: ['admin', 'audit', 'list'],
     columns,
     sorts: ['id', 'action', 'staff'],
+    defaultSort: { id: 'id', desc: true },
     filters: [
       {
         name: 'action',

@@ -306,6 +306,7 @@ function UsesList({ coupon }: { coupon: Coupon }) {
     queryKey: ['admin', 'coupon-uses', coupon.id, coupon.used_count],
     columns,
     sorts: ['id'],
+    defaultSort: { id: 'id', desc: true },
     caption: t('shop.coupons.usesTitle'),
     empty: t('shop.coupons.noUses'),
     searchLabel: t('shop.coupons.usesSearch'),

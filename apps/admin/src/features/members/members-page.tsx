@@ -102,6 +102,7 @@ export function MembersPage() {
     queryKey: [...MEMBERS_KEY, 'search'],
     columns,
     sorts: memberSorts,
+    defaultSort: { id: 'id', desc: true },
     filters: [
       {
         name: 'state',

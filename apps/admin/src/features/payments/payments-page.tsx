@@ -115,6 +115,7 @@ export function PaymentsPage() {
     queryKey: [...PAYMENTS_KEY, 'list'],
     columns,
     sorts: paymentSorts,
+    defaultSort: { id: 'created_at', desc: true },
     filters: [
       {
         name: 'method',

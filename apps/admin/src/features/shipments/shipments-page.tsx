@@ -151,6 +151,7 @@ export function ShipmentsPage() {
     queryKey: [...SHIPMENTS_KEY, 'list'],
     columns,
     sorts: shipmentSorts,
+    defaultSort: { id: 'id', desc: false },
     filters: [
       {
         name: 'status',
