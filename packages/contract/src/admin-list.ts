@@ -23,6 +23,14 @@ export const queryInt = (digits: number) =>
 export const queryChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values).optional().catch(undefined);
 
+/** A day in Japan time (YYYY-MM-DD) of a list's date range, or undefined (no bound) when it is none. */
+export const queryDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)))
+  .optional()
+  .catch(undefined);
+
 /** The rows a console list shows on a page unless it asks for 1 to 100. */
 export const LIST_PER_PAGE = 50;
 export const LIST_MAX_PER_PAGE = 100;

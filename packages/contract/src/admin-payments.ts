@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int, text } from './admin.ts';
-import { listAnswerSchema, listQuerySchema, queryInt } from './admin-list.ts';
+import { listAnswerSchema, listQuerySchema, queryDay, queryInt } from './admin-list.ts';
 import { payMethodKeySchema, paymentStatusSchema } from './payments.ts';
 
 /**
@@ -36,14 +36,6 @@ export const refundReasonKinds = ['company_fault', 'legal_unused'] as const;
 export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed', 'manual'] as const;
 
 const idParam = queryInt(9);
-/** A calendar day in Japan time, YYYY-MM-DD. */
-const jstDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)))
-  .optional()
-  .catch(undefined);
-
 /**
  * GET /api/admin/payments?q&sort&dir&page&per&method&status&from&to&user_id&email&payment_id&holder_name&amount_yen
  * (a console list, admin-list.ts) — newest first unless sorted, 50 a page. `q` finds part of the shop's payment
@@ -57,8 +49,8 @@ export const paymentSorts = ['created_at', 'id', 'amount_yen', 'gems'] as const;
 export const adminPaymentQuerySchema = listQuerySchema(paymentSorts, {
   method: z.enum(paymentMethods).optional().catch(undefined),
   status: z.enum(paymentStatuses).optional().catch(undefined),
-  from: jstDay,
-  to: jstDay,
+  from: queryDay,
+  to: queryDay,
   user_id: idParam,
   email: z.string().trim().toLowerCase().max(254).optional().catch(undefined),
   payment_id: z.string().trim().max(200).optional().catch(undefined),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswerSchema, listQuerySchema, queryChoice, queryInt } from './admin-list.ts';
+import { listAnswerSchema, listQuerySchema, queryChoice, queryDay, queryInt } from './admin-list.ts';
 
 /** The staff console's calls (/api/admin): sign-in with a second factor, the staff member, the audit log. */
 
@@ -50,14 +50,6 @@ export const adminMeSchema = z.object({
   permissions: z.array(z.string()),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
-
-/** A day in Japan time, YYYY-MM-DD (unreadable: ignored). */
-const queryDay = z
-  .string()
-  .regex(/^\d{4}-\d\d-\d\d$/)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)))
-  .optional()
-  .catch(undefined);
 
 /**
  * GET /api/admin/audit?q&sort&dir&page&per&staff_id&action&target_type&target_id&from&to (a console list,

@@ -67,3 +67,10 @@ export function jstMonth(now: Date): JstMonth {
 export function formatJstDate(iso: string): string {
   return formatJst(iso).slice(2, 10).replace(/-/g, '/');
 }
+
+/** A list's days in Japan time (both included) as instants: from (included) and before (excluded). */
+export function jstDayRange(from?: string, to?: string): { from?: string; before?: string } {
+  const start = (day: string, plusDays = 0) =>
+    new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
+  return { ...(from ? { from: start(from) } : {}), ...(to ? { before: start(to, 1) } : {}) };
+}

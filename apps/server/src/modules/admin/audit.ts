@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AdminAuditQuery, AdminAuditList } from '@gacha/contract/admin';
 import type { Db } from '../../db/index.ts';
+import { jstDayRange } from '../../db/time.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './repo.ts';
 
@@ -45,14 +46,10 @@ export async function audit(
 
 /** The audit log (a console list), newest first unless sorted, filtered (days in Japan time, both included). */
 export async function auditList(db: Db, q: AdminAuditQuery): Promise<AdminAuditList> {
-  // a JST day starts at 15:00 UTC the day before
-  const jstStart = (day: string, plusDays = 0) =>
-    new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
   const found = await repo.auditPage(
     db,
     {
-      ...(q.from ? { from: jstStart(q.from) } : {}),
-      ...(q.to ? { before: jstStart(q.to, 1) } : {}),
+      ...jstDayRange(q.from, q.to),
       ...(q.staff_id !== undefined ? { staffId: q.staff_id } : {}),
       ...(q.action ? { action: q.action } : {}),
       ...(q.target_type ? { targetType: q.target_type } : {}),

@@ -8,6 +8,7 @@ import type {
 } from '@gacha/contract/admin-payments';
 import type { PayMethodKey, PaymentStatus } from '@gacha/contract/payments';
 import type { Database } from '../../db/schema.ts';
+import { jstDayRange } from '../../db/time.ts';
 import { conflict, fieldError, notFound } from '../../http/api-error.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { creditPayment } from './notifications.ts';
@@ -20,11 +21,6 @@ import * as repo from './staff-repo.ts';
  * hand match and provider events, and a pending bank transfer matched by hand. The routes mask personal data for
  * roles without `members.pii`; this file answers it whole.
  */
-
-const DAY_MS = 24 * 3600_000;
-
-/** The start of a day in Japan time (YYYY-MM-DD) as an instant. */
-const jstDayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 
 function toRow(r: repo.PaymentListRow): AdminPaymentRow {
   return {
@@ -66,8 +62,7 @@ export async function listPayments(
   const f: repo.PaymentFilter = {
     ...(q.method ? { method: q.method } : {}),
     ...(q.status ? { status: q.status } : {}),
-    ...(q.from ? { from: jstDayStart(q.from).toISOString() } : {}),
-    ...(q.to ? { before: new Date(jstDayStart(q.to).getTime() + DAY_MS).toISOString() } : {}),
+    ...jstDayRange(q.from, q.to),
     ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
     ...(q.email && opts.pii ? { email: q.email } : {}),
     ...(q.payment_id ? { reference: q.payment_id } : {}),
