@@ -60,13 +60,16 @@ function buildServer() {
 
 /**
  * Where the machine's CPU went during the storm (Linux /proc; zeros elsewhere), in CPU milliseconds: the whole
- * machine, the server's processes (the primary and its workers), and this bench (the senders). The rest is the
- * database and Redis. On a machine whose cores are shared by all of them, CPU per buyer is what caps throughput.
+ * machine, the server's processes (the primary and its workers), this bench (the senders), PostgreSQL's and
+ * Redis's processes; the rest is the kernel's own work (softirqs of the loopback network) and anything else. On a machine whose cores are shared by all of them, CPU per buyer is what caps throughput.
  */
 interface CpuSplit {
   machine: number;
   server: number;
   bench: number;
+  /** PostgreSQL's processes (the postmaster's tree) */
+  postgres: number;
+  redis: number;
 }
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 function machineBusyMs(): number {
@@ -75,19 +78,25 @@ function machineBusyMs(): number {
   const n = f.map(Number);
   return (n.reduce((a, b) => a + b, 0) - n[3]! - n[4]!) * TICK_MS; // all but idle and iowait
 }
-function treeCpuMs(root: number): number {
-  if (!existsSync('/proc/stat')) return 0;
-  const procs = readdirSync('/proc')
+interface ProcCpu {
+  pid: number;
+  ppid: number;
+  name: string;
+  cpu: number;
+}
+function processes(): ProcCpu[] {
+  if (!existsSync('/proc/stat')) return [];
+  return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map((d) => {
       try {
         // fields after the command name (which may hold spaces): state ppid … utime(14) stime(15)
-        const rest = readFileSync(`/proc/${d}/stat`, 'utf8')
-          .replace(/^.*\) /, '')
-          .split(' ');
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const rest = stat.replace(/^.*\) /, '').split(' ');
         return {
           pid: Number(d),
           ppid: Number(rest[1]),
+          name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
           cpu: (Number(rest[11]) + Number(rest[12])) * TICK_MS,
         };
       } catch {
@@ -95,6 +104,8 @@ function treeCpuMs(root: number): number {
       }
     })
     .filter((p) => p !== undefined);
+}
+function treeCpuMs(procs: ProcCpu[], root: number): number {
   const inTree = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
@@ -108,7 +119,15 @@ function treeCpuMs(root: number): number {
 }
 function cpuNow(serverPid: number): CpuSplit {
   const u = process.cpuUsage();
-  return { machine: machineBusyMs(), server: treeCpuMs(serverPid), bench: (u.user + u.system) / 1000 };
+  const procs = processes();
+  const named = (name: string) => procs.filter((p) => p.name === name).reduce((s, p) => s + p.cpu, 0);
+  return {
+    machine: machineBusyMs(),
+    server: treeCpuMs(procs, serverPid),
+    bench: (u.user + u.system) / 1000,
+    postgres: named('postgres'),
+    redis: named('redis-server'),
+  };
 }
 
 interface StormResult {
@@ -441,7 +460,13 @@ async function storm(mode: Mode): Promise<StormResult> {
       const wallMs = Math.max(...answers.map((a) => a.end)) - start;
       const cpu1 = cpuNow(server.pid);
       const perBuyer = (k: keyof CpuSplit) => (cpu1[k] - cpu0[k]) / MEMBERS;
-      const cpu = { machine: perBuyer('machine'), server: perBuyer('server'), bench: perBuyer('bench') };
+      const cpu = {
+        machine: perBuyer('machine'),
+        server: perBuyer('server'),
+        bench: perBuyer('bench'),
+        postgres: perBuyer('postgres'),
+        redis: perBuyer('redis'),
+      };
       const lat = answers.map((a) => a.ms).sort((a, b) => a - b);
       const ok = answers.filter((a) => a.state === 200).length;
 
@@ -500,9 +525,10 @@ export async function run() {
         `p50 ${r.p50} ms, p99 ${r.p99} ms (p99/p50 ${(r.p99 / Math.max(1, r.p50)).toFixed(2)}), ` +
         `served ${r.ok}/${r.members}, invariants ${r.problems.length ? `BROKEN: ${r.problems.join('; ')}` : 'hold'}`,
     );
-    const { machine, server, bench } = r.cpu;
+    const { machine, server, bench, postgres, redis } = r.cpu;
+    const rest = machine - server - bench - postgres - redis;
     console.log(
-      `storm: ${r.mode.padEnd(8)} CPU per buyer: ${machine.toFixed(2)} ms on the machine = server ${server.toFixed(2)} + bench ${bench.toFixed(2)} + database and the rest ${(machine - server - bench).toFixed(2)}`,
+      `storm: ${r.mode.padEnd(8)} CPU per buyer: ${machine.toFixed(2)} ms on the machine = server ${server.toFixed(2)} + bench ${bench.toFixed(2)} + PostgreSQL ${postgres.toFixed(2)} + Redis ${redis.toFixed(2)} + the rest ${rest.toFixed(2)}`,
     );
   }
   const failures: string[] = [];
