@@ -36,6 +36,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // the apps' shared client (the API transport, the sanitiser, i18n): in jsdom, as in a browser
+      {
+        test: {
+          name: 'client',
+          root: 'packages/client',
+          include: ['src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
       // the web's unit tests (*.test.ts) run in node; its component tests (*.test.tsx) and the tests of code
       // that needs a DOM (*.dom.test.ts) in jsdom
       {

@@ -26,7 +26,7 @@ export function Layout() {
   useEffect(() => setNavOpen(false), [location.pathname]);
 
   const signOut = useSubmit({
-    mutationFn: () => api.post('admin/logout', {}, emptyAnswerSchema),
+    mutationFn: () => api.post('admin/logout', {}, { answer: emptyAnswerSchema }),
     onSettled: () => {
       setCsrf(null);
       queryClient.clear();

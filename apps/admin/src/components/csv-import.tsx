@@ -65,7 +65,7 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
 
   const submit = useSubmit({
     mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
-      api.post(props.path, { csv, dry_run: dryRun }, props.answer as z.ZodType<object>),
+      api.post(props.path, { csv, dry_run: dryRun }, { answer: props.answer as z.ZodType<object> }),
     onSuccess: async (res, { dryRun }) => {
       if (isOk(res)) {
         const r = res as unknown as A;
@@ -76,7 +76,8 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
         } else setReport({ kind: 'checked', message: props.checked(r), lines: r.lines });
         return;
       }
-      const lines = Array.isArray(res.lines) ? (res.lines as L[]) : [];
+      const refused = (res as { lines?: unknown }).lines;
+      const lines = Array.isArray(refused) ? (refused as L[]) : [];
       const why = firstError(res.errors, 'csv') ?? res.message ?? catalogue('server_error');
       setReport({
         kind: lines.length ? 'refused' : 'error',

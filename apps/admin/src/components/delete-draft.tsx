@@ -31,7 +31,7 @@ export function DeleteDraft({
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', resource, id, 'delete'), {}, emptyAnswerSchema),
+    mutationFn: () => api.post(apiPath('admin', resource, id, 'delete'), {}, { answer: emptyAnswerSchema }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setError(refusalText(res) ?? catalogue('server_error'));

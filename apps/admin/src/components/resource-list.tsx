@@ -144,7 +144,11 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
   const list = useQuery({
     queryKey: [...resource.queryKey, request, state.page],
     queryFn: async () =>
-      unwrap(await api.get(`${resource.path}${query({ ...request, page: state.page })}`, resource.answer)),
+      unwrap(
+        await api.get(`${resource.path}${query({ ...request, page: state.page })}`, {
+          answer: resource.answer,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
   const data = list.data;

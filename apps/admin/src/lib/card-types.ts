@@ -8,7 +8,7 @@ export function useCardTypes() {
   const lang = useLang();
   const query = useQuery({
     queryKey: ['admin', 'card-types'],
-    queryFn: async () => unwrap(await api.get('admin/card-types', adminCardTypeListSchema)).list,
+    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
     staleTime: 5 * 60_000,
   });
   const list = query.data ?? [];

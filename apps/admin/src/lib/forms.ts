@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { useRef, useState } from 'react';
+import { catalogue } from '@gacha/client/i18n';
+import { useSubmit } from '@gacha/client/use-submit';
 import {
   useForm,
   type FieldErrors,
@@ -11,6 +11,8 @@ import {
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { isOk, type ApiAnswer, type Success } from './api.ts';
+
+export { catalogue, useSubmit };
 
 /**
  * How every console form checks itself and shows the server's answer, as in the shop (react-hook-form + the
@@ -25,12 +27,6 @@ import { isOk, type ApiAnswer, type Success } from './api.ts';
  */
 
 type Messages = Record<string, string>;
-
-/** A catalogue text by key in the current language (the generic invalid-value text for an unknown key). */
-export function catalogue(key: string, params: Record<string, string | number> = {}): string {
-  const t = i18next.getFixedT(null, 'messages');
-  return i18next.exists(key, { ns: 'messages' }) ? t(key, params) : t('invalid');
-}
 
 /** The issues of `schema` on `payload`: the first message per field path, translated. */
 export function schemaMessages(
@@ -161,21 +157,4 @@ export function useApiForm<T extends FieldValues, R extends object>({
   );
 
   return { form, formRef, onSubmit, pending: mutation.isPending, formMessage, setFormMessage };
-}
-
-/**
- * A call staff start (a submit, Ship, Publish): TanStack Query's useMutation plus `send`, which does nothing while
- * this mutation runs, so a double click sends one request (the cache is asked, not the last render).
- */
-export function useSubmit<TData, TVariables = void>(
-  options: Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationKey'>,
-) {
-  const queryClient = useQueryClient();
-  const mutationKey = ['submit', useId()];
-  const mutation = useMutation({ ...options, mutationKey });
-  const send = (variables: TVariables) => {
-    if (queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
-    mutation.mutate(variables);
-  };
-  return { ...mutation, send };
 }

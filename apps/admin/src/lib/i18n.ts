@@ -1,8 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { LANG_COOKIE } from '@gacha/contract/envelope';
+import { initReactI18next } from 'react-i18next';
 import { messages, type Lang } from '@gacha/contract/messages';
+import { catalogueResources, createLanguageChoice, LANGS, MESSAGES_NS } from '@gacha/client/i18n';
 import en from '../locales/en.json';
 import ja from '../locales/ja.json';
 import shopEn from '../locales/shop.en.json';
@@ -28,42 +27,23 @@ import accountingJa from '../locales/accounting.ja.json';
  * server answers its refusals in the staff member's language without changing the shop's language in this
  * browser (the more specific path is sent first, and the server reads the first).
  */
-export const LANGS: readonly Lang[] = ['en', 'ja'];
-const STORAGE_KEY = 'gacha.admin.lang';
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
+export {
+  catalogue,
+  currentLang,
+  isLang,
+  LANGS,
+  useCatalogue,
+  useLang,
+  type Translate,
+} from '@gacha/client/i18n';
 
-export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'ja';
-}
-
-function catalogueOf(lang: Lang): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, texts] of Object.entries(messages)) out[key] = texts[lang].replace(/\{(\w+)\}/g, '{{$1}}');
-  return out;
-}
-
-export function initialLang(): Lang {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    if (isLang(stored)) return stored;
-  } catch {
-    // storage can be blocked
-  }
-  const nav = typeof navigator !== 'undefined' ? navigator.language : 'en';
-  return nav.toLowerCase().startsWith('ja') ? 'ja' : 'en';
-}
-
-function applyLang(lang: Lang) {
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    // ignore
-  }
-  if (typeof document !== 'undefined') {
-    document.cookie = `${LANG_COOKIE}=${lang}; path=/api/admin; max-age=${ONE_YEAR_S}; samesite=strict`;
-    document.documentElement.lang = lang;
-  }
-}
+const choice = createLanguageChoice({
+  storageKey: 'gacha.admin.lang',
+  cookiePath: '/api/admin',
+  sameSite: 'strict',
+  startFromCookie: false, // the shop's own choice (its cookie on the whole site) is not the console's
+});
+export const { initialLang, changeLang } = choice;
 
 export const resources = {
   // the shop settings' pages keep their words under `shop.` in files of their own
@@ -78,7 +58,7 @@ export const resources = {
       ...shippingEn,
       ...accountingEn,
     },
-    messages: catalogueOf('en'),
+    [MESSAGES_NS]: catalogueResources(messages, 'en'),
   },
   ja: {
     console: {
@@ -90,12 +70,12 @@ export const resources = {
       ...shippingJa,
       ...accountingJa,
     },
-    messages: catalogueOf('ja'),
+    [MESSAGES_NS]: catalogueResources(messages, 'ja'),
   },
 };
 
 export async function setupI18n(lng: Lang = initialLang()): Promise<typeof i18next> {
-  applyLang(lng);
+  choice.applyLang(lng);
   if (i18next.isInitialized) {
     await i18next.changeLanguage(lng);
     return i18next;
@@ -104,7 +84,7 @@ export async function setupI18n(lng: Lang = initialLang()): Promise<typeof i18ne
     lng,
     fallbackLng: false,
     supportedLngs: LANGS as Lang[],
-    ns: ['console', 'messages'],
+    ns: ['console', MESSAGES_NS],
     defaultNS: 'console',
     resources,
     interpolation: { escapeValue: false },
@@ -113,34 +93,4 @@ export async function setupI18n(lng: Lang = initialLang()): Promise<typeof i18ne
     showSupportNotice: false,
   });
   return i18next;
-}
-
-export async function changeLang(lang: Lang): Promise<void> {
-  applyLang(lang);
-  await i18next.changeLanguage(lang);
-}
-
-export function currentLang(): Lang {
-  const l = i18next.resolvedLanguage ?? i18next.language;
-  return isLang(l) ? l : 'en';
-}
-
-function onLanguageChanged(notify: () => void): () => void {
-  i18next.on('languageChanged', notify);
-  return () => i18next.off('languageChanged', notify);
-}
-
-export function useLang(): Lang {
-  return useSyncExternalStore(onLanguageChanged, currentLang);
-}
-
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-/**
- * A catalogue text (contract messages.ts) by its key, in the current language; a text that is no key (the
- * server's refusals come translated already) is shown as it is.
- */
-export function useCatalogue(): Translate {
-  const { t, i18n } = useTranslation('messages');
-  return (key, params = {}) => (i18n.exists(key, { ns: 'messages' }) ? t(key, params) : key);
 }

@@ -21,7 +21,7 @@ export type Permission =
 export const ME_KEY = ['admin', 'me'] as const;
 
 export async function fetchMe(): Promise<AdminMe> {
-  return unwrap(await api.get('admin/me', adminMeSchema));
+  return unwrap(await api.get('admin/me', { answer: adminMeSchema }));
 }
 
 export function useMe() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@gacha/contract/messages';
 import { useLang } from '../lib/i18n.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
-import { sanitizeDocHtml } from '../lib/sanitize-html.ts';
+import { sanitizeDocHtml } from '../lib/sanitize-doc-html.ts';
 import { docValues, useSiteInfo } from '../lib/site-info.ts';
 import styles from './markdown-doc.module.css';
 

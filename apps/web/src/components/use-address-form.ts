@@ -7,7 +7,7 @@ import { focusFirstError } from '../lib/focus-first-error.ts';
 import { catalogue, useCatalogue } from '../lib/i18n.ts';
 import { useCountries } from '../lib/lookups.ts';
 import { messagesResolver, schemaMessages, showServerErrors } from '../lib/messages-resolver.ts';
-import { useSubmit } from '../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import {
   ADDRESS_FIELD_NAMES,
   useRevalidateOnLanguageChange,

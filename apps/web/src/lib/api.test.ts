@@ -108,13 +108,25 @@ describe('the client', () => {
       bodies.push(init.body as string);
       calls++;
       return calls === 1
-        ? answer({ state: 403, csrf: { name: 'n', value: 'fresh' } }, 403)
+        ? answer({ state: 403, code: 'csrf', message: 'csrf', csrf: { name: 'n', value: 'fresh' } }, 403)
         : answer({ state: 200, csrf: { name: 'n', value: 'next' } });
     });
     setCsrf({ name: 'n', value: 'stale' });
     const res = await api.post('user/confirm', { a: 1 }, empty);
     expect(res.state).toBe(200);
     expect(bodies.map((b) => new URLSearchParams(b).get('csrf_value'))).toEqual(['stale', 'fresh']);
+  });
+
+  it('does not send again a 403 that is no csrf refusal (it may have been decided)', async () => {
+    let calls = 0;
+    setFetch(() => {
+      calls++;
+      return answer({ state: 403, code: 'forbidden', csrf: { name: 'n', value: 'fresh' } }, 403);
+    });
+    setCsrf({ name: 'n', value: 'stale' });
+    const res = await api.post('user/confirm', { a: 1 }, empty);
+    expect(res.state).toBe(403);
+    expect(calls).toBe(1);
   });
 
   it('sends state 9999 to the maintenance handler', async () => {
@@ -196,7 +208,7 @@ describe("answers parsed with the route's schema", () => {
     fakeApi({ 'POST user/pack/check': refusal });
     const res = await api.post('user/pack/check', {}, { answer: currentUserSchema });
     expect(res).toEqual({ ...refusal, csrf });
-    expect(() => unwrap(res)).toThrow('state 400');
+    expect(() => unwrap(res)).toThrow('You do not have enough gems.'); // the refusal's own words
   });
 
   it('a lazy schema loads while the request is under way, and parses the answer the same way', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, fillPlaceholders, renderMarkdown } from './markdown.ts';
-import { sanitizeDocHtml } from './sanitize-html.ts';
+import { sanitizeDocHtml } from './sanitize-doc-html.ts';
 
 /** The Markdown pages' conventions (lib/markdown.ts) and what the sanitiser lets through (sanitizeDocHtml). */
 

@@ -4,7 +4,7 @@ import type { ApiAnswer } from './api.ts';
 import { focusFirstError } from './focus-first-error.ts';
 import { useCatalogue } from './i18n.ts';
 import { showServerErrors } from './messages-resolver.ts';
-import { useSubmit } from './use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 
 /** Where a message that names no field of the form goes: above the form, or under one field (focused). */
 type Place<T extends FieldValues> = 'form' | FieldPath<T>;

@@ -1,19 +1,4 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-
-// jsdom has <dialog> but not its modal methods: open and close it as a browser would, without the top layer
-if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
-afterEach(() => cleanup());
+import '@gacha/client/test/setup-dom';
 
 // what embla-carousel and the layout ask of a browser, answered as a still, wide screen would
 if (typeof window !== 'undefined') {

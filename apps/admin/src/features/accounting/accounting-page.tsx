@@ -35,10 +35,9 @@ export function AccountingPage() {
     queryKey: ['admin', 'accounting', range.from, range.to],
     queryFn: async () =>
       unwrap(
-        await api.get(
-          `admin/accounting${query({ from: range.from || null, to: range.to || null })}`,
-          adminAccountingSchema,
-        ),
+        await api.get(`admin/accounting${query({ from: range.from || null, to: range.to || null })}`, {
+          answer: adminAccountingSchema,
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -245,7 +244,9 @@ function Liability() {
     queryKey: ['admin', 'accounting', 'liability', date],
     queryFn: async () =>
       unwrap(
-        await api.get(`admin/accounting/liability${query({ date: date || null })}`, adminLiabilitySchema),
+        await api.get(`admin/accounting/liability${query({ date: date || null })}`, {
+          answer: adminLiabilitySchema,
+        }),
       ),
   });
   const l = liability.data;
@@ -293,7 +294,9 @@ function PrepaidReport() {
     queryKey: ['admin', 'accounting', 'prepaid', base],
     queryFn: async () =>
       unwrap(
-        await api.get(`admin/accounting/prepaid${query({ base: base || null })}`, adminPrepaidReportSchema),
+        await api.get(`admin/accounting/prepaid${query({ base: base || null })}`, {
+          answer: adminPrepaidReportSchema,
+        }),
       ),
     placeholderData: keepPreviousData,
   });

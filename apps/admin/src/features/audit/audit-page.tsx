@@ -18,7 +18,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const facets = useQuery({
     queryKey: ['admin', 'audit', 'facets'],
-    queryFn: async () => unwrap(await api.get('admin/audit/facets', adminAuditFacetsSchema)),
+    queryFn: async () => unwrap(await api.get('admin/audit/facets', { answer: adminAuditFacetsSchema })),
   });
 
   const columns = useMemo<Columns<AdminAuditEntry>>(

@@ -105,7 +105,7 @@ function PasswordStep({
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { next: 'enrol' | 'verify' }>({
     defaultValues: { email: '', password: '' },
     resolver: schemaResolver<Values>(adminLoginSchema, (v) => v),
-    send: (values) => api.post('admin/login', values, adminLoginResultSchema),
+    send: (values) => api.post('admin/login', values, { answer: adminLoginResultSchema }),
     fields: ['email', 'password'],
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -178,7 +178,7 @@ function EnrolStep({
   // a new secret each call: asked once (a query, not refetched; StrictMode's second mount shares it)
   const enrolment = useQuery({
     queryKey: ['admin', 'totp-start'],
-    queryFn: async () => unwrap(await api.post('admin/totp/start', {}, adminEnrolmentSchema)),
+    queryFn: async () => unwrap(await api.post('admin/totp/start', {}, { answer: adminEnrolmentSchema })),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -193,7 +193,7 @@ function EnrolStep({
     resolver: schemaResolver<CodeValues>(adminCodeSchema, (v) => ({ code: v.code.trim() })),
     send: (v) =>
       sendCode(
-        api.post('admin/totp/confirm', { code: v.code.trim() }, adminRecoveryCodesSchema),
+        api.post('admin/totp/confirm', { code: v.code.trim() }, { answer: adminRecoveryCodesSchema }),
         onLockedOut,
       ),
     fields: ['code'],
@@ -248,7 +248,8 @@ function VerifyStep({
       extra: (v): Record<string, string> =>
         recovery && !v.recovery_code.trim() ? { recovery_code: t('login.recoveryRequired') } : {},
     }),
-    send: (v) => sendCode(api.post('admin/totp/verify', payload(v), emptyAnswerSchema), onLockedOut),
+    send: (v) =>
+      sendCode(api.post('admin/totp/verify', payload(v), { answer: emptyAnswerSchema }), onLockedOut),
     fields: ['code', 'recovery_code'],
     onSuccess: onVerified,
   });
@@ -326,7 +327,7 @@ function StartOver({ onDone }: { onDone: () => void }) {
         type="button"
         className="button-link"
         onClick={async () => {
-          await api.post('admin/logout', {}, emptyAnswerSchema).catch(() => undefined);
+          await api.post('admin/logout', {}, { answer: emptyAnswerSchema }).catch(() => undefined);
           queryClient.removeQueries({ queryKey: ['admin', 'totp-start'] });
           await queryClient.invalidateQueries({ queryKey: ME_KEY });
           onDone();

@@ -194,8 +194,8 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
     ),
     send: (v) =>
       banner
-        ? api.post(apiPath('admin', 'banners', banner.id), bannerPayload(v), adminIdAnswerSchema)
-        : api.post('admin/banners', bannerPayload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'banners', banner.id), bannerPayload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/banners', bannerPayload(v), { answer: adminIdAnswerSchema }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: BANNERS_KEY });

@@ -14,7 +14,7 @@ export function useBanner(id: number | null) {
   return useQuery({
     queryKey: [...BANNERS_KEY, 'one', id],
     queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'banners', id!), adminBannerAnswerSchema)).banner,
+      unwrap(await api.get(apiPath('admin', 'banners', id!), { answer: adminBannerAnswerSchema })).banner,
     enabled: id !== null && Number.isInteger(id) && id > 0,
   });
 }

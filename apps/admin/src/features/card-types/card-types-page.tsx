@@ -38,7 +38,7 @@ export function CardTypesPage() {
 
   const types = useQuery({
     queryKey: TYPES_KEY,
-    queryFn: async () => unwrap(await api.get('admin/card-types', adminCardTypeListSchema)).list,
+    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
   });
 
   const columns = useMemo<Columns<CardType>>(
@@ -206,8 +206,8 @@ function CardTypeForm({
     resolver: schemaResolver<Values>(row ? adminCardTypeUpdateSchema : adminCardTypeCreateSchema, payload),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'card-types', row.id), payload(v), adminIdAnswerSchema)
-        : api.post('admin/card-types', payload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'card-types', row.id), payload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/card-types', payload(v), { answer: adminIdAnswerSchema }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: TYPES_KEY });

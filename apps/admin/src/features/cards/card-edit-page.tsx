@@ -158,8 +158,8 @@ export function CardForm({ card }: { card: CardRow | null }) {
     resolver: schemaResolver<CardValues>(card ? adminCardUpdateSchema : adminCardCreateSchema, cardPayload),
     send: (v) =>
       card
-        ? api.post(apiPath('admin', 'cards', card.id), cardPayload(v), adminIdAnswerSchema)
-        : api.post('admin/cards', cardPayload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'cards', card.id), cardPayload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/cards', cardPayload(v), { answer: adminIdAnswerSchema }),
     fields: FIELDS,
     onSuccess: async (res, v) => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'cards'] });

@@ -7,7 +7,7 @@ export type CardRow = z.infer<typeof adminCardListSchema>['list'][number];
 
 /** One card by id (GET /api/admin/cards/{id}); null when there is none. */
 export async function findCard(id: number): Promise<CardRow | null> {
-  const res = await api.get(`admin/cards/${id}`, adminCardAnswerSchema);
+  const res = await api.get(`admin/cards/${id}`, { answer: adminCardAnswerSchema });
   if (res.state === 404) return null;
   return unwrap(res).card;
 }

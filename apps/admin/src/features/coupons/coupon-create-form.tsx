@@ -100,7 +100,7 @@ export function CouponCreateForm({
         return out;
       },
     }),
-    send: (v) => api.post('admin/coupons', couponPayload(v), adminCouponCreatedSchema),
+    send: (v) => api.post('admin/coupons', couponPayload(v), { answer: adminCouponCreatedSchema }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });

@@ -168,7 +168,8 @@ function CouponEditForm({
         return out;
       },
     }),
-    send: (v) => api.post(apiPath('admin', 'coupons', coupon.id), payload(v), adminIdAnswerSchema),
+    send: (v) =>
+      api.post(apiPath('admin', 'coupons', coupon.id), payload(v), { answer: adminIdAnswerSchema }),
     fields: ['starts_at', 'ends_at', 'max_uses', 'note'],
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
@@ -227,7 +228,8 @@ function DisablePanel({
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const disable = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', 'coupons', coupon.id, 'disable'), {}, adminIdAnswerSchema),
+    mutationFn: () =>
+      api.post(apiPath('admin', 'coupons', coupon.id, 'disable'), {}, { answer: adminIdAnswerSchema }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setError(res.message ?? catalogue('server_error'));

@@ -18,7 +18,7 @@ export function useCoupon(id: number) {
   return useQuery({
     queryKey: [...COUPONS_KEY, 'one', id],
     queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'coupons', id), adminCouponAnswerSchema)).coupon,
+      unwrap(await api.get(apiPath('admin', 'coupons', id), { answer: adminCouponAnswerSchema })).coupon,
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -27,7 +27,8 @@ export function useCoupon(id: number) {
 export function useCourses() {
   return useQuery({
     queryKey: ['admin', 'point-prices'],
-    queryFn: async () => unwrap(await api.get('admin/point-prices', adminPointPriceListSchema)).list,
+    queryFn: async () =>
+      unwrap(await api.get('admin/point-prices', { answer: adminPointPriceListSchema })).list,
   });
 }
 

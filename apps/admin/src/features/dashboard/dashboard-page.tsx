@@ -37,7 +37,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const dashboard = useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: async () => unwrap(await api.get('admin/dashboard', adminDashboardSchema)),
+    queryFn: async () => unwrap(await api.get('admin/dashboard', { answer: adminDashboardSchema })),
     refetchInterval: 60_000,
   });
   const data = dashboard.data;

@@ -32,11 +32,12 @@ export function CardPicker({
 
   const types = useQuery({
     queryKey: ['admin', 'card-types'],
-    queryFn: async () => unwrap(await api.get('admin/card-types', adminCardTypeListSchema)).list,
+    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
   });
   const cards = useQuery({
     queryKey: ['admin', 'cards', type, page],
-    queryFn: async () => unwrap(await api.get(`admin/cards${query({ type, page })}`, adminCardListSchema)),
+    queryFn: async () =>
+      unwrap(await api.get(`admin/cards${query({ type, page })}`, { answer: adminCardListSchema })),
     placeholderData: keepPreviousData,
   });
   const name = (c: { name_en: string; name_ja: string }) =>

@@ -315,8 +315,8 @@ function ExchangeCardForm({
     ),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'exchange-cards', row.id), payload(v), adminIdAnswerSchema)
-        : api.post('admin/exchange-cards', payload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'exchange-cards', row.id), payload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/exchange-cards', payload(v), { answer: adminIdAnswerSchema }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
@@ -414,7 +414,9 @@ function StockForm({
         Number(v.amount) < 0 ? { amount: t('shop.exchange.amountPositive') } : {},
     }),
     send: (v) =>
-      api.post(apiPath('admin', 'exchange-cards', row.id, 'stock'), payload(v), adminIdAnswerSchema),
+      api.post(apiPath('admin', 'exchange-cards', row.id, 'stock'), payload(v), {
+        answer: adminIdAnswerSchema,
+      }),
     fields: ['amount'],
     rename: { add: 'amount' },
     onSuccess: async (_res, v) => {

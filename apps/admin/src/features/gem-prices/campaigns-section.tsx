@@ -29,7 +29,7 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const campaigns = useQuery({
     queryKey: CAMPAIGNS_KEY,
-    queryFn: async () => unwrap(await api.get('admin/campaigns', adminCampaignListSchema)).list,
+    queryFn: async () => unwrap(await api.get('admin/campaigns', { answer: adminCampaignListSchema })).list,
   });
   // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
   const now = campaigns.dataUpdatedAt || 0;
@@ -181,8 +181,8 @@ function CampaignForm({
     resolver: schemaResolver<Values>(adminCampaignCreateSchema, payload),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'campaigns', row.id), payload(v), adminIdAnswerSchema)
-        : api.post('admin/campaigns', payload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'campaigns', row.id), payload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/campaigns', payload(v), { answer: adminIdAnswerSchema }),
     fields: ['percent', 'starts_at', 'ends_at', 'note'],
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });

@@ -40,7 +40,8 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const courses = useQuery({
     queryKey: COURSES_KEY,
-    queryFn: async () => unwrap(await api.get('admin/point-prices', adminPointPriceListSchema)).list,
+    queryFn: async () =>
+      unwrap(await api.get('admin/point-prices', { answer: adminPointPriceListSchema })).list,
   });
 
   const columns = useMemo<Columns<Course>>(
@@ -238,8 +239,8 @@ function CourseForm({
     ),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'point-prices', row.id), payload(v), adminIdAnswerSchema)
-        : api.post('admin/point-prices', payload(v), adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'point-prices', row.id), payload(v), { answer: adminIdAnswerSchema })
+        : api.post('admin/point-prices', payload(v), { answer: adminIdAnswerSchema }),
     fields: ['point', 'price', 'free', 'coupon_only', 'disabled', 'sort'],
     rename: { rate: 'free' },
     onSuccess: async (res) => {

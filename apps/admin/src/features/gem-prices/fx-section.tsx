@@ -38,7 +38,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const fx = useQuery({
     queryKey: FX_KEY,
-    queryFn: async () => unwrap(await api.get('admin/fx', adminFxListSchema)),
+    queryFn: async () => unwrap(await api.get('admin/fx', { answer: adminFxListSchema })),
   });
 
   const payload = (v: Values) => ({
@@ -48,7 +48,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
     defaultValues: { month: nextJstMonth(), rate: '' },
     resolver: schemaResolver<Values>(adminFxSetSchema, payload),
-    send: (v) => api.post('admin/fx', payload(v), emptyAnswerSchema),
+    send: (v) => api.post('admin/fx', payload(v), { answer: emptyAnswerSchema }),
     fields: ['month', 'rate'],
     onSuccess: async (_res, v) => {
       await queryClient.invalidateQueries({ queryKey: FX_KEY });

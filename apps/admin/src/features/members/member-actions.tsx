@@ -215,7 +215,8 @@ function ActionForm({
         return n === null || n < 1 || n > max ? { amount: t(`members.actions.format.${call.amount}`) } : {};
       },
     }),
-    send: (v) => api.post(apiPath('admin', 'members', member.id, ...call.path), payload(v), call.answer),
+    send: (v) =>
+      api.post(apiPath('admin', 'members', member.id, ...call.path), payload(v), { answer: call.answer }),
     fields: ['amount', 'reason', 'release_phone'],
     rename: { tenths: 'amount' },
     onSuccess: async (res, v) => {

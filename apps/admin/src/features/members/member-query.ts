@@ -25,7 +25,8 @@ export type Member = AdminMemberDetail['member'];
 export function useMember(id: number) {
   return useQuery({
     queryKey: [...memberKey(id), 'detail'],
-    queryFn: async () => unwrap(await api.get(apiPath('admin', 'members', id), adminMemberDetailSchema)),
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('admin', 'members', id), { answer: adminMemberDetailSchema })),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -53,7 +54,9 @@ export function useMemberList<N extends ListName>(
     queryKey: [...memberKey(id), name, params],
     queryFn: async () =>
       unwrap(
-        await api.get(`${apiPath('admin', 'members', id, call.path)}${query(params)}`, call.schema),
+        await api.get(`${apiPath('admin', 'members', id, call.path)}${query(params)}`, {
+          answer: call.schema,
+        }),
       ) as ListAnswer<N>,
     placeholderData: keepPreviousData,
   });

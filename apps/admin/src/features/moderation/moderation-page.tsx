@@ -41,7 +41,7 @@ export function ModerationPage() {
   const posts = useQuery({
     queryKey: [...POSTS_KEY, status, q, page],
     queryFn: async () =>
-      unwrap(await api.get(`admin/posts${query({ status, q, page })}`, adminPostListSchema)),
+      unwrap(await api.get(`admin/posts${query({ status, q, page })}`, { answer: adminPostListSchema })),
     placeholderData: keepPreviousData,
   });
   /** Another state, search or page (a new state or search starts at page 1 of it). */
@@ -147,7 +147,8 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
   const titleId = `post-${post.id}-title`;
 
   const approve = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', 'posts', post.id, 'approve'), {}, adminPostDecisionSchema),
+    mutationFn: () =>
+      api.post(apiPath('admin', 'posts', post.id, 'approve'), {}, { answer: adminPostDecisionSchema }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setApproveError(res.message ?? catalogue('server_error'));
@@ -277,7 +278,7 @@ function RejectForm({ post, who, onRejected }: { post: Post; who: string; onReje
       api.post(
         apiPath('admin', 'posts', post.id, 'reject'),
         { reason: v.reason.trim() },
-        adminPostDecisionSchema,
+        { answer: adminPostDecisionSchema },
       ),
     fields: ['reason'],
     onSuccess: async (res) => {

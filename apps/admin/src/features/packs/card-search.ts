@@ -19,6 +19,8 @@ export function useCardSearch(type: number | null, text: string) {
     enabled: type !== null,
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      unwrap(await api.get(`admin/cards${query({ type, q, per: PICKER_SIZE })}`, adminCardListSchema)),
+      unwrap(
+        await api.get(`admin/cards${query({ type, q, per: PICKER_SIZE })}`, { answer: adminCardListSchema }),
+      ),
   });
 }

@@ -6,7 +6,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useCardTypes } from '../../lib/card-types.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
-import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { sanitizeHtml } from '@gacha/client/sanitize-html';
 
 /** A pack's fields as the form holds them: text as typed, times as JST datetime-local values. */
 export type PackValues = {

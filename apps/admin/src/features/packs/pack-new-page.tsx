@@ -19,7 +19,7 @@ export function PackNewPage() {
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<PackValues, { id: number }>({
     defaultValues: packValues(null),
     resolver: schemaResolver<PackValues>(adminPackCreateSchema, (v) => packPayload(v)),
-    send: (v) => api.post('admin/packs', packPayload(v), adminIdAnswerSchema),
+    send: (v) => api.post('admin/packs', packPayload(v), { answer: adminIdAnswerSchema }),
     fields: PACK_FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: packsKey });

@@ -44,7 +44,8 @@ export function PackPage() {
   );
   const detail = useQuery({
     queryKey: packKey(id),
-    queryFn: async () => unwrap(await api.get(apiPath('admin', 'packs', id), adminPackDetailSchema)),
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('admin', 'packs', id), { answer: adminPackDetailSchema })),
     refetchInterval: LIVE_MS,
   });
 
@@ -87,7 +88,8 @@ function PackView({
     setActionError(res.message ?? catalogue('server_error'));
 
   const publish = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', 'packs', pack.id, 'publish'), {}, adminPublishAnswerSchema),
+    mutationFn: () =>
+      api.post(apiPath('admin', 'packs', pack.id, 'publish'), {}, { answer: adminPublishAnswerSchema }),
     onSuccess: async (res) => {
       setDialog(null);
       if (!isOk(res)) return refusal(res);
@@ -97,7 +99,8 @@ function PackView({
     onError: () => setActionError(catalogue('server_error')),
   });
   const end = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', 'packs', pack.id, 'end'), {}, adminIdAnswerSchema),
+    mutationFn: () =>
+      api.post(apiPath('admin', 'packs', pack.id, 'end'), {}, { answer: adminIdAnswerSchema }),
     onSuccess: async (res) => {
       setDialog(null);
       if (!isOk(res)) return refusal(res);
@@ -108,7 +111,7 @@ function PackView({
   });
   const pause = useSubmit({
     mutationFn: (paused: 0 | 1) =>
-      api.post(apiPath('admin', 'packs', pack.id, 'pause'), { paused }, adminIdAnswerSchema),
+      api.post(apiPath('admin', 'packs', pack.id, 'pause'), { paused }, { answer: adminIdAnswerSchema }),
     onSuccess: async (res) => {
       if (!isOk(res)) return refusal(res);
       await refresh();
@@ -312,7 +315,10 @@ function PackEditForm({ detail, onSaved }: { detail: AdminPackDetail; onSaved: (
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<PackValues, { id: number }>({
     defaultValues: packValues(pack),
     resolver: schemaResolver<PackValues>(adminPackUpdateSchema, (v) => packPayload(v, published)),
-    send: (v) => api.post(apiPath('admin', 'packs', pack.id), packPayload(v, published), adminIdAnswerSchema),
+    send: (v) =>
+      api.post(apiPath('admin', 'packs', pack.id), packPayload(v, published), {
+        answer: adminIdAnswerSchema,
+      }),
     fields: PACK_FIELDS,
     onSuccess: async (_res, values) => {
       form.reset(values);

@@ -21,7 +21,9 @@ export interface SavedPictures {
 
 /** A pack's pictures as stored (the console's pack detail carries them). */
 export async function fetchPackPictures(packId: number): Promise<SavedPictures> {
-  const { pack } = unwrap(await api.get(apiPath('admin', 'packs', packId), adminPackDetailSchema));
+  const { pack } = unwrap(
+    await api.get(apiPath('admin', 'packs', packId), { answer: adminPackDetailSchema }),
+  );
   return { images: pack.images, banner: pack.banner_image };
 }
 
@@ -203,7 +205,7 @@ function PicturesEditor({
 
   const save = useSubmit({
     mutationFn: (sent: { list: Picture[]; payload: { images: string[]; banner_image: string } }) =>
-      api.post(apiPath('admin', 'packs', packId, 'images'), sent.payload, adminIdAnswerSchema),
+      api.post(apiPath('admin', 'packs', packId, 'images'), sent.payload, { answer: adminIdAnswerSchema }),
     onSuccess: async (res, sent) => {
       if (isOk(res)) {
         onSaved();

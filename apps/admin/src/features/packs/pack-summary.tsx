@@ -10,7 +10,7 @@ export function usePackSummary(packId: number, enabled = true) {
   return useQuery({
     queryKey: ['admin', 'pack-summary', packId],
     queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', packId, 'summary'), adminPackSummarySchema)),
+      unwrap(await api.get(apiPath('admin', 'packs', packId, 'summary'), { answer: adminPackSummarySchema })),
     enabled,
     staleTime: 0,
   });

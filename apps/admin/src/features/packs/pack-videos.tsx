@@ -73,13 +73,14 @@ export function PackVideos({ packId }: { packId: number }) {
   const videos = useQuery({
     queryKey: packVideosKey(packId),
     queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', packId, 'videos'), adminPackVideoListSchema)).list,
+      unwrap(await api.get(apiPath('admin', 'packs', packId, 'videos'), { answer: adminPackVideoListSchema }))
+        .list,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: packVideosKey(packId) });
 
   const remove = useSubmit({
     mutationFn: (id: number) =>
-      api.post(apiPath('admin', 'pack-videos', id, 'delete'), {}, emptyAnswerSchema),
+      api.post(apiPath('admin', 'pack-videos', id, 'delete'), {}, { answer: emptyAnswerSchema }),
     onSuccess: async (res) => {
       setRemoving(null);
       if (!isOk(res)) {
@@ -228,7 +229,7 @@ function VideoUpload({
 
   const upload = useSubmit({
     mutationFn: (payload: { rarity: number | null; movie_style: number | null; video: string }) =>
-      api.post(apiPath('admin', 'packs', packId, 'videos'), payload, adminIdAnswerSchema),
+      api.post(apiPath('admin', 'packs', packId, 'videos'), payload, { answer: adminIdAnswerSchema }),
     onSuccess: async (res) => {
       if (isOk(res)) {
         setFile(null);

@@ -78,7 +78,9 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
     defaultValues: { prizes: rowsOf().length ? rowsOf() : [{ ...emptyRow }] },
     resolver: schemaResolver<PrizesValues>(adminPrizesSchema, prizesPayload),
     send: (v) =>
-      api.post(apiPath('admin', 'packs', pack.id, 'prizes'), prizesPayload(v), adminIdAnswerSchema),
+      api.post(apiPath('admin', 'packs', pack.id, 'prizes'), prizesPayload(v), {
+        answer: adminIdAnswerSchema,
+      }),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     fields: fieldNames(40) as any,
     onSuccess: async (_res, values) => {

@@ -89,7 +89,8 @@ function RefundForm({
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<RefundValues, object>({
     defaultValues: { reason_kind: '', reason: '' },
     resolver: schemaResolver<RefundValues>(adminRefundRequestSchema, payload),
-    send: (v) => api.post(apiPath('admin', 'payments', p.id, 'refund'), payload(v), adminRefundResultSchema),
+    send: (v) =>
+      api.post(apiPath('admin', 'payments', p.id, 'refund'), payload(v), { answer: adminRefundResultSchema }),
     fields: ['reason_kind', 'reason'],
     onSuccess: async (res) => {
       const r = res as unknown as {
@@ -230,7 +231,8 @@ function MatchForm({
   const { form, formRef, onSubmit, pending, formMessage, setFormMessage } = useApiForm<MatchValues, object>({
     defaultValues: { user_id: '', amount_yen: '', holder_name: '', reason: '' },
     resolver: schemaResolver<MatchValues>(adminMatchRequestSchema, payload),
-    send: (v) => api.post(apiPath('admin', 'payments', p.id, 'match'), payload(v), adminMatchResultSchema),
+    send: (v) =>
+      api.post(apiPath('admin', 'payments', p.id, 'match'), payload(v), { answer: adminMatchResultSchema }),
     fields: ['user_id', 'amount_yen', 'holder_name', 'reason'],
     onSuccess: async (res) => {
       const r = res as unknown as { changed: boolean; gems: number };

@@ -9,7 +9,8 @@ export const paymentKey = (id: number) => [...PAYMENTS_KEY, 'detail', id] as con
 export function usePayment(id: number) {
   return useQuery({
     queryKey: paymentKey(id),
-    queryFn: async () => unwrap(await api.get(apiPath('admin', 'payments', id), adminPaymentDetailSchema)),
+    queryFn: async () =>
+      unwrap(await api.get(apiPath('admin', 'payments', id), { answer: adminPaymentDetailSchema })),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -27,7 +27,9 @@ export function PackingListPage() {
   const list = useQuery({
     queryKey: [...SHIPMENTS_KEY, 'packing-list', ids],
     queryFn: async () =>
-      unwrap(await api.get(`admin/shipments/packing-list${query({ ids })}`, adminPackingListSchema)),
+      unwrap(
+        await api.get(`admin/shipments/packing-list${query({ ids })}`, { answer: adminPackingListSchema }),
+      ),
     enabled: ids !== '',
   });
   return (

@@ -91,8 +91,12 @@ function ShipForm({
     }),
     send: (v) =>
       correct
-        ? api.post(apiPath('admin', 'shipments', shipment.id, 'tracking'), payload(v), adminIdAnswerSchema)
-        : api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), adminShipResultSchema),
+        ? api.post(apiPath('admin', 'shipments', shipment.id, 'tracking'), payload(v), {
+            answer: adminIdAnswerSchema,
+          })
+        : api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), {
+            answer: adminShipResultSchema,
+          }),
     fields: ['carrier', 'delivery_code'],
     onSuccess: async (res, v) => {
       if (correct) {

@@ -45,8 +45,8 @@ export function StaffPage() {
   const change = useSubmit({
     mutationFn: async (p: Pending) =>
       p.change === 'reset-2fa'
-        ? api.post(apiPath('admin', 'staff', p.row.id, 'reset-2fa'), {}, adminIdAnswerSchema)
-        : api.post(apiPath('admin', 'staff', p.row.id), p.change, adminIdAnswerSchema),
+        ? api.post(apiPath('admin', 'staff', p.row.id, 'reset-2fa'), {}, { answer: adminIdAnswerSchema })
+        : api.post(apiPath('admin', 'staff', p.row.id), p.change, { answer: adminIdAnswerSchema }),
     onSuccess: async (res, p) => {
       setPending(null);
       if (!isOk(res)) {
@@ -216,7 +216,7 @@ function NewStaffForm({ onCreated }: { onCreated: (made: Created) => void | Prom
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, Created>({
     defaultValues: { email: '', role: 'viewer' },
     resolver: schemaResolver<Values>(adminStaffCreateSchema, (v) => v),
-    send: (v) => api.post('admin/staff', v, adminStaffCreatedSchema),
+    send: (v) => api.post('admin/staff', v, { answer: adminStaffCreatedSchema }),
     fields: ['email', 'role'],
     onSuccess: async (res) => {
       form.reset({ email: '', role: 'viewer' });

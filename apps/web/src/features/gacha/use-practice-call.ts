@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PracticeResult } from '@gacha/contract/pack-fairness';
-import { useSubmit } from '../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { practiceDraw } from './api/practice-draw.ts';
 
 /**
- * A practice draw as the member (or guest) starts it: one at a time (lib/use-submit.ts); the result goes to
+ * A practice draw as the member (or guest) starts it: one at a time (@gacha/client/use-submit); the result goes to
  * `done`, a refusal's message (the hourly limit, nothing left) or a missing answer to `message`.
  */
 export function usePracticeCall(done: (result: PracticeResult) => void) {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { sessionEnded } from '../../lib/session.ts';
-import { useSubmit } from '../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { State } from '../../lib/api.ts';
 import type { Refusal } from './refusal.ts';
 
@@ -11,7 +11,7 @@ interface PurchaseInput {
 
 /**
  * A check or a purchase as the member starts it (BUY, Yes): one at a time, so a double click sends one request
- * (lib/use-submit.ts). An accepted answer goes to `done`, a refusal to `refused` (refusal.ts decides what it
+ * (@gacha/client/use-submit). An accepted answer goes to `done`, a refusal to `refused` (refusal.ts decides what it
  * shows), no answer at all to `failed`.
  *
  * A refusal for want of a session (cookies cleared, or the session expired while the confirm dialog was open) is

@@ -12,7 +12,7 @@ import {
 } from '../../../lib/append-address.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries } from '../../../lib/lookups.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import type { AddressBackState } from './user-address-page.tsx';
 import styles from './user-address-page.module.css';
 

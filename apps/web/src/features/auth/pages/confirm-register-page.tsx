@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/form.tsx';
 import { formatName } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { useCountries, usePrefList } from '../../../lib/lookups.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { appendUser } from '../api/registration.ts';
 import {
   clearSecret,

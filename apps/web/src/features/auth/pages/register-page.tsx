@@ -15,7 +15,7 @@ import { catalogue, useCatalogue } from '../../../lib/i18n.ts';
 import { usePrefList, useCountries } from '../../../lib/lookups.ts';
 import { messagesResolver } from '../../../lib/messages-resolver.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { confirmUser } from '../api/registration.ts';
 import { OrDivider, SocialButtons } from '../components/social-buttons.tsx';
 import {

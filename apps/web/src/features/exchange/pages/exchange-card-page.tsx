@@ -25,7 +25,7 @@ import { formatCoinTenths } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { schemaResolver } from '../../../lib/messages-resolver.ts';
 import { isLoggedIn, loadCurrentUser, useCurrentUser } from '../../../lib/session.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { checkExchange } from '../api/check-exchange.ts';
 import { exchangeCard } from '../api/exchange-card.ts';
 import { useCoinPacks } from '../api/get-coin-packs.ts';

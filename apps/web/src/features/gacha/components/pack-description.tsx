@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
+import { sanitizeHtml } from '@gacha/client/sanitize-html';
 import styles from './pack-description.module.css';
 
 /** The pack's description HTML, sanitised on the server and again here with the same allow-list. */

@@ -9,7 +9,7 @@ import { ShippingAddressForm } from '../../../components/shipping-address-form.t
 import { WonItemList, type WonItem } from '../../../components/won-item-list.tsx';
 import { formatGems } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { appendAddress } from '../api/append-address.ts';
 import { decide } from '../api/decide.ts';
 import { parsePurchaseId, usePurchaseResult } from '../api/get-purchase-result.ts';

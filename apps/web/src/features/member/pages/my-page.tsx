@@ -15,7 +15,7 @@ import { formatCoinTenths, formatGems, formatName } from '../../../lib/format.ts
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
 import { CONTACT_PATH } from '../../../lib/links.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { userDetailKey, useUserDetail } from '../../../lib/user-detail.ts';
 import { logout } from '../../../lib/logout.ts';
 import { buyRank } from '../api/member-api.ts';

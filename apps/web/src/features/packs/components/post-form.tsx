@@ -12,7 +12,7 @@ import { useCatalogue } from '../../../lib/i18n.ts';
 import { schemaResolver, showServerErrors } from '../../../lib/messages-resolver.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { newRequestId } from '../../../lib/request-id.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { myPostsKey, savePost } from '../api/board.ts';
 import {
   checkHeld,

@@ -9,7 +9,7 @@ import { PointTransfer } from '../../../components/point-transfer.tsx';
 import { State } from '../../../lib/api.ts';
 import { formatDate, formatDateTime, formatGems } from '../../../lib/format.ts';
 import { currentLang, useCatalogue } from '../../../lib/i18n.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import { presentFreeGrant, usePointPrices } from '../api/payments.ts';
 import { isCampaignOn } from '../campaign.ts';
 import { CourseList } from '../components/course-list.tsx';

@@ -17,7 +17,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { formatGems, formatYen } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { messagesResolver, schemaMessages } from '../../../lib/messages-resolver.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useSubmit } from '@gacha/client/use-submit';
 import {
   amazonButton,
   amazonCheckout,

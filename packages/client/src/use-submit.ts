@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 
 /**
- * A call the member starts (a submit, Buy, Confirm): TanStack Query's useMutation, plus `send`, which does
+ * A call a member or staff start (a submit, Buy, Ship, Publish): TanStack Query's useMutation, plus `send`, which does
  * nothing while this mutation is pending, so a double click sends one request. The guard belongs to this
  * mutation alone (other calls go on meanwhile); its button shows `isPending` as disabled.
  *

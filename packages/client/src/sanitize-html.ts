@@ -2,17 +2,20 @@ import DOMPurify from 'dompurify';
 import { isAllowedHref, LINK_ATTRIBUTES, PACK_HTML_ALLOWLIST } from '@gacha/contract/html-allowlist';
 
 /**
- * A pack description (HTML) made safe to preview, with the same allow-list the server applies when it saves
- * (contract html-allowlist.ts, as the shop's apps/web/src/lib/sanitize-html.ts): what the preview shows is what
- * members will see.
+ * Server-provided HTML (the pack description) made safe for `dangerouslySetInnerHTML`: DOMPurify with the
+ * server's own allow-list (contract html-allowlist.ts). The server sanitises when it saves; this is the second
+ * line before the shop's pack page shows it, and what the console's preview shows is what members will see.
  */
 const purify = typeof window === 'undefined' ? null : DOMPurify(window);
+
 const allowedAttributes: Readonly<Record<string, readonly string[]>> = PACK_HTML_ALLOWLIST.attributes;
 
 if (purify) {
+  // attributes are allowed per tag (DOMPurify's own list is one for every tag)
   purify.addHook('uponSanitizeAttribute', (node, data) => {
     if (!allowedAttributes[node.nodeName.toLowerCase()]?.includes(data.attrName)) data.keepAttr = false;
   });
+  // a link keeps an absolute http(s) href and opens in a new tab; any other link loses its attributes
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = (node.getAttribute('href') ?? '').trim();
@@ -29,11 +32,16 @@ const CONFIG = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOWED_URI_REGEXP: new RegExp(`^(?:${PACK_HTML_ALLOWLIST.schemes.join('|')}):`, 'i'),
-  KEEP_CONTENT: true,
-  FORBID_CONTENTS: [...PACK_HTML_ALLOWLIST.dropWithContent],
+  KEEP_CONTENT: true, // an unknown element is unwrapped, its text kept…
+  FORBID_CONTENTS: [...PACK_HTML_ALLOWLIST.dropWithContent], // …but these go with what is inside them
 };
 
+/**
+ * Outside a browser (the server rendering a pack's page, entry-prerender.tsx) there is no DOM to sanitise with: the
+ * description is the server's own, sanitised when staff saved it (apps/server/src/modules/packs/sanitize.ts, the
+ * same allow-list). The browser hydrates that HTML as it is and sanitises every later answer here.
+ */
 export function sanitizeHtml(html: string): string {
-  if (!purify || !html) return '';
-  return purify.sanitize(html, CONFIG);
+  if (!html) return '';
+  return purify ? purify.sanitize(html, CONFIG) : html;
 }
