@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { setupI18n } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createRouter } from './app/router.tsx';
+import '@gacha/client/styles/base.css';
 import './app/console.css';
 
 const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 import { isChunkLoadError, reloadForNewBuild } from './lib/chunk-reload.ts';
 import { nextTask } from './lib/next-task.ts';
+import '@gacha/client/styles/base.css';
 import './app/global.css';
 
 /*

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@gacha/contract/messages';
+import looks from '@gacha/client/styles/looks.module.css';
+import notice from '@gacha/client/styles/notice.module.css';
 import styles from './banner-preview.module.css';
 
 export interface PreviewBanner {
@@ -112,20 +114,20 @@ function Notice({ tone, title, text, lang }: { tone: string; title: string; text
     .map((l) => l.trim())
     .filter(Boolean);
   return (
-    <div className={`${styles.notice} ${warn ? styles.warn : styles.info}`}>
-      <div className={styles.noticeHead}>
-        <span className={styles.icon} aria-hidden="true">
+    <div className={`${notice.notice} ${warn ? notice.warn : notice.info}`}>
+      <div className={notice.head}>
+        <span className={warn ? looks.warnMark : looks.infoMark} aria-hidden="true">
           {warn ? '!' : 'i'}
         </span>
-        <span className={styles.noticeTitle}>{title}</span>
-        <span className={styles.toggle} aria-hidden="true">
+        <span className={notice.title}>{title}</span>
+        <span className={notice.toggle} aria-hidden="true">
           {lang === 'ja' ? '閉じる ▴' : 'Hide ▴'}
         </span>
       </div>
       {lines.length ? (
-        <div className={styles.noticeBody}>
+        <div className={notice.body}>
           {lines.map((line, i) => (
-            <p key={i} className={i > 0 ? styles.note : undefined}>
+            <p key={i} className={i > 0 ? notice.note : undefined}>
               {line}
             </p>
           ))}

@@ -2,6 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import { useBanners } from '../api/get-banners.ts';
+import looks from '@gacha/client/styles/looks.module.css';
+import notice from '@gacha/client/styles/notice.module.css';
 import styles from './alert-banners.module.css';
 
 interface AlertProps {
@@ -16,19 +18,19 @@ function CollapsibleAlert({ tone, title, children, defaultOpen = false }: AlertP
   const bodyId = useId();
   const { t } = useTranslation('packs');
   return (
-    <div className={`${styles.alert} ${styles[tone]}`}>
+    <div className={`${notice.notice} ${notice[tone]}`}>
       <button
         type="button"
-        className={styles.head}
+        className={`${notice.head} ${styles.head}`}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className={styles.icon} aria-hidden="true">
+        <span className={tone === 'info' ? looks.infoMark : looks.warnMark} aria-hidden="true">
           {tone === 'info' ? 'i' : '!'}
         </span>
-        <span className={styles.title}>{title}</span>
-        <span className={styles.toggle}>
+        <span className={notice.title}>{title}</span>
+        <span className={`${notice.toggle} ${styles.toggle}`}>
           {open ? t('alerts.hide') : t('alerts.show')}
           <ChevronIcon
             direction="down"
@@ -38,7 +40,7 @@ function CollapsibleAlert({ tone, title, children, defaultOpen = false }: AlertP
           />
         </span>
       </button>
-      <div id={bodyId} className={styles.body} hidden={!open}>
+      <div id={bodyId} className={`${notice.body} ${styles.body}`} hidden={!open}>
         {children}
       </div>
     </div>
@@ -64,7 +66,7 @@ export function AlertBanners() {
             .map((line) => line.trim())
             .filter(Boolean)
             .map((line, i) => (
-              <p key={i} className={i > 0 ? styles.note : undefined}>
+              <p key={i} className={i > 0 ? notice.note : undefined}>
                 {line}
               </p>
             ))}
