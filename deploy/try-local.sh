@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What of compose.yaml this machine can run without a container engine (issue 19): two app processes
+# What of compose.yaml this machine can run without a container engine: two app processes
 # (the built dist/main.js, as the app containers run it) on the local PostgreSQL (a schema of their own) and Redis, behind nginx
 # with compose's nginx.conf (upstream pointed at the two ports). Checks through nginx: readiness, a member's
 # session served by both processes, a purchase, then one process stopped with SIGTERM under a GET load and
