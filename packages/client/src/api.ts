@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import type { Csrf, Envelope, EnvelopeBase, FieldErrors, StateCode } from '@gacha/contract/envelope';
 import { CSRF_NAME_FIELD, CSRF_VALUE_FIELD, JSON_FIELD, State } from '@gacha/contract/envelope';
+import {
+  fillPath,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type Route,
+} from '@gacha/contract/route';
 
 /**
  * The API client of the shop and the console (ARCHITECTURE.md §The API envelope, spec §4 and §7): each app makes
@@ -92,6 +100,20 @@ export interface CallOptions<S extends AnswerSchema> extends RequestOptions {
 }
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** A path parameter may be given as a number (an id); it is written into the path as text. */
+type PathParams<P> = { [K in keyof P]: P[K] | (P[K] extends string ? number : never) };
+
+/**
+ * What a call of a route gives: its path parameters when the route has them; its body, whose fields may be
+ * left out (a form sends what was typed and the server answers each missing field's error in the member's
+ * language); its query when it has one (optional: the server's defaults).
+ */
+export type CallArgs<R extends Route> = (ParamsOf<R> extends undefined
+  ? unknown
+  : { params: PathParams<ParamsOf<R>> }) &
+  (BodyOf<R> extends undefined ? unknown : { body: Partial<BodyOf<R>> }) &
+  (QueryOf<R> extends undefined ? unknown : { query?: QueryOf<R> });
 
 export interface ApiClientOptions {
   /** A GET whose answer carries a csrf pair: read before a first POST when no answer has come yet. */
@@ -243,7 +265,28 @@ export function createApiClient(options: ApiClientOptions) {
     return csrfPromise;
   }
 
+  /**
+   * A route of the contract (@gacha/contract/routes/…): its path filled from `params`, its query and body, the
+   * answer parsed with the route's own schema (loaded alongside the request).
+   */
+  function call<R extends Route>(
+    route: R,
+    args: CallArgs<R>,
+    opts: RequestOptions = {},
+  ): Promise<ApiAnswer<AnswerOf<R>>> {
+    const { params, query: q, body } = args as { params?: object; query?: object; body?: object };
+    const path =
+      fillPath(route.path, params as Record<string, unknown> | undefined) +
+      (q ? query(q as Record<string, string | number | undefined | null>) : '');
+    const answer = () => route.schemas().then((s) => s.answer);
+    return run(route.method, path, route.method === 'POST' ? (body ?? {}) : undefined, {
+      ...opts,
+      answer,
+    }) as Promise<ApiAnswer<AnswerOf<R>>>;
+  }
+
   return {
+    call,
     api: {
       get<S extends AnswerSchema>(path: string, opts: CallOptions<S>): Promise<ApiAnswer<z.output<S>>> {
         return run('GET', path, undefined, opts);

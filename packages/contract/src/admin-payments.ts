@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int, text } from './admin.ts';
 import { listAnswerSchema, listQuerySchema, queryDay, queryInt } from './admin-list.ts';
+import { pathId } from './path.ts';
 import { payMethodKeySchema, paymentStatusSchema } from './payments.ts';
 
 /**
@@ -209,3 +210,6 @@ export const adminMatchResultSchema = z.object({
   /** The gems credited by this call (0 on a replay). */
   gems: z.number().int(),
 });
+
+/** A payment named in the path (`/admin/payments/{id}`). */
+export const adminPaymentParamsSchema = z.object({ id: pathId('payment_not_found') });

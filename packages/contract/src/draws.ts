@@ -3,6 +3,7 @@ import { listAnswerSchema } from './admin-list.ts';
 import { pageInfoSchema } from './paging.ts';
 import { customsCategories } from './admin.ts';
 import { MAX_PURCHASE_COUNT } from './limits.ts';
+import { pathId, queryId } from './path.ts';
 
 export { MAX_PURCHASE_COUNT };
 
@@ -51,6 +52,12 @@ export const purchaseCountSchema = z
 
 /** POST /user/pack/check and POST /user/pack/buy. */
 export const packPurchaseSchema = z.object({ packId: id, count: purchaseCountSchema }).strict();
+
+/** A pack named in the path (`/user/pack/plays/{packId}`); an id that cannot be one is that pack not found. */
+export const packParamsSchema = z.object({ packId: pathId('pack_not_found') });
+
+/** `?purchaseId=` of a purchase result read again: the member's latest without one. */
+export const purchaseResultQuerySchema = z.object({ purchaseId: queryId() });
 export type PackPurchaseInput = z.input<typeof packPurchaseSchema>;
 
 /** The currency of a pack and of its purchases: gems, or coins (amounts in coin tenths or whole coins, as named). */

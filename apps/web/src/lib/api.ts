@@ -9,6 +9,7 @@ export * from '@gacha/client/api';
  */
 export const {
   api,
+  call,
   getCsrf,
   setCsrf,
   refreshCsrf,

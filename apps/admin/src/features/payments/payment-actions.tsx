@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adminMatchRequestSchema,
-  adminMatchResultSchema,
   adminRefundRequestSchema,
-  adminRefundResultSchema,
   refundReasonKinds,
   type AdminPaymentDetail,
 } from '@gacha/contract/admin-payments';
+import { matchTransferRoute, refundPaymentRoute } from '@gacha/contract/routes/admin-payments';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -89,8 +88,7 @@ function RefundForm({
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<RefundValues, object>({
     defaultValues: { reason_kind: '', reason: '' },
     resolver: schemaResolver<RefundValues>(adminRefundRequestSchema, payload),
-    send: (v) =>
-      api.post(apiPath('admin', 'payments', p.id, 'refund'), payload(v), { answer: adminRefundResultSchema }),
+    send: (v) => call(refundPaymentRoute, { params: { id: p.id }, body: payload(v) }),
     fields: ['reason_kind', 'reason'],
     onSuccess: async (res) => {
       const r = res as unknown as {
@@ -231,8 +229,7 @@ function MatchForm({
   const { form, formRef, onSubmit, pending, formMessage, setFormMessage } = useApiForm<MatchValues, object>({
     defaultValues: { user_id: '', amount_yen: '', holder_name: '', reason: '' },
     resolver: schemaResolver<MatchValues>(adminMatchRequestSchema, payload),
-    send: (v) =>
-      api.post(apiPath('admin', 'payments', p.id, 'match'), payload(v), { answer: adminMatchResultSchema }),
+    send: (v) => call(matchTransferRoute, { params: { id: p.id }, body: payload(v) }),
     fields: ['user_id', 'amount_yen', 'holder_name', 'reason'],
     onSuccess: async (res) => {
       const r = res as unknown as { changed: boolean; gems: number };

@@ -1,17 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  adminMatchRequestSchema,
-  adminMatchResultSchema,
   adminPaymentDetailSchema,
   adminPaymentListSchema,
+  adminPaymentParamsSchema,
   adminPaymentQuerySchema,
-  adminRefundRequestSchema,
-  adminRefundResultSchema,
   type AdminPaymentRow,
 } from '@gacha/contract/admin-payments';
-import { pathId } from '@gacha/contract/path';
+import { matchTransferRoute, refundPaymentRoute } from '@gacha/contract/routes/admin-payments';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import {
   listPayments,
   matchBankTransfer,
@@ -33,7 +30,6 @@ import { recorderOf, staffOf } from './request.ts';
 export const paymentsRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
   const deps = app.payments;
-  const params = z.object({ id: pathId('payment_not_found') });
   const pii = (req: FastifyRequest) => allows(staffOf(req).role, 'members.pii');
   const masked = <R extends AdminPaymentRow>(row: R, full: boolean): R =>
     full ? row : { ...row, email: maskMail(row.email), holder_name: null };
@@ -54,7 +50,7 @@ export const paymentsRoutes: ApiPlugin = async (app) => {
   app.get(
     '/admin/payments/:id',
     {
-      schema: { params, response: okResponse(adminPaymentDetailSchema) },
+      schema: { params: adminPaymentParamsSchema, response: okResponse(adminPaymentDetailSchema) },
       config: { staff: 'payments.read' },
     },
     async (req) => {
@@ -69,45 +65,31 @@ export const paymentsRoutes: ApiPlugin = async (app) => {
     },
   );
 
-  app.post(
-    '/admin/payments/:id/refund',
-    {
-      schema: { params, body: adminRefundRequestSchema, response: okResponse(adminRefundResultSchema) },
-      config: { staff: 'payments.refund' },
-    },
-    async (req) => {
-      const record = recorderOf(app, req);
-      const staff = staffOf(req);
-      const r = await refundPayment(
-        deps,
-        { paymentId: req.params.id, kind: req.body.reason_kind, reason: req.body.reason, staffId: staff.id },
-        (tx, e) => record(tx, e.action, { type: 'payment', id: req.params.id }, e.before, e.after),
-      );
-      return { changed: r.changed, refund: await refundForStaff(deps, r.refund) };
-    },
-  );
+  await serve(app, refundPaymentRoute, async (req) => {
+    const record = recorderOf(app, req);
+    const staff = staffOf(req);
+    const r = await refundPayment(
+      deps,
+      { paymentId: req.params.id, kind: req.body.reason_kind, reason: req.body.reason, staffId: staff.id },
+      (tx, e) => record(tx, e.action, { type: 'payment', id: req.params.id }, e.before, e.after),
+    );
+    return { changed: r.changed, refund: await refundForStaff(deps, r.refund) };
+  });
 
-  app.post(
-    '/admin/payments/:id/match',
-    {
-      schema: { params, body: adminMatchRequestSchema, response: okResponse(adminMatchResultSchema) },
-      config: { staff: 'payments.match' },
-    },
-    async (req) => {
-      const record = recorderOf(app, req);
-      const r = await matchBankTransfer(
-        { db, clock },
-        {
-          paymentId: req.params.id,
-          userId: req.body.user_id,
-          amountYen: req.body.amount_yen,
-          holderName: req.body.holder_name,
-          reason: req.body.reason,
-          staffId: staffOf(req).id,
-        },
-        (tx, e) => record(tx, 'payment.match', { type: 'payment', id: req.params.id }, e.before, e.after),
-      );
-      return { ...r, payment: masked(await paymentRowForStaff(deps, req.params.id), pii(req)) };
-    },
-  );
+  await serve(app, matchTransferRoute, async (req) => {
+    const record = recorderOf(app, req);
+    const r = await matchBankTransfer(
+      { db, clock },
+      {
+        paymentId: req.params.id,
+        userId: req.body.user_id,
+        amountYen: req.body.amount_yen,
+        holderName: req.body.holder_name,
+        reason: req.body.reason,
+        staffId: staffOf(req).id,
+      },
+      (tx, e) => record(tx, 'payment.match', { type: 'payment', id: req.params.id }, e.before, e.after),
+    );
+    return { ...r, payment: masked(await paymentRowForStaff(deps, req.params.id), pii(req)) };
+  });
 };

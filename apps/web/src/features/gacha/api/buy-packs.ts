@@ -1,10 +1,11 @@
 import type { BuyPackResult } from '@gacha/contract/draws';
-import { api, fieldsOf } from '../../../lib/api.ts';
+import { buyPacksRoute } from '@gacha/contract/routes/draws';
+import { call, fieldsOf } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import type { Refusal } from '../refusal.ts';
 import { refusalOf } from './check-purchase.ts';
-import { buyPackResultAnswer, resultKey } from './get-purchase-result.ts';
+import { resultKey } from './get-purchase-result.ts';
 
 export type BuyAnswer = { ok: true; result: BuyPackResult } | ({ ok: false } & Refusal);
 
@@ -15,8 +16,8 @@ export type BuyAnswer = { ok: true; result: BuyPackResult } | ({ ok: false } & R
 export async function buyPacks(packId: number, count: number): Promise<BuyAnswer> {
   // the answer's schema before the purchase: if its code cannot load (a tab from before a deploy), nothing is bought
   // rather than a purchase whose answer cannot be read
-  const answer = await buyPackResultAnswer();
-  const res = await api.post('user/pack/buy', { packId, count: String(count) }, { answer });
+  await buyPacksRoute.schemas();
+  const res = await call(buyPacksRoute, { body: { packId, count: String(count) } });
   if (res.state === 200) {
     const result = fieldsOf(res);
     queryClient.setQueryData(resultKey(null), result);

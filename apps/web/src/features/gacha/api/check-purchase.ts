@@ -1,9 +1,7 @@
 import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
-import { api, fieldsOf } from '../../../lib/api.ts';
+import { checkPurchaseRoute } from '@gacha/contract/routes/draws';
+import { call, fieldsOf } from '../../../lib/api.ts';
 import type { Refusal } from '../refusal.ts';
-
-/** Loaded with the first answer (lib/api.ts): the pack page starts without building draws.ts's schemas. */
-const packCheckResultAnswer = () => import('@gacha/contract/draws').then((m) => m.packCheckResultSchema);
 
 export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
 
@@ -24,11 +22,8 @@ export function refusalOf(res: {
 
 /** POST /user/pack/check {packId, count: "N"} (spec §7): state 200 (result '1') proceeds to the confirm. */
 export async function checkPurchase(packId: number, count: number): Promise<CheckAnswer> {
-  const res = await api.post(
-    'user/pack/check',
-    { packId, count: String(count) },
-    { answer: packCheckResultAnswer },
-  );
+  // the route's schemas load with the first answer: the pack page starts without building draws.ts's
+  const res = await call(checkPurchaseRoute, { body: { packId, count: String(count) } });
   if (res.state === 200) return { ok: true, check: fieldsOf(res) };
   return { ok: false, ...refusalOf(res) };
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PackPlays } from '@gacha/contract/draws';
-import { api, apiPath, unwrap } from '../../../lib/api.ts';
-
-const packPlaysAnswer = () => import('@gacha/contract/draws').then((m) => m.packPlaysSchema);
+import { packPlaysRoute } from '@gacha/contract/routes/draws';
+import { call, unwrap } from '../../../lib/api.ts';
 
 export const packPlaysKey = (packId: string) => ['gacha', 'plays', packId] as const;
 
@@ -14,12 +13,7 @@ export function usePackPlays(packId: string, enabled: boolean) {
   return useQuery({
     queryKey: packPlaysKey(packId),
     queryFn: async (): Promise<PackPlays> =>
-      unwrap(
-        await api.get(apiPath('user', 'pack', 'plays', packId), {
-          answer: packPlaysAnswer,
-          background: true,
-        }),
-      ),
+      unwrap(await call(packPlaysRoute, { params: { packId } }, { background: true })),
     enabled,
     staleTime: 0,
   });

@@ -1,24 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BuyPackResult } from '@gacha/contract/draws';
-import { api, unwrap } from '../../../lib/api.ts';
+import { purchaseResultRoute } from '@gacha/contract/routes/draws';
+import { call, unwrap } from '../../../lib/api.ts';
 
-/** Loaded with the first answer (lib/api.ts): the pack page starts without building draws.ts's schemas. */
-export const buyPackResultAnswer = () => import('@gacha/contract/draws').then((m) => m.buyPackResultSchema);
-
-/** null: the member's latest purchase (GET /user/pack/gache_result). */
+/** null: the member's latest purchase. */
 export const resultKey = (purchaseId: number | null) =>
   ['gacha', 'result', purchaseId === null ? 'latest' : purchaseId] as const;
 
-/**
- * GET /user/pack/gache_result (the latest purchase) or GET /user/pack/buy_result?purchaseId= (a given one): the
- * buy-pack result again, with each item's current status.
- */
+/** The buy-pack result again (the latest purchase, or a given one), with each item's current status. */
 export async function fetchPurchaseResult(purchaseId: number | null): Promise<BuyPackResult> {
-  const path =
-    purchaseId === null
-      ? 'user/pack/gache_result'
-      : `user/pack/buy_result?${new URLSearchParams({ purchaseId: String(purchaseId) })}`;
-  return unwrap(await api.get(path, { answer: buyPackResultAnswer }));
+  const query = purchaseId === null ? undefined : { purchaseId: String(purchaseId) };
+  return unwrap(await call(purchaseResultRoute, { query }));
 }
 
 /** The result of a purchase; `fresh` refetches on mount (the choose pages need current statuses). */

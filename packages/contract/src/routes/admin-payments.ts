@@ -1,0 +1,28 @@
+import { defineRoute } from '../route.ts';
+
+/** The console's payment decisions: a refund, and a bank transfer matched by hand. */
+const schemas = () => import('../admin-payments.ts');
+
+export const refundPaymentRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/payments/:id/refund',
+  access: 'staff:payments.refund',
+  schemas: () =>
+    schemas().then((m) => ({
+      params: m.adminPaymentParamsSchema,
+      body: m.adminRefundRequestSchema,
+      answer: m.adminRefundResultSchema,
+    })),
+});
+
+export const matchTransferRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/payments/:id/match',
+  access: 'staff:payments.match',
+  schemas: () =>
+    schemas().then((m) => ({
+      params: m.adminPaymentParamsSchema,
+      body: m.adminMatchRequestSchema,
+      answer: m.adminMatchResultSchema,
+    })),
+});
