@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, queryChoice } from './admin-list.ts';
 import { flag, int, stringType, text } from './admin.ts';
+import { pathId } from './path.ts';
 
 /**
  * The staff console's members: search, the member page and its paged tabs, and the actions
@@ -410,3 +411,6 @@ export const adminSmsResetResultSchema = z.object({
   changed: z.boolean(),
   released_phone: z.boolean(),
 });
+
+/** A member named in the path (`/admin/members/{id}/…`). */
+export const adminMemberParamsSchema = z.object({ id: pathId('member_not_found') });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customsCategories, stringType } from './admin.ts';
 import { carriers } from './draws.ts';
 import { listQuerySchema, queryChoice } from './admin-list.ts';
+import { pathId } from './path.ts';
 
 /**
  * The staff console's shipping, beside the batch list and the ship call of draws.ts
@@ -173,3 +174,6 @@ export const adminTrackingImportResultSchema = z.object({
   shipped: z.number().int(),
   lines: z.array(adminTrackingLineSchema),
 });
+
+/** A shipment (a member's batch) named in the path (`/admin/shipments/{id}/…`). */
+export const adminShipmentParamsSchema = z.object({ id: pathId('shipment_not_found') });

@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import {
-  adminAccountingSchema,
-  adminLiabilitySchema,
-  adminPrepaidReportSchema,
-  type AdminAccountingPeriod,
-  type AdminGemMoves,
-} from '@gacha/contract/admin-accounting';
+import { type AdminAccountingPeriod, type AdminGemMoves } from '@gacha/contract/admin-accounting';
 import { DayRangeFields } from '../../components/day-range-fields.tsx';
 import { Section } from '../../components/section.tsx';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { accountsRoute, liabilityRoute, prepaidReportRoute } from '@gacha/contract/routes/admin-accounting';
+import { call, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
 import { useLang } from '../../lib/i18n.ts';
@@ -33,12 +28,7 @@ export function AccountingPage() {
   const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const report = useQuery({
     queryKey: ['admin', 'accounting', range.from, range.to],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`admin/accounting${query({ from: range.from || null, to: range.to || null })}`, {
-          answer: adminAccountingSchema,
-        }),
-      ),
+    queryFn: async () => unwrap(await call(accountsRoute, { query: { from: range.from, to: range.to } })),
     placeholderData: keepPreviousData,
   });
   const form = useForm({ values: range });
@@ -242,12 +232,7 @@ function Liability() {
   const form = useForm({ values: { date } });
   const liability = useQuery({
     queryKey: ['admin', 'accounting', 'liability', date],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`admin/accounting/liability${query({ date: date || null })}`, {
-          answer: adminLiabilitySchema,
-        }),
-      ),
+    queryFn: async () => unwrap(await call(liabilityRoute, { query: { date } })),
   });
   const l = liability.data;
   return (
@@ -292,12 +277,7 @@ function PrepaidReport() {
   const [base, setBase] = useState('');
   const report = useQuery({
     queryKey: ['admin', 'accounting', 'prepaid', base],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`admin/accounting/prepaid${query({ base: base || null })}`, {
-          answer: adminPrepaidReportSchema,
-        }),
-      ),
+    queryFn: async () => unwrap(await call(prepaidReportRoute, { query: { base } })),
     placeholderData: keepPreviousData,
   });
   const r = report.data;

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
-  adminDashboardSchema,
   shipmentAgeBuckets,
   type AdminDashboard,
   type AdminDashboardTotals,
 } from '@gacha/contract/admin-dashboard';
 import { NAV } from '../../app/nav.ts';
 import { Section as PanelSection } from '../../components/section.tsx';
-import { api, unwrap } from '../../lib/api.ts';
+import { dashboardRoute } from '@gacha/contract/routes/admin-dashboard';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
@@ -37,7 +37,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const dashboard = useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: async () => unwrap(await api.get('admin/dashboard', { answer: adminDashboardSchema })),
+    queryFn: async () => unwrap(await call(dashboardRoute, {})),
     refetchInterval: 60_000,
   });
   const data = dashboard.data;

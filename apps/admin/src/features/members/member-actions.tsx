@@ -3,19 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  adminBalanceChangeSchema,
   adminCoinChangeSchema,
   adminGemChangeSchema,
   adminReasonSchema,
-  adminSessionsEndedSchema,
-  adminSmsResetResultSchema,
   adminSmsResetSchema,
-  adminSuspensionSchema,
   type AdminMemberDetail,
 } from '@gacha/contract/admin-members';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, type AnswerSchema } from '../../lib/api.ts';
+import type { Route } from '@gacha/contract/route';
+import {
+  deductCoinsRoute,
+  deductGemsRoute,
+  endSessionsRoute,
+  grantCoinsRoute,
+  grantGemsRoute,
+  resetSmsRoute,
+  suspendMemberRoute,
+  unsuspendMemberRoute,
+} from '@gacha/contract/routes/admin-members';
+import { call } from '../../lib/api.ts';
 import { langs, message, messages, type Lang } from '@gacha/contract/messages';
 import { formatNumber } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
@@ -38,46 +45,40 @@ export type MemberAction = (typeof ACTIONS)[number];
 /** Each action's call, its contract schemas, and what the staff member types besides the reason. */
 const CALLS: Record<
   MemberAction,
-  { path: string[]; body: z.ZodType; answer: AnswerSchema; amount?: 'gems' | 'coins'; danger?: boolean }
+  { route: Route; body: z.ZodType; amount?: 'gems' | 'coins'; danger?: boolean }
 > = {
   'gems-grant': {
-    path: ['gems', 'grant'],
+    route: grantGemsRoute,
     body: adminGemChangeSchema,
-    answer: adminBalanceChangeSchema,
     amount: 'gems',
   },
   'gems-deduct': {
-    path: ['gems', 'deduct'],
+    route: deductGemsRoute,
     body: adminGemChangeSchema,
-    answer: adminBalanceChangeSchema,
     amount: 'gems',
     danger: true,
   },
   'coins-grant': {
-    path: ['coins', 'grant'],
+    route: grantCoinsRoute,
     body: adminCoinChangeSchema,
-    answer: adminBalanceChangeSchema,
     amount: 'coins',
   },
   'coins-deduct': {
-    path: ['coins', 'deduct'],
+    route: deductCoinsRoute,
     body: adminCoinChangeSchema,
-    answer: adminBalanceChangeSchema,
     amount: 'coins',
     danger: true,
   },
-  suspend: { path: ['suspend'], body: adminReasonSchema, answer: adminSuspensionSchema, danger: true },
-  unsuspend: { path: ['unsuspend'], body: adminReasonSchema, answer: adminSuspensionSchema },
+  suspend: { route: suspendMemberRoute, body: adminReasonSchema, danger: true },
+  unsuspend: { route: unsuspendMemberRoute, body: adminReasonSchema },
   'sessions-end': {
-    path: ['sessions', 'end'],
+    route: endSessionsRoute,
     body: adminReasonSchema,
-    answer: adminSessionsEndedSchema,
     danger: true,
   },
   'sms-reset': {
-    path: ['sms', 'reset'],
+    route: resetSmsRoute,
     body: adminSmsResetSchema,
-    answer: adminSmsResetResultSchema,
     danger: true,
   },
 };
@@ -186,17 +187,17 @@ function ActionForm({
   const lang = useLang();
   const queryClient = useQueryClient();
   const { member } = detail;
-  const call = CALLS[action];
+  const spec = CALLS[action];
   // one id for this opening of the dialog: every submit of it sends the same one
   const [requestId] = useState(newRequestId);
 
   const payload = (v: Values): Record<string, unknown> => {
     const reason = v.reason.trim();
-    if (call.amount === 'gems') {
+    if (spec.amount === 'gems') {
       const amount = v.amount.trim() === '' ? undefined : (parseWhole(v.amount) ?? NaN);
       return { amount, reason, request_id: requestId };
     }
-    if (call.amount === 'coins') {
+    if (spec.amount === 'coins') {
       const tenths = v.amount.trim() === '' ? undefined : (parseCoins(v.amount) ?? NaN);
       return { tenths, reason, request_id: requestId };
     }
@@ -206,17 +207,16 @@ function ActionForm({
 
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
     defaultValues: { amount: '', reason: '', release_phone: false },
-    resolver: schemaResolver<Values>(call.body, payload, {
+    resolver: schemaResolver<Values>(spec.body, payload, {
       field: (path) => (path === 'tenths' ? 'amount' : path === 'request_id' ? null : path),
       extra: (v): Record<string, string> => {
-        if (!call.amount || v.amount.trim() === '') return {};
-        const n = call.amount === 'gems' ? parseWhole(v.amount) : parseCoins(v.amount);
-        const max = call.amount === 'gems' ? 1_000_000 : 10_000_000;
-        return n === null || n < 1 || n > max ? { amount: t(`members.actions.format.${call.amount}`) } : {};
+        if (!spec.amount || v.amount.trim() === '') return {};
+        const n = spec.amount === 'gems' ? parseWhole(v.amount) : parseCoins(v.amount);
+        const max = spec.amount === 'gems' ? 1_000_000 : 10_000_000;
+        return n === null || n < 1 || n > max ? { amount: t(`members.actions.format.${spec.amount}`) } : {};
       },
     }),
-    send: (v) =>
-      api.post(apiPath('admin', 'members', member.id, ...call.path), payload(v), { answer: call.answer }),
+    send: (v) => call<Route>(spec.route, { params: { id: member.id }, body: payload(v) }),
     fields: ['amount', 'reason', 'release_phone'],
     rename: { tenths: 'amount' },
     onSuccess: async (res, v) => {
@@ -227,18 +227,18 @@ function ActionForm({
 
   const doneMessage = (res: Record<string, unknown>, v: Values): string => {
     const id = member.id;
-    if (call.amount) {
+    if (spec.amount) {
       const applied = res.applied !== false;
       const balance = Number(res.balance);
-      const shownBalance = call.amount === 'gems' ? formatNumber(balance, lang) : formatCoins(balance, lang);
+      const shownBalance = spec.amount === 'gems' ? formatNumber(balance, lang) : formatCoins(balance, lang);
       if (!applied)
         return t('members.actions.done.already', {
           id,
           balance: shownBalance,
-          unit: t(`members.units.${call.amount}`),
+          unit: t(`members.units.${spec.amount}`),
         });
       const amount =
-        call.amount === 'gems'
+        spec.amount === 'gems'
           ? formatNumber(parseWhole(v.amount) ?? 0, lang)
           : formatCoins(parseCoins(v.amount) ?? 0, lang);
       return t(`members.actions.done.${action}`, { id, amount, balance: shownBalance });
@@ -257,9 +257,9 @@ function ActionForm({
   };
 
   const balanceHint =
-    call.amount === 'gems'
+    spec.amount === 'gems'
       ? t('members.actions.balanceGems', { n: formatNumber(member.gems, lang) })
-      : call.amount === 'coins'
+      : spec.amount === 'coins'
         ? t('members.actions.balanceCoins', { n: formatCoins(member.coin_tenths, lang) })
         : null;
 
@@ -267,16 +267,16 @@ function ActionForm({
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <p className={styles.actionIntro}>{t(`members.actions.${action}.intro`)}</p>
       <FormMessage message={formMessage} />
-      {call.amount ? (
+      {spec.amount ? (
         <FormField
-          label={t(`members.actions.amount.${call.amount}`)}
-          error={readableRefusal(form.formState.errors.amount?.message, call.amount, lang)}
+          label={t(`members.actions.amount.${spec.amount}`)}
+          error={readableRefusal(form.formState.errors.amount?.message, spec.amount, lang)}
           hint={balanceHint}
         >
           {(p) => (
             <input
               {...p}
-              inputMode={call.amount === 'gems' ? 'numeric' : 'decimal'}
+              inputMode={spec.amount === 'gems' ? 'numeric' : 'decimal'}
               autoComplete="off"
               className={styles.amountInput}
               {...form.register('amount')}
@@ -318,7 +318,7 @@ function ActionForm({
         )}
       </FormField>
       <div className="actions">
-        <button type="submit" className={call.danger ? 'button-danger' : 'button-primary'} disabled={pending}>
+        <button type="submit" className={spec.danger ? 'button-danger' : 'button-primary'} disabled={pending}>
           {t(`members.actions.${action}.submit`)}
         </button>
         <button type="button" onClick={close}>

@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminMemberDetail } from '@gacha/contract/admin-members';
+import type { AnswerOf, Route } from '@gacha/contract/route';
 import {
-  adminCoinLedgerSchema,
-  adminGemLedgerSchema,
-  adminGemLotListSchema,
-  adminMemberDetailSchema,
-  adminMemberItemListSchema,
-  adminMemberPaymentListSchema,
-  adminMemberPurchaseListSchema,
-  type AdminMemberDetail,
-} from '@gacha/contract/admin-members';
+  memberCoinLedgerRoute,
+  memberDetailRoute,
+  memberGemLedgerRoute,
+  memberGemLotsRoute,
+  memberItemsRoute,
+  memberPaymentsRoute,
+  memberPurchasesRoute,
+} from '@gacha/contract/routes/admin-members';
 import { rankInfo } from '@gacha/contract/user';
-import type { z } from 'zod';
-import { api, apiPath, query, unwrap, type AnswerSchema } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 
 /**
  * The member page's calls (GET /api/admin/members/{id} and its paged tabs), one query key per member so an
@@ -25,23 +25,22 @@ export type Member = AdminMemberDetail['member'];
 export function useMember(id: number) {
   return useQuery({
     queryKey: [...memberKey(id), 'detail'],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'members', id), { answer: adminMemberDetailSchema })),
+    queryFn: async () => unwrap(await call(memberDetailRoute, { params: { id } })),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
 
 /** The member's paged lists, by the tab that shows them. */
 export const LIST_CALLS = {
-  'gem-lots': { path: 'gem-lots', schema: adminGemLotListSchema },
-  'gem-ledger': { path: 'gem-ledger', schema: adminGemLedgerSchema },
-  'coin-ledger': { path: 'coin-ledger', schema: adminCoinLedgerSchema },
-  purchases: { path: 'purchases', schema: adminMemberPurchaseListSchema },
-  items: { path: 'items', schema: adminMemberItemListSchema },
-  payments: { path: 'payments', schema: adminMemberPaymentListSchema },
-} as const satisfies Record<string, { path: string; schema: AnswerSchema }>;
+  'gem-lots': memberGemLotsRoute,
+  'gem-ledger': memberGemLedgerRoute,
+  'coin-ledger': memberCoinLedgerRoute,
+  purchases: memberPurchasesRoute,
+  items: memberItemsRoute,
+  payments: memberPaymentsRoute,
+} as const;
 export type ListName = keyof typeof LIST_CALLS;
-export type ListAnswer<N extends ListName> = z.output<(typeof LIST_CALLS)[N]['schema']>;
+export type ListAnswer<N extends ListName> = AnswerOf<(typeof LIST_CALLS)[N]>;
 export type ListRow<N extends ListName> = ListAnswer<N>['list'][number];
 
 export function useMemberList<N extends ListName>(
@@ -49,15 +48,11 @@ export function useMemberList<N extends ListName>(
   name: N,
   params: Record<string, string | number | undefined>,
 ) {
-  const call = LIST_CALLS[name];
+  const route = LIST_CALLS[name];
   return useQuery({
     queryKey: [...memberKey(id), name, params],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`${apiPath('admin', 'members', id, call.path)}${query(params)}`, {
-          answer: call.schema,
-        }),
-      ) as ListAnswer<N>,
+    // one tab's route of six, called as any route (the union of their query types names none)
+    queryFn: async () => unwrap(await call<Route>(route, { params: { id }, query: params })) as ListAnswer<N>,
     placeholderData: keepPreviousData,
   });
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  adminShipResultSchema,
   carriers,
   shipSchema,
   type AdminShipment,
@@ -10,8 +9,8 @@ import {
 } from '@gacha/contract/draws';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
-import { api, apiPath } from '../../lib/api.ts';
+import { correctTrackingRoute, shipBatchRoute } from '@gacha/contract/routes/admin-shipping';
+import { call } from '../../lib/api.ts';
 import { catalogue, schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { carrierName, SHIPMENTS_KEY } from './shipment-query.ts';
@@ -91,12 +90,8 @@ function ShipForm({
     }),
     send: (v) =>
       correct
-        ? api.post(apiPath('admin', 'shipments', shipment.id, 'tracking'), payload(v), {
-            answer: adminIdAnswerSchema,
-          })
-        : api.post(apiPath('admin', 'shipments', shipment.id, 'ship'), payload(v), {
-            answer: adminShipResultSchema,
-          }),
+        ? call(correctTrackingRoute, { params: { id: shipment.id }, body: payload(v) })
+        : call(shipBatchRoute, { params: { id: shipment.id }, body: payload(v) }),
     fields: ['carrier', 'delivery_code'],
     onSuccess: async (res, v) => {
       if (correct) {

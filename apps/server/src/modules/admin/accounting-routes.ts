@@ -1,13 +1,11 @@
 import { sendCsv } from '../../http/csv.ts';
 import {
   adminAccountingQuerySchema,
-  adminAccountingSchema,
-  adminLiabilityQuerySchema,
-  adminLiabilitySchema,
   adminPrepaidQuerySchema,
-  adminPrepaidReportSchema,
 } from '@gacha/contract/admin-accounting';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import type { ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
+import { accountsRoute, liabilityRoute, prepaidReportRoute } from '@gacha/contract/routes/admin-accounting';
 import {
   accountingRange,
   accountingReport,
@@ -27,33 +25,12 @@ export const accountingRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
   const config = { staff: 'accounting.read' } as const;
 
-  app.get(
-    '/admin/accounting',
-    {
-      schema: { querystring: adminAccountingQuerySchema, response: okResponse(adminAccountingSchema) },
-      config,
-    },
-    async (req) => {
-      const now = clock.now();
-      return accountingReport(db, accountingRange(req.query, now), now);
-    },
-  );
-  app.get(
-    '/admin/accounting/liability',
-    {
-      schema: { querystring: adminLiabilityQuerySchema, response: okResponse(adminLiabilitySchema) },
-      config,
-    },
-    async (req) => liabilityOn(db, req.query.date, clock.now()),
-  );
-  app.get(
-    '/admin/accounting/prepaid',
-    {
-      schema: { querystring: adminPrepaidQuerySchema, response: okResponse(adminPrepaidReportSchema) },
-      config,
-    },
-    async (req) => prepaidReport(db, req.query.base, clock.now()),
-  );
+  await serve(app, accountsRoute, async (req) => {
+    const now = clock.now();
+    return accountingReport(db, accountingRange(req.query, now), now);
+  });
+  await serve(app, liabilityRoute, async (req) => liabilityOn(db, req.query.date, clock.now()));
+  await serve(app, prepaidReportRoute, async (req) => prepaidReport(db, req.query.base, clock.now()));
 
   app.get(
     '/admin/accounting/daily.csv',

@@ -1,6 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminPackingListQuerySchema,
   adminPackingListSchema,
@@ -9,11 +7,12 @@ import {
   adminTrackingImportSchema,
   type AdminTrackingLine,
 } from '@gacha/contract/admin-shipping';
-import { adminShipmentListSchema, adminShipResultSchema, shipSchema } from '@gacha/contract/draws';
+import { adminShipmentListSchema } from '@gacha/contract/draws';
 import { message, type MessageKey } from '@gacha/contract/messages';
-import { pathId } from '@gacha/contract/path';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
+import { correctTrackingRoute, shipBatchRoute } from '@gacha/contract/routes/admin-shipping';
 import { markShipped, shipBatch, type ShippedBatch } from '../holdings/service.ts';
 import { mailerFor } from '../mail/service.ts';
 import {
@@ -97,69 +96,48 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       ),
   );
 
-  app.post(
-    '/admin/shipments/:id/ship',
-    {
-      schema: {
-        params: z.object({ id: pathId('shipment_not_found') }),
-        body: shipSchema,
-        response: okResponse(adminShipResultSchema),
+  await serve(app, shipBatchRoute, async (req) => {
+    const record = recorderOf(app, req);
+    const shipped = await markShipped(
+      db,
+      {
+        shipmentId: req.params.id,
+        deliveryCode: req.body.delivery_code,
+        carrier: req.body.carrier ?? null,
       },
-      config: { staff: 'shipping.write' },
-    },
-    async (req) => {
-      const record = recorderOf(app, req);
-      const shipped = await markShipped(
-        db,
-        {
-          shipmentId: req.params.id,
-          deliveryCode: req.body.delivery_code,
-          carrier: req.body.carrier ?? null,
-        },
-        clock.now(),
-        (tx, done) => record(tx, ...auditShip(done)),
-      );
-      await tellMembers([shipped]);
-      return {
-        result: '1' as const,
-        shipment: {
-          id: shipped.id,
-          user_id: shipped.user_id,
-          items: shipped.items,
-          delivery_code: shipped.delivery_code,
-          carrier: req.body.carrier ?? null,
-        },
-      };
-    },
-  );
+      clock.now(),
+      (tx, done) => record(tx, ...auditShip(done)),
+    );
+    await tellMembers([shipped]);
+    return {
+      result: '1' as const,
+      shipment: {
+        id: shipped.id,
+        user_id: shipped.user_id,
+        items: shipped.items,
+        delivery_code: shipped.delivery_code,
+        carrier: req.body.carrier ?? null,
+      },
+    };
+  });
 
   // a shipped batch's tracking code corrected (a typo on the label): one audit row, none for a repeat
-  app.post(
-    '/admin/shipments/:id/tracking',
-    {
-      schema: {
-        params: z.object({ id: pathId('shipment_not_found') }),
-        body: shipSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'shipping.write' },
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await correctTracking(tx, {
-          shipmentId: req.params.id,
-          deliveryCode: req.body.delivery_code,
-          ...(req.body.carrier ? { carrier: req.body.carrier } : {}),
-        });
-        if (change)
-          await record(
-            'shipment.tracking',
-            { type: 'shipment', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      }),
+  await serve(app, correctTrackingRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await correctTracking(tx, {
+        shipmentId: req.params.id,
+        deliveryCode: req.body.delivery_code,
+        ...(req.body.carrier ? { carrier: req.body.carrier } : {}),
+      });
+      if (change)
+        await record(
+          'shipment.tracking',
+          { type: 'shipment', id: req.params.id },
+          change.before,
+          change.after,
+        );
+      return { id: req.params.id };
+    }),
   );
 
   const report = (req: FastifyRequest, lines: TrackingLine[]): AdminTrackingLine[] =>
