@@ -101,7 +101,7 @@ export interface CallOptions<S extends AnswerSchema> extends RequestOptions {
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** A path parameter may be given as a number (an id); it is written into the path as text. */
+/** A path or query parameter may be given as a number (an id, a page); it is written as text. */
 type PathParams<P> = { [K in keyof P]: P[K] | (P[K] extends string ? number : never) };
 
 /**
@@ -113,7 +113,7 @@ export type CallArgs<R extends Route> = (ParamsOf<R> extends undefined
   ? unknown
   : { params: PathParams<ParamsOf<R>> }) &
   (BodyOf<R> extends undefined ? unknown : { body: Partial<BodyOf<R>> }) &
-  (QueryOf<R> extends undefined ? unknown : { query?: QueryOf<R> });
+  (QueryOf<R> extends undefined ? unknown : { query?: Partial<PathParams<QueryOf<R>>> });
 
 export interface ApiClientOptions {
   /** A GET whose answer carries a csrf pair: read before a first POST when no answer has come yet. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, int, isoTime, stringType, text, typeError } from './admin.ts';
 import { listAnswerSchema, listQuerySchema, queryChoice } from './admin-list.ts';
+import { pathId } from './path.ts';
 
 /**
  * The staff console's calls for the rest of the catalogue: card types, banners, gem price
@@ -397,3 +398,20 @@ export const adminPostDecisionSchema = z.object({
   changed: z.boolean(),
   gems: z.number().int(),
 });
+
+// --- what the console's paths name ---
+
+/** A card type named in the path (`/admin/card-types/{id}`). */
+export const adminCardTypeParamsSchema = z.object({ id: pathId('card_type_not_found') });
+/** A pack's opening video named in the path (`/admin/pack-videos/{id}/delete`). */
+export const adminPackVideoParamsSchema = z.object({ id: pathId('video_not_found') });
+/** A banner named in the path (`/admin/banners/{id}`). */
+export const adminBannerParamsSchema = z.object({ id: pathId('banner_not_found') });
+/** A gem price course named in the path (`/admin/point-prices/{id}`). */
+export const adminPointPriceParamsSchema = z.object({ id: pathId('point_price_not_found') });
+/** A campaign named in the path (`/admin/campaigns/{id}`). */
+export const adminCampaignParamsSchema = z.object({ id: pathId('campaign_not_found') });
+/** An exchange card named in the path (`/admin/exchange-cards/{id}`). */
+export const adminExchangeCardParamsSchema = z.object({ id: pathId('exchange_card_not_found') });
+/** A coupon named in the path (`/admin/coupons/{id}`). */
+export const adminCouponParamsSchema = z.object({ id: pathId('coupon_not_found') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listAnswerSchema, listQuerySchema, queryChoice, queryDay, queryInt } from './admin-list.ts';
+import { pathId } from './path.ts';
 
 /** The staff console's calls (/api/admin): sign-in with a second factor, the staff member, the audit log. */
 
@@ -406,3 +407,8 @@ export const adminCardImportResultSchema = z.object({
   updated: z.number().int(),
   lines: z.array(adminCardImportLineSchema),
 });
+
+/** A pack named in the path (`/admin/packs/{id}`). */
+export const adminPackParamsSchema = z.object({ id: pathId('pack_not_found') });
+/** A card named in the path (`/admin/cards/{id}`). */
+export const adminCardParamsSchema = z.object({ id: pathId('card_not_found') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './paging.ts';
+import { pathPage } from './path.ts';
 
 /**
  * Everyone's Record, the public board (spec §1, §2 Top, §3 Post, §7; DOMAIN.md board): a member posts a comment
@@ -67,6 +68,9 @@ export type Post = z.infer<typeof postSchema>;
 export const postListPageSchema = pageInfoSchema.extend({ list: z.array(postSchema) });
 export type PostListPage = z.infer<typeof postListPageSchema>;
 
+/** The page of GET /user/post/list/{page} (absent: the first). */
+export const postListParamsSchema = z.object({ page: pathPage });
+
 /** Answer of POST /user/post/save: received, shown after approval. */
 export const postSaveResultSchema = z.object({
   result: z.literal('1'),
@@ -74,3 +78,17 @@ export const postSaveResultSchema = z.object({
   message: z.string(),
 });
 export type PostSaveResult = z.infer<typeof postSaveResultSchema>;
+
+/** A post of the member's own, with its state (and the reason of a rejection). */
+export const myPostSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reject_reason: z.string(),
+  created: z.string(),
+});
+export type MyPost = z.infer<typeof myPostSchema>;
+
+/** GET /user/post/mine: the member's latest posts, whatever their state. */
+export const myPostsSchema = z.object({ list: z.array(myPostSchema) });
+export type MyPosts = z.infer<typeof myPostsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './paging.ts';
+import { pathPage } from './path.ts';
 
 /**
  * Coins (spec §1, §3, §4, §7): rank maintenance paid in coins, and the member's coin history. Coins are kept and
@@ -59,3 +60,6 @@ export type CoinHistoryItem = z.infer<typeof coinHistoryItemSchema>;
 /** GET /user/coin_history/{page} (and /user/coinHistory/{page}): newest first, 20 a page. */
 export const coinHistoryPageSchema = pageInfoSchema.extend({ list: z.array(coinHistoryItemSchema) });
 export type CoinHistoryPage = z.infer<typeof coinHistoryPageSchema>;
+
+/** The page of GET /user/coin_history/{page} (absent: the first). */
+export const coinHistoryParamsSchema = z.object({ page: pathPage });

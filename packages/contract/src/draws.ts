@@ -3,7 +3,7 @@ import { listAnswerSchema } from './admin-list.ts';
 import { pageInfoSchema } from './paging.ts';
 import { customsCategories } from './admin.ts';
 import { MAX_PURCHASE_COUNT } from './limits.ts';
-import { pathId, queryId } from './path.ts';
+import { pageDigits, pathId, queryId } from './path.ts';
 
 export { MAX_PURCHASE_COUNT };
 
@@ -230,6 +230,12 @@ export const historyListSchema = z
   })
   .strict();
 export type HistoryListInput = z.input<typeof historyListSchema>;
+
+/** The page of POST /user/history/list/{page}, in the path or (POST /user/history/list) in the payload. */
+export const historyListParamsSchema = z.object({ page: pageDigits });
+
+/** The purchase of GET /user/history/detail/{id}. */
+export const historyDetailParamsSchema = z.object({ id: pathId() });
 
 /** Shipping state of a purchase or an item, as the history shows it (spec §4 Shipping states). */
 export const sendStateSchema = z.enum(['unselected', 'not_yet_shipped', 'shipped', 'no_shipment']);

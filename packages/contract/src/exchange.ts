@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './paging.ts';
+import { pageDigits } from './path.ts';
 
 /**
  * The exchange counter (spec §2 Exchange card, §3, §4, §7; DOMAIN.md Exchange counter): cards for coins.
@@ -41,6 +42,9 @@ export const exchangeListSchema = z
   })
   .strict();
 export type ExchangeListInput = z.input<typeof exchangeListSchema>;
+
+/** The page of POST /user/exchange_card/list/{page} (absent: the first). */
+export const exchangeListParamsSchema = z.object({ page: pageDigits });
 
 /** POST /user/exchange_card/check and /exchange {card_id, change_num}: change_num is exactly 1. */
 export const exchangeSchema = z
@@ -108,6 +112,9 @@ export const exchangeHistoryPageNumber = z
   .union([z.literal(''), z.string().regex(/^\d{1,6}$/, { error: 'page_invalid' })], { error: 'page_invalid' })
   .optional()
   .transform((v) => Math.max(1, Number(v || 1)));
+
+/** The path of GET /user/exchange_history/{page}. */
+export const exchangeHistoryParamsSchema = z.object({ page: exchangeHistoryPageNumber });
 
 /**
  * The shipping state of an exchanged card, named as the buying history names a won item's (draws'

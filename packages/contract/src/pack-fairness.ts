@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packVideoSchema } from './draws.ts';
 import { pageInfoSchema } from './paging.ts';
+import { pathId, pathPage } from './path.ts';
 import { MAX_PRACTICE_COUNT } from './limits.ts';
 
 export { MAX_PRACTICE_COUNT };
@@ -172,6 +173,12 @@ export const liveOddsSchema = z.object({
 export type LiveOdds = z.infer<typeof liveOddsSchema>;
 
 // --- the public draw record ---
+
+/** A pack named in the path (the disclosure, the odds, the record's CSV); an id that cannot be one is not found. */
+export const fairnessPackParamsSchema = z.object({ packId: pathId('pack_not_found') });
+
+/** The path of GET /user/pack/record/{packId}/{page}. */
+export const recordParamsSchema = z.object({ packId: pathId('pack_not_found'), page: pathPage });
 
 export const RECORD_PAGE_SIZE = 50;
 export const MAX_RECORD_PAGE_SIZE = 1000;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { packVideoSchema } from './draws.ts';
 import { pageInfoSchema } from './paging.ts';
+import { pathId } from './path.ts';
 
 /** Payment method of a pack (spec §3): 1 = gems, 2 = coins (coin gacha). */
 export const PaymentMethod = { gem: 1, coin: 2 } as const;
@@ -55,6 +56,9 @@ export type PackVideo = z.infer<typeof packVideoSchema>;
 export const packDetailAnswerSchema = z.object({ pack: packDetailSchema });
 export type PackDetailAnswer = z.infer<typeof packDetailAnswerSchema>;
 
+/** A pack named in the path (GET /user/pack/detail/{packId}); an id that cannot be one is that pack not found. */
+export const packDetailParamsSchema = z.object({ packId: pathId('pack_not_found') });
+
 /** A page of packs. */
 export const packListPageSchema = pageInfoSchema.extend({ list: z.array(packSummarySchema) });
 export type PackListPage = z.infer<typeof packListPageSchema>;
@@ -81,6 +85,9 @@ export type CardTypeList = z.infer<typeof cardTypeListSchema>;
  */
 export const packTypePageSchema = packListPageSchema.extend({ card_type: cardTypeSchema });
 export type PackTypePage = z.infer<typeof packTypePageSchema>;
+
+/** The path of GET /user/pack/all_list/{type}/{page}: the card type and the page. */
+export const packTypePageParamsSchema = z.object({ type: pathId(), page: pathId() });
 
 /**
  * GET /user/pack/list and POST /user/pack/list {payment_method}: every pack, or those of one payment method.
@@ -115,3 +122,6 @@ export type PackCard = z.infer<typeof packCardSchema>;
  */
 export const packCardPageSchema = pageInfoSchema.extend({ list: z.array(packCardSchema) });
 export type PackCardPage = z.infer<typeof packCardPageSchema>;
+
+/** The path of GET /user/pack/card_list/{packId}/{page}. */
+export const packCardPageParamsSchema = z.object({ packId: pathId('pack_not_found'), page: pathId() });

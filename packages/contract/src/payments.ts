@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { pageInfoSchema } from './paging.ts';
+import { pathId, pathPage, queryId, queryPaymentId } from './path.ts';
 
 /**
  * Gem purchase and histories (spec §3 Point price, Pay method, Payment ids, Bank info, Point history item,
@@ -231,6 +232,27 @@ export const pointAppendSchema = z.object({ token: text(64).min(1, { error: 'req
 
 /** POST /user/coupon/point/present: the free grant of a rate "100" course. */
 export const pointPresentSchema = z.object({ pointPriceId: id }).strict();
+
+/** A page in the path (`/user/point/list/{page}`, `/user/point_price/{page}`): absent, '' and 0 are the first. */
+export const pageParamsSchema = z.object({ page: pathPage });
+
+/** A gem course named in the path (`/user/point_price/detail/{id}`, `/user/set_checkout_session/{id}`). */
+export const pointPriceParamsSchema = z.object({ id: pathId('point_price_not_found') });
+
+/** `?pointPriceId=` of GET /user/pay_style: the chosen course, whose point and price each method shows. */
+export const payStyleQuerySchema = z.object({ pointPriceId: queryId('point_price_not_found') });
+
+/** `?payment_id=` of the pending-payment pages: the member's latest (pending) payment without one. */
+export const paymentQuerySchema = z.object({ payment_id: queryPaymentId });
+
+/** `?productId=` of GET /user/set_checkout_session/{id}: the pack the member came from. */
+export const checkoutQuerySchema = z.object({ productId: queryId('invalid') });
+
+/** The query Amazon Pay returns with (GET /user/get_checkout_session, /user/complete_checkout_session). */
+export const checkoutSessionQuerySchema = z.object({
+  amazonCheckoutSessionId: queryPaymentId,
+  payment_id: queryPaymentId,
+});
 
 // --- answers --------------------------------------------------------------------------------------------
 

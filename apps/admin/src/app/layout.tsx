@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { api, setCsrf } from '../lib/api.ts';
+import { staffLogoutRoute } from '@gacha/contract/routes/admin-session';
+import { call, setCsrf } from '../lib/api.ts';
 import { useSubmit } from '../lib/forms.ts';
 import { useCan, useMe } from '../lib/me.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -26,7 +26,7 @@ export function Layout() {
   useEffect(() => setNavOpen(false), [location.pathname]);
 
   const signOut = useSubmit({
-    mutationFn: () => api.post('admin/logout', {}, { answer: emptyAnswerSchema }),
+    mutationFn: () => call(staffLogoutRoute, {}),
     onSettled: () => {
       setCsrf(null);
       queryClient.clear();

@@ -2,11 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { api, apiPath, isOk, refusalText } from '../lib/api.ts';
+import { deleteCardRoute, deletePackRoute } from '@gacha/contract/routes/admin-catalogue';
+import { deleteBannerRoute, deleteCouponRoute } from '@gacha/contract/routes/admin-shop';
+import { call, isOk, refusalText } from '../lib/api.ts';
 import { catalogue, useSubmit } from '../lib/forms.ts';
 import { useCan } from '../lib/me.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** Each draft's deletion (POST /api/admin/<resource>/{id}/delete). */
+const deleteRoutes = {
+  packs: deletePackRoute,
+  cards: deleteCardRoute,
+  banners: deleteBannerRoute,
+  coupons: deleteCouponRoute,
+};
 
 /**
  * A draft's "Delete" (a pack never published, a card nothing names, a banner, a coupon nobody used): asks first,
@@ -19,7 +28,7 @@ export function DeleteDraft({
   id,
   name,
 }: {
-  resource: 'packs' | 'cards' | 'banners' | 'coupons';
+  resource: keyof typeof deleteRoutes;
   id: number;
   name: string;
 }) {
@@ -31,7 +40,7 @@ export function DeleteDraft({
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useSubmit({
-    mutationFn: () => api.post(apiPath('admin', resource, id, 'delete'), {}, { answer: emptyAnswerSchema }),
+    mutationFn: () => call(deleteRoutes[resource], { params: { id } }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setError(refusalText(res) ?? catalogue('server_error'));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminMeSchema, type AdminMe } from '@gacha/contract/admin';
-import { api, unwrap } from './api.ts';
+import type { AdminMe } from '@gacha/contract/admin';
+import { staffMeRoute } from '@gacha/contract/routes/admin-session';
+import { call, unwrap } from './api.ts';
 
 /**
  * Who is signed in (GET /api/admin/me): the staff member's email and role, how far the sign-in got, and what the
@@ -21,7 +22,7 @@ export type Permission =
 export const ME_KEY = ['admin', 'me'] as const;
 
 export async function fetchMe(): Promise<AdminMe> {
-  return unwrap(await api.get('admin/me', { answer: adminMeSchema }));
+  return unwrap(await call(staffMeRoute, {}));
 }
 
 export function useMe() {

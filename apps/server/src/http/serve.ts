@@ -35,13 +35,15 @@ export type RouteAnswer<S extends RouteSchemas> = Omit<z.input<S['answer']>, 'st
  * Registers a route of the contract (@gacha/contract/route) on the API scope: its path and the spec's other
  * spellings, its schemas (params, query, body, the answer), and who may call it — a member route answers 401 to
  * a guest (`config.auth`), a staff route names its permission for the console's scope (`config.staff`).
- * `config` adds what the route needs beside (a rate limit, error field names).
+ * `config` adds what the route needs beside (a rate limit, error field names); `options` a larger body limit
+ * (an upload, a CSV import).
  */
 export async function serve<S extends RouteSchemas>(
   app: ApiInstance,
   route: Route<S>,
   handler: (req: RouteRequest<S>, reply: FastifyReply) => Promise<RouteAnswer<S>>,
   config: FastifyContextConfig = {},
+  options: { bodyLimit?: number } = {},
 ): Promise<void> {
   const s = await route.schemas();
   const access: FastifyContextConfig =
@@ -61,6 +63,7 @@ export async function serve<S extends RouteSchemas>(
         response: okResponse(s.answer),
       },
       config: { ...access, ...config },
+      ...options,
       handler: handler as never,
     });
   }

@@ -1,4 +1,3 @@
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import {
   JAPAN_COUNTRY_ID,
   normaliseZipcode,
@@ -6,8 +5,9 @@ import {
   type AppendAddressInput,
   type UserDetail,
 } from '@gacha/contract/user';
+import { appendAddressRoute } from '@gacha/contract/routes/account';
 import type { AddressFieldName } from '../components/address-fields.tsx';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { countryCheckKey } from './lookups.ts';
 import { queryClient } from './query-client.ts';
 import { userDetailKey } from './user-detail.ts';
@@ -17,7 +17,7 @@ import { userDetailKey } from './user-detail.ts';
  * shared by the address registration page and the shipping address asked for before the first shipment.
  */
 export async function appendAddress(input: AppendAddressInput) {
-  const res = await api.post('user/append_address', input, { answer: emptyAnswerSchema });
+  const res = await call(appendAddressRoute, { body: input });
   if (res.state === 200) {
     void queryClient.invalidateQueries({ queryKey: countryCheckKey });
     void queryClient.invalidateQueries({ queryKey: userDetailKey });

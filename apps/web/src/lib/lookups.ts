@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  countryCheckSchema,
-  idNameListSchema,
-  JAPAN_COUNTRY_ID,
-  JAPAN_ZIPCODE,
-  normaliseZipcode,
-  type CountryCheck,
-} from '@gacha/contract/user';
-import { zipcodeAnswerSchema, type ZipcodeAddress } from '@gacha/contract/address';
-import { api, unwrap } from './api.ts';
+import { JAPAN_COUNTRY_ID, JAPAN_ZIPCODE, normaliseZipcode, type CountryCheck } from '@gacha/contract/user';
+import type { ZipcodeAddress } from '@gacha/contract/address';
+import { countriesRoute, countryCheckRoute, prefListRoute } from '@gacha/contract/routes/account';
+import { zipcodeRoute } from '@gacha/contract/routes/address';
+import { call, unwrap } from './api.ts';
 
 /**
  * Look-ups more than one feature needs (registration, address registration, the country popup):
@@ -22,7 +17,7 @@ export const countryCheckKey = ['user', 'country', 'check'] as const;
 export function useCountries() {
   return useQuery({
     queryKey: countriesKey,
-    queryFn: async () => unwrap(await api.get('user/country', { answer: idNameListSchema })).list,
+    queryFn: async () => unwrap(await call(countriesRoute, {})).list,
     staleTime: 10 * 60_000,
   });
 }
@@ -30,14 +25,14 @@ export function useCountries() {
 export function usePrefList(enabled = true) {
   return useQuery({
     queryKey: prefListKey,
-    queryFn: async () => unwrap(await api.get('user/pref_list', { answer: idNameListSchema })).list,
+    queryFn: async () => unwrap(await call(prefListRoute, {})).list,
     staleTime: 10 * 60_000,
     enabled,
   });
 }
 
 export async function fetchCountryCheck(): Promise<CountryCheck> {
-  return unwrap(await api.get('user/country/check', { answer: countryCheckSchema, background: true }));
+  return unwrap(await call(countryCheckRoute, {}, { background: true }));
 }
 
 export function useCountryCheck(enabled = true) {
@@ -55,11 +50,7 @@ export function normaliseJapaneseZip(zip: string): string | null {
 
 /** POST /address/zipcode: the first hit, or null. Runs in the background (no overlay). */
 export async function lookupZipcode(zipcode: string): Promise<ZipcodeAddress | null> {
-  const res = await api.post(
-    'address/zipcode',
-    { zipcode },
-    { answer: zipcodeAnswerSchema, background: true },
-  );
+  const res = await call(zipcodeRoute, { body: { zipcode } }, { background: true });
   if (res.state !== 200) return null;
   return res.result[0] ?? null;
 }

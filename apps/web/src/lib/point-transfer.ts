@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  transferResultSchema,
-  transferStatusSchema,
-  type TransferLoginInput,
-  type TransferStatus,
-} from '@gacha/contract/transfer';
-import { api, ApiStateError, fieldsOf } from './api.ts';
+  transferLoginRoute,
+  transferPointsRoute,
+  transferStatusRoute,
+} from '@gacha/contract/routes/transfer';
+import type { TransferLoginInput, TransferStatus } from '@gacha/contract/transfer';
+import { ApiStateError, call, fieldsOf } from './api.ts';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -17,7 +17,7 @@ export const transferStatusKey = ['transfer', 'status'] as const;
 
 /** GET /user/transfer/point; null when the shop offers no point transfer (state 404 'transfer_off'). */
 export async function fetchTransferStatus(): Promise<TransferStatus | null> {
-  const res = await api.get('user/transfer/point', { answer: transferStatusSchema, background: true });
+  const res = await call(transferStatusRoute, {}, { background: true });
   if (res.state === 200) return fieldsOf(res);
   if (res.state === 404) return null;
   throw new ApiStateError(res);
@@ -29,7 +29,7 @@ export function useTransferStatus() {
 
 /** POST /user/transfer/login {login_id, password}: the partner checks them (errors.login_id); answers the status. */
 export async function linkPartner(input: TransferLoginInput) {
-  const res = await api.post('user/transfer/login', input, { answer: transferStatusSchema });
+  const res = await call(transferLoginRoute, { body: input });
   if (res.state === 200) queryClient.setQueryData(transferStatusKey, fieldsOf(res));
   return res;
 }
@@ -40,5 +40,5 @@ export async function linkPartner(input: TransferLoginInput) {
  * errors.point.
  */
 export async function transferPoints(point: number, requestId: string) {
-  return api.post('user/transfer/point', { point, request_id: requestId }, { answer: transferResultSchema });
+  return call(transferPointsRoute, { body: { point, request_id: requestId } });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { currentUserRoute } from '@gacha/contract/routes/auth';
 import type { CurrentUser } from '@gacha/contract/user';
-import { api, unwrap } from './api.ts';
+import { call, unwrap } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -17,11 +18,9 @@ export const GUEST: CurrentUser = {
   lang: 'en',
 };
 
-/** Every navigation asks for this before the first paint: the schema (and zod) load alongside the request. */
-const currentUserAnswer = () => import('@gacha/contract/user').then((m) => m.currentUserSchema);
-
+/** Every navigation asks for this before the first paint: the route's schema (and zod) load alongside the request. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  return unwrap(await api.get('user/point', { answer: currentUserAnswer, background: true }));
+  return unwrap(await call(currentUserRoute, {}, { background: true }));
 }
 
 /** Loads the current user now (every navigation does; spec §2). Concurrent callers share one request. */

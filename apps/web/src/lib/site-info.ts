@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteInfoSchema, type SiteInfo } from '@gacha/contract/site';
-import { api, unwrap } from './api.ts';
+import { siteInfoRoute } from '@gacha/contract/routes/site';
+import type { SiteInfo } from '@gacha/contract/site';
+import { call, unwrap } from './api.ts';
 import { useLang } from './i18n.ts';
 import { CONTACT_PATH } from './links.ts';
 
@@ -12,7 +13,7 @@ import { CONTACT_PATH } from './links.ts';
 export const siteInfoKey = ['site', 'info'] as const;
 
 export async function fetchSiteInfo(): Promise<SiteInfo> {
-  return unwrap(await api.get('user/site_info', { answer: siteInfoSchema, background: true }));
+  return unwrap(await call(siteInfoRoute, {}, { background: true }));
 }
 
 export function useSiteInfo(enabled = true) {

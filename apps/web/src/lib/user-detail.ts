@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { userDetailSchema, type UserDetail } from '@gacha/contract/user';
-import { api, unwrap } from './api.ts';
+import { userDetailRoute } from '@gacha/contract/routes/auth';
+import type { UserDetail } from '@gacha/contract/user';
+import { call, unwrap } from './api.ts';
 
 /**
  * GET /user/detail: profile, balances, rank bar, end_sms and the referral code. My page and Personal
@@ -9,7 +10,7 @@ import { api, unwrap } from './api.ts';
 export const userDetailKey = ['user', 'detail'] as const;
 
 export async function fetchUserDetail(): Promise<UserDetail> {
-  return unwrap(await api.get('user/detail', { answer: userDetailSchema }));
+  return unwrap(await call(userDetailRoute, {}));
 }
 
 export function useUserDetail(enabled = true) {

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { adminAuditFacetsSchema, adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
+import { adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
+import { auditFacetsRoute } from '@gacha/contract/routes/admin-session';
 import { ChangeView } from '../../components/change-view.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
-import { api, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 
 /**
@@ -18,7 +19,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const facets = useQuery({
     queryKey: ['admin', 'audit', 'facets'],
-    queryFn: async () => unwrap(await api.get('admin/audit/facets', { answer: adminAuditFacetsSchema })),
+    queryFn: async () => unwrap(await call(auditFacetsRoute, {})),
   });
 
   const columns = useMemo<Columns<AdminAuditEntry>>(

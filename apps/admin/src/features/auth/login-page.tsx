@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { adminCodeSchema, adminLoginSchema } from '@gacha/contract/admin';
 import {
-  adminCodeSchema,
-  adminEnrolmentSchema,
-  adminLoginResultSchema,
-  adminLoginSchema,
-  adminRecoveryCodesSchema,
-} from '@gacha/contract/admin';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+  confirmEnrolmentRoute,
+  staffLoginRoute,
+  staffLogoutRoute,
+  startEnrolmentRoute,
+  verifyCodeRoute,
+} from '@gacha/contract/routes/admin-session';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, unwrap, type ApiAnswer } from '../../lib/api.ts';
+import { call, unwrap, type ApiAnswer } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { isSignedIn, ME_KEY, useMe } from '../../lib/me.ts';
 
@@ -105,7 +105,7 @@ function PasswordStep({
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { next: 'enrol' | 'verify' }>({
     defaultValues: { email: '', password: '' },
     resolver: schemaResolver<Values>(adminLoginSchema, (v) => v),
-    send: (values) => api.post('admin/login', values, { answer: adminLoginResultSchema }),
+    send: (values) => call(staffLoginRoute, { body: values }),
     fields: ['email', 'password'],
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -178,7 +178,7 @@ function EnrolStep({
   // a new secret each call: asked once (a query, not refetched; StrictMode's second mount shares it)
   const enrolment = useQuery({
     queryKey: ['admin', 'totp-start'],
-    queryFn: async () => unwrap(await api.post('admin/totp/start', {}, { answer: adminEnrolmentSchema })),
+    queryFn: async () => unwrap(await call(startEnrolmentRoute, {})),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -191,11 +191,7 @@ function EnrolStep({
   >({
     defaultValues: { code: '' },
     resolver: schemaResolver<CodeValues>(adminCodeSchema, (v) => ({ code: v.code.trim() })),
-    send: (v) =>
-      sendCode(
-        api.post('admin/totp/confirm', { code: v.code.trim() }, { answer: adminRecoveryCodesSchema }),
-        onLockedOut,
-      ),
+    send: (v) => sendCode(call(confirmEnrolmentRoute, { body: { code: v.code.trim() } }), onLockedOut),
     fields: ['code'],
     onSuccess: (res) => onEnrolled(res.recovery_codes),
   });
@@ -248,8 +244,7 @@ function VerifyStep({
       extra: (v): Record<string, string> =>
         recovery && !v.recovery_code.trim() ? { recovery_code: t('login.recoveryRequired') } : {},
     }),
-    send: (v) =>
-      sendCode(api.post('admin/totp/verify', payload(v), { answer: emptyAnswerSchema }), onLockedOut),
+    send: (v) => sendCode(call(verifyCodeRoute, { body: payload(v) }), onLockedOut),
     fields: ['code', 'recovery_code'],
     onSuccess: onVerified,
   });
@@ -327,7 +322,7 @@ function StartOver({ onDone }: { onDone: () => void }) {
         type="button"
         className="button-link"
         onClick={async () => {
-          await api.post('admin/logout', {}, { answer: emptyAnswerSchema }).catch(() => undefined);
+          await call(staffLogoutRoute, {}).catch(() => undefined);
           queryClient.removeQueries({ queryKey: ['admin', 'totp-start'] });
           await queryClient.invalidateQueries({ queryKey: ME_KEY });
           onDone();

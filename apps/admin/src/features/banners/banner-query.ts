@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  adminBannerAnswerSchema,
-  type AdminBannerRow,
-  type AdminBannerStatus,
-} from '@gacha/contract/admin-shop';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import type { AdminBannerRow, AdminBannerStatus } from '@gacha/contract/admin-shop';
+import { bannerDetailRoute } from '@gacha/contract/routes/admin-shop';
+import { call, unwrap } from '../../lib/api.ts';
 import { windowPhase } from '../../lib/jst-window.ts';
 
 export const BANNERS_KEY = ['admin', 'banners'] as const;
@@ -13,8 +10,7 @@ export const BANNERS_KEY = ['admin', 'banners'] as const;
 export function useBanner(id: number | null) {
   return useQuery({
     queryKey: [...BANNERS_KEY, 'one', id],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'banners', id!), { answer: adminBannerAnswerSchema })).banner,
+    queryFn: async () => unwrap(await call(bannerDetailRoute, { params: { id: id! } })).banner,
     enabled: id !== null && Number.isInteger(id) && id > 0,
   });
 }

@@ -2,18 +2,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminCardTypeCreateSchema,
-  adminCardTypeListSchema,
   adminCardTypeUpdateSchema,
+  type adminCardTypeListSchema,
 } from '@gacha/contract/admin-shop';
+import {
+  cardTypesRoute,
+  createCardTypeRoute,
+  updateCardTypeRoute,
+} from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
 import cols from '../../components/columns.module.css';
 import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -38,7 +42,7 @@ export function CardTypesPage() {
 
   const types = useQuery({
     queryKey: TYPES_KEY,
-    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
+    queryFn: async () => unwrap(await call(cardTypesRoute, {})).list,
   });
 
   const columns = useMemo<Columns<CardType>>(
@@ -191,8 +195,8 @@ function CardTypeForm({
     name_en: v.name_en,
     name_ja: v.name_ja,
     sort: int(v.sort),
-    top_tab: v.top_tab ? 1 : 0,
-    exchange_tab: v.exchange_tab ? 1 : 0,
+    top_tab: v.top_tab ? (1 as const) : (0 as const),
+    exchange_tab: v.exchange_tab ? (1 as const) : (0 as const),
   });
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
     defaultValues: {
@@ -206,8 +210,8 @@ function CardTypeForm({
     resolver: schemaResolver<Values>(row ? adminCardTypeUpdateSchema : adminCardTypeCreateSchema, payload),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'card-types', row.id), payload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/card-types', payload(v), { answer: adminIdAnswerSchema }),
+        ? call(updateCardTypeRoute, { params: { id: row.id }, body: payload(v) })
+        : call(createCardTypeRoute, { body: payload(v) }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: TYPES_KEY });

@@ -35,6 +35,10 @@ describe('the card form shows its errors', () => {
     const api = fakeApi({ 'GET admin/me': () => meAs('owner'), 'GET admin/card-types': () => TYPES });
     await renderForm();
     await screen.findByRole('option', { name: 'Pokémon' });
+    // the fields open once the staff member's role is known (GET admin/me)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Conversion value (gems)').matches(':disabled')).toBe(false),
+    );
     await user.clear(screen.getByLabelText('Conversion value (gems)'));
     await user.type(screen.getByLabelText('Conversion value (gems)'), '-5');
     await user.click(screen.getByRole('button', { name: 'Save' }));

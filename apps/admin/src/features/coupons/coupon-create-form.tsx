@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminCouponCreatedSchema, adminCouponCreateSchema } from '@gacha/contract/admin-shop';
+import { adminCouponCreateSchema } from '@gacha/contract/admin-shop';
+import { createCouponRoute } from '@gacha/contract/routes/admin-shop';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { formatNumber, fromJstInput } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -100,7 +101,7 @@ export function CouponCreateForm({
         return out;
       },
     }),
-    send: (v) => api.post('admin/coupons', couponPayload(v), { answer: adminCouponCreatedSchema }),
+    send: (v) => call(createCouponRoute, { body: couponPayload(v) }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/admin-shop';
+import { disableCouponRoute, updateCouponRoute } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
-import { api, apiPath, isOk } from '../../lib/api.ts';
+import { call, isOk } from '../../lib/api.ts';
 import { formatJst, formatNumber, toJstInput } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -168,8 +168,7 @@ function CouponEditForm({
         return out;
       },
     }),
-    send: (v) =>
-      api.post(apiPath('admin', 'coupons', coupon.id), payload(v), { answer: adminIdAnswerSchema }),
+    send: (v) => call(updateCouponRoute, { params: { id: coupon.id }, body: payload(v) }),
     fields: ['starts_at', 'ends_at', 'max_uses', 'note'],
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
@@ -228,8 +227,7 @@ function DisablePanel({
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const disable = useSubmit({
-    mutationFn: () =>
-      api.post(apiPath('admin', 'coupons', coupon.id, 'disable'), {}, { answer: adminIdAnswerSchema }),
+    mutationFn: () => call(disableCouponRoute, { params: { id: coupon.id } }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setError(res.message ?? catalogue('server_error'));

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  adminCouponAnswerSchema,
-  adminPointPriceListSchema,
-  type AdminCouponStatus,
-  type adminCouponRowSchema,
-} from '@gacha/contract/admin-shop';
+import type { AdminCouponStatus, adminCouponRowSchema } from '@gacha/contract/admin-shop';
+import { couponDetailRoute, pointPricesRoute } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { windowPhase } from '../../lib/jst-window.ts';
 
 export type Coupon = z.infer<typeof adminCouponRowSchema>;
@@ -17,8 +13,7 @@ export const COUPONS_KEY = ['admin', 'coupons'] as const;
 export function useCoupon(id: number) {
   return useQuery({
     queryKey: [...COUPONS_KEY, 'one', id],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'coupons', id), { answer: adminCouponAnswerSchema })).coupon,
+    queryFn: async () => unwrap(await call(couponDetailRoute, { params: { id } })).coupon,
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -27,8 +22,7 @@ export function useCoupon(id: number) {
 export function useCourses() {
   return useQuery({
     queryKey: ['admin', 'point-prices'],
-    queryFn: async () =>
-      unwrap(await api.get('admin/point-prices', { answer: adminPointPriceListSchema })).list,
+    queryFn: async () => unwrap(await call(pointPricesRoute, {})).list,
   });
 }
 

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminCardListSchema } from '@gacha/contract/admin';
-import { adminCardTypeListSchema } from '@gacha/contract/admin-shop';
+import { cardTypesRoute } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { api, call, query, unwrap } from '../../lib/api.ts';
 import { useLang } from '../../lib/i18n.ts';
 import styles from './exchange-cards.module.css';
 
@@ -32,7 +32,7 @@ export function CardPicker({
 
   const types = useQuery({
     queryKey: ['admin', 'card-types'],
-    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
+    queryFn: async () => unwrap(await call(cardTypesRoute, {})).list,
   });
   const cards = useQuery({
     queryKey: ['admin', 'cards', type, page],

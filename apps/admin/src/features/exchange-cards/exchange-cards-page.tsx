@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminExchangeCardCreateSchema,
   adminExchangeCardListSchema,
@@ -10,12 +9,17 @@ import {
   adminExchangeCardUpdateSchema,
   adminStockChangeSchema,
 } from '@gacha/contract/admin-shop';
+import {
+  createExchangeCardRoute,
+  exchangeCardStockRoute,
+  updateExchangeCardRoute,
+} from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { formatNumber, fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -315,8 +319,8 @@ function ExchangeCardForm({
     ),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'exchange-cards', row.id), payload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/exchange-cards', payload(v), { answer: adminIdAnswerSchema }),
+        ? call(updateExchangeCardRoute, { params: { id: row.id }, body: payload(v) })
+        : call(createExchangeCardRoute, { body: payload(v) }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
@@ -413,10 +417,7 @@ function StockForm({
       extra: (v): Record<string, string> =>
         Number(v.amount) < 0 ? { amount: t('shop.exchange.amountPositive') } : {},
     }),
-    send: (v) =>
-      api.post(apiPath('admin', 'exchange-cards', row.id, 'stock'), payload(v), {
-        answer: adminIdAnswerSchema,
-      }),
+    send: (v) => call(exchangeCardStockRoute, { params: { id: row.id }, body: payload(v) }),
     fields: ['amount'],
     rename: { add: 'amount' },
     onSuccess: async (_res, v) => {

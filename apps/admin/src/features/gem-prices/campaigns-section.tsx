@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
-import { adminCampaignCreateSchema, adminCampaignListSchema } from '@gacha/contract/admin-shop';
+import { adminCampaignCreateSchema, type adminCampaignListSchema } from '@gacha/contract/admin-shop';
+import { campaignsRoute, createCampaignRoute, updateCampaignRoute } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import cols from '../../components/columns.module.css';
 import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { windowPhase } from '../../lib/jst-window.ts';
@@ -29,7 +29,7 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const campaigns = useQuery({
     queryKey: CAMPAIGNS_KEY,
-    queryFn: async () => unwrap(await api.get('admin/campaigns', { answer: adminCampaignListSchema })).list,
+    queryFn: async () => unwrap(await call(campaignsRoute, {})).list,
   });
   // the states are worked out at the time of the answer (a stable value: the columns are not rebuilt each render)
   const now = campaigns.dataUpdatedAt || 0;
@@ -181,8 +181,8 @@ function CampaignForm({
     resolver: schemaResolver<Values>(adminCampaignCreateSchema, payload),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'campaigns', row.id), payload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/campaigns', payload(v), { answer: adminIdAnswerSchema }),
+        ? call(updateCampaignRoute, { params: { id: row.id }, body: payload(v) })
+        : call(createCampaignRoute, { body: payload(v) }),
     fields: ['percent', 'starts_at', 'ends_at', 'note'],
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });

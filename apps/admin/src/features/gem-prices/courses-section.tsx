@@ -2,17 +2,21 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminPointPriceCreateSchema,
-  adminPointPriceListSchema,
   adminPointPriceUpdateSchema,
+  type adminPointPriceListSchema,
 } from '@gacha/contract/admin-shop';
+import {
+  createPointPriceRoute,
+  pointPricesRoute,
+  updatePointPriceRoute,
+} from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -40,8 +44,7 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const courses = useQuery({
     queryKey: COURSES_KEY,
-    queryFn: async () =>
-      unwrap(await api.get('admin/point-prices', { answer: adminPointPriceListSchema })).list,
+    queryFn: async () => unwrap(await call(pointPricesRoute, {})).list,
   });
 
   const columns = useMemo<Columns<Course>>(
@@ -217,8 +220,8 @@ function CourseForm({
     point: int(v.point),
     price: int(v.price),
     rate: v.free ? FREE_RATE : paidRate,
-    coupon_only: v.coupon_only ? 1 : 0,
-    disabled: v.disabled ? 1 : 0,
+    coupon_only: v.coupon_only ? (1 as const) : (0 as const),
+    disabled: v.disabled ? (1 as const) : (0 as const),
     sort: int(v.sort),
   });
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { id: number }>({
@@ -239,8 +242,8 @@ function CourseForm({
     ),
     send: (v) =>
       row
-        ? api.post(apiPath('admin', 'point-prices', row.id), payload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/point-prices', payload(v), { answer: adminIdAnswerSchema }),
+        ? call(updatePointPriceRoute, { params: { id: row.id }, body: payload(v) })
+        : call(createPointPriceRoute, { body: payload(v) }),
     fields: ['point', 'price', 'free', 'coupon_only', 'disabled', 'sort'],
     rename: { rate: 'free' },
     onSuccess: async (res) => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminFxListSchema, adminFxSetSchema } from '@gacha/contract/admin-shop';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { adminFxSetSchema } from '@gacha/contract/admin-shop';
+import { fxRoute, setFxRoute } from '@gacha/contract/routes/admin-shop';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -38,7 +38,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const fx = useQuery({
     queryKey: FX_KEY,
-    queryFn: async () => unwrap(await api.get('admin/fx', { answer: adminFxListSchema })),
+    queryFn: async () => unwrap(await call(fxRoute, {})),
   });
 
   const payload = (v: Values) => ({
@@ -48,7 +48,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
     defaultValues: { month: nextJstMonth(), rate: '' },
     resolver: schemaResolver<Values>(adminFxSetSchema, payload),
-    send: (v) => api.post('admin/fx', payload(v), { answer: emptyAnswerSchema }),
+    send: (v) => call(setFxRoute, { body: payload(v) }),
     fields: ['month', 'rate'],
     onSuccess: async (_res, v) => {
       await queryClient.invalidateQueries({ queryKey: FX_KEY });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { adminIdAnswerSchema, adminPackCreateSchema } from '@gacha/contract/admin';
+import { adminPackCreateSchema } from '@gacha/contract/admin';
+import { createPackRoute } from '@gacha/contract/routes/admin-catalogue';
 import { FormMessage } from '../../components/form-field.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useCan } from '../../lib/me.ts';
 import { PACK_FIELDS, PackFields, packPayload, packValues, type PackValues } from './pack-form.tsx';
@@ -19,7 +20,7 @@ export function PackNewPage() {
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<PackValues, { id: number }>({
     defaultValues: packValues(null),
     resolver: schemaResolver<PackValues>(adminPackCreateSchema, (v) => packPayload(v)),
-    send: (v) => api.post('admin/packs', packPayload(v), { answer: adminIdAnswerSchema }),
+    send: (v) => call(createPackRoute, { body: packPayload(v) }),
     fields: PACK_FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: packsKey });

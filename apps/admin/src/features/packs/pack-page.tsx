@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { adminPackUpdateSchema, type AdminPackDetail } from '@gacha/contract/admin';
 import {
-  adminIdAnswerSchema,
-  adminPackDetailSchema,
-  adminPackUpdateSchema,
-  adminPublishAnswerSchema,
-  type AdminPackDetail,
-} from '@gacha/contract/admin';
+  endPackRoute,
+  packDetailRoute,
+  pausePackRoute,
+  publishPackRoute,
+  updatePackRoute,
+} from '@gacha/contract/routes/admin-catalogue';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
-import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
+import { call, isOk, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -44,8 +45,7 @@ export function PackPage() {
   );
   const detail = useQuery({
     queryKey: packKey(id),
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', id), { answer: adminPackDetailSchema })),
+    queryFn: async () => unwrap(await call(packDetailRoute, { params: { id } })),
     refetchInterval: LIVE_MS,
   });
 
@@ -88,8 +88,7 @@ function PackView({
     setActionError(res.message ?? catalogue('server_error'));
 
   const publish = useSubmit({
-    mutationFn: () =>
-      api.post(apiPath('admin', 'packs', pack.id, 'publish'), {}, { answer: adminPublishAnswerSchema }),
+    mutationFn: () => call(publishPackRoute, { params: { id: pack.id } }),
     onSuccess: async (res) => {
       setDialog(null);
       if (!isOk(res)) return refusal(res);
@@ -99,8 +98,7 @@ function PackView({
     onError: () => setActionError(catalogue('server_error')),
   });
   const end = useSubmit({
-    mutationFn: () =>
-      api.post(apiPath('admin', 'packs', pack.id, 'end'), {}, { answer: adminIdAnswerSchema }),
+    mutationFn: () => call(endPackRoute, { params: { id: pack.id } }),
     onSuccess: async (res) => {
       setDialog(null);
       if (!isOk(res)) return refusal(res);
@@ -110,8 +108,7 @@ function PackView({
     onError: () => setActionError(catalogue('server_error')),
   });
   const pause = useSubmit({
-    mutationFn: (paused: 0 | 1) =>
-      api.post(apiPath('admin', 'packs', pack.id, 'pause'), { paused }, { answer: adminIdAnswerSchema }),
+    mutationFn: (paused: 0 | 1) => call(pausePackRoute, { params: { id: pack.id }, body: { paused } }),
     onSuccess: async (res) => {
       if (!isOk(res)) return refusal(res);
       await refresh();
@@ -315,10 +312,7 @@ function PackEditForm({ detail, onSaved }: { detail: AdminPackDetail; onSaved: (
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<PackValues, { id: number }>({
     defaultValues: packValues(pack),
     resolver: schemaResolver<PackValues>(adminPackUpdateSchema, (v) => packPayload(v, published)),
-    send: (v) =>
-      api.post(apiPath('admin', 'packs', pack.id), packPayload(v, published), {
-        answer: adminIdAnswerSchema,
-      }),
+    send: (v) => call(updatePackRoute, { params: { id: pack.id }, body: packPayload(v, published) }),
     fields: PACK_FIELDS,
     onSuccess: async (_res, values) => {
       form.reset(values);

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminIdAnswerSchema, adminPackDetailSchema } from '@gacha/contract/admin';
+import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { adminPackImagesSchema } from '@gacha/contract/admin-shop';
-import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
+import { packDetailRoute } from '@gacha/contract/routes/admin-catalogue';
+import { api, apiPath, call, isOk, unwrap } from '../../lib/api.ts';
 import { catalogue, useSubmit } from '../../lib/forms.ts';
 import { readImage } from '../../lib/image-file.ts';
 import { useCan } from '../../lib/me.ts';
@@ -21,9 +22,7 @@ export interface SavedPictures {
 
 /** A pack's pictures as stored (the console's pack detail carries them). */
 export async function fetchPackPictures(packId: number): Promise<SavedPictures> {
-  const { pack } = unwrap(
-    await api.get(apiPath('admin', 'packs', packId), { answer: adminPackDetailSchema }),
-  );
+  const { pack } = unwrap(await call(packDetailRoute, { params: { id: packId } }));
   return { images: pack.images, banner: pack.banner_image };
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { adminPackSummarySchema } from '@gacha/contract/admin';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { packSummaryRoute } from '@gacha/contract/routes/admin-catalogue';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 
@@ -9,8 +9,7 @@ import { useLang } from '../../lib/i18n.ts';
 export function usePackSummary(packId: number, enabled = true) {
   return useQuery({
     queryKey: ['admin', 'pack-summary', packId],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', packId, 'summary'), { answer: adminPackSummarySchema })),
+    queryFn: async () => unwrap(await call(packSummaryRoute, { params: { id: packId } })),
     enabled,
     staleTime: 0,
   });

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminIdAnswerSchema } from '@gacha/contract/admin';
-import { adminPackVideoListSchema, adminPackVideoSchema } from '@gacha/contract/admin-shop';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { adminPackVideoSchema, type adminPackVideoListSchema } from '@gacha/contract/admin-shop';
+import { deletePackVideoRoute, packVideosRoute } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { api, apiPath, isOk, unwrap } from '../../lib/api.ts';
+import { api, apiPath, call, isOk, unwrap } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { catalogue, schemaMessages, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -72,15 +72,12 @@ export function PackVideos({ packId }: { packId: number }) {
   const [removeError, setRemoveError] = useState<string | null>(null);
   const videos = useQuery({
     queryKey: packVideosKey(packId),
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'packs', packId, 'videos'), { answer: adminPackVideoListSchema }))
-        .list,
+    queryFn: async () => unwrap(await call(packVideosRoute, { params: { id: packId } })).list,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: packVideosKey(packId) });
 
   const remove = useSubmit({
-    mutationFn: (id: number) =>
-      api.post(apiPath('admin', 'pack-videos', id, 'delete'), {}, { answer: emptyAnswerSchema }),
+    mutationFn: (id: number) => call(deletePackVideoRoute, { params: { id } }),
     onSuccess: async (res) => {
       setRemoving(null);
       if (!isOk(res)) {

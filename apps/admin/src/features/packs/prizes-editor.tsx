@@ -2,9 +2,11 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
-import { adminIdAnswerSchema, adminPrizesSchema, type AdminPackDetail } from '@gacha/contract/admin';
+import { adminPrizesSchema, type AdminPackDetail } from '@gacha/contract/admin';
+import type { BodyOf } from '@gacha/contract/route';
+import { packPrizesRoute } from '@gacha/contract/routes/admin-catalogue';
 import { FormMessage } from '../../components/form-field.tsx';
-import { api, apiPath } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCardSearch, type CardOption } from './card-search.ts';
@@ -31,8 +33,8 @@ export function prizesPayload(v: PrizesValues) {
       quantity: int(p.quantity),
       buy_point: int(p.buy_point),
       num: int(p.num),
-      ship_only: p.ship_only ? 1 : 0,
-      is_last_one: p.is_last_one ? 1 : 0,
+      ship_only: p.ship_only ? (1 as const) : (0 as const),
+      is_last_one: p.is_last_one ? (1 as const) : (0 as const),
     })),
   };
 }
@@ -77,9 +79,11 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
   >({
     defaultValues: { prizes: rowsOf().length ? rowsOf() : [{ ...emptyRow }] },
     resolver: schemaResolver<PrizesValues>(adminPrizesSchema, prizesPayload),
+    // a row's blank number is sent as missing: the server answers its field error (prizes.N.card_id, …)
     send: (v) =>
-      api.post(apiPath('admin', 'packs', pack.id, 'prizes'), prizesPayload(v), {
-        answer: adminIdAnswerSchema,
+      call(packPrizesRoute, {
+        params: { id: pack.id },
+        body: prizesPayload(v) as BodyOf<typeof packPrizesRoute>,
       }),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     fields: fieldNames(40) as any,

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  carriers,
-  shipSchema,
-  type AdminShipment,
-  type CarrierKey,
-} from '@gacha/contract/draws';
+import { carriers, shipSchema, type AdminShipment, type CarrierKey } from '@gacha/contract/draws';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { correctTrackingRoute, shipBatchRoute } from '@gacha/contract/routes/admin-shipping';

@@ -1,8 +1,5 @@
 import { sendCsv } from '../../http/csv.ts';
-import {
-  adminAccountingQuerySchema,
-  adminPrepaidQuerySchema,
-} from '@gacha/contract/admin-accounting';
+import { adminAccountingQuerySchema, adminPrepaidQuerySchema } from '@gacha/contract/admin-accounting';
 import type { ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import { accountsRoute, liabilityRoute, prepaidReportRoute } from '@gacha/contract/routes/admin-accounting';

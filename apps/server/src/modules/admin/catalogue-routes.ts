@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  adminCardAnswerSchema,
   adminCardCreateSchema,
   adminCardImportResultSchema,
   adminCardImportSchema,
@@ -9,29 +8,34 @@ import {
   adminCardUpdateSchema,
   adminIdAnswerSchema,
   CARD_CSV_MAX_CHARS,
-  adminPackCreateSchema,
-  adminPackDetailSchema,
   adminPackListSchema,
+  adminPackParamsSchema,
   adminPackQuerySchema,
-  adminPackSummarySchema,
-  adminPackUpdateSchema,
-  adminPrizesSchema,
-  adminPublishAnswerSchema,
 } from '@gacha/contract/admin';
-import {
-  adminCardTypeCreateSchema,
-  adminCardTypeListSchema,
-  adminCardTypeUpdateSchema,
-  adminPackImagesSchema,
-  adminPackPauseSchema,
-  adminPackVideoListSchema,
-  adminPackVideoSchema,
-} from '@gacha/contract/admin-shop';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
+import { adminPackImagesSchema, adminPackVideoSchema } from '@gacha/contract/admin-shop';
 import { pathId } from '@gacha/contract/path';
+import {
+  cardDetailRoute,
+  cardTypesRoute,
+  createCardTypeRoute,
+  createPackRoute,
+  deleteCardRoute,
+  deletePackRoute,
+  deletePackVideoRoute,
+  endPackRoute,
+  packDetailRoute,
+  packPrizesRoute,
+  packSummaryRoute,
+  packVideosRoute,
+  pausePackRoute,
+  publishPackRoute,
+  updateCardTypeRoute,
+  updatePackRoute,
+} from '@gacha/contract/routes/admin-catalogue';
 import { ApiError, fieldError } from '../../http/api-error.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { okResponse, translate, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import {
   addCard,
   addCardType,
@@ -86,8 +90,6 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       throw new ApiError(409, { message: 'pack_locked', extra: { locked: err.columns } });
     throw err;
   };
-  const packParams = z.object({ id: pathId('pack_not_found') });
-
   app.get(
     '/admin/packs',
     {
@@ -103,163 +105,107 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     async (req, reply) => sendCsv(reply, 'packs.csv', await packsCsv(db, req.query, clock.now())),
   );
 
-  app.get(
-    '/admin/packs/:id',
-    {
-      schema: { params: packParams, response: okResponse(adminPackDetailSchema) },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => packForStaff(db, req.params.id, clock.now()),
+  await serve(app, packDetailRoute, async (req) => packForStaff(db, req.params.id, clock.now()));
+
+  await serve(app, packSummaryRoute, async (req) =>
+    publishSummary(db, req.params.id, app.config.payoutWarningRatio),
   );
 
-  app.get(
-    '/admin/packs/:id/summary',
-    {
-      schema: { params: packParams, response: okResponse(adminPackSummarySchema) },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => publishSummary(db, req.params.id, app.config.payoutWarningRatio),
-  );
+  await serve(app, createPackRoute, async (req) => {
+    const now = clock.now();
+    const actor = actorOf(req);
+    const id = await db.transaction().execute(async (tx) => {
+      const packId = await createPack(tx, {
+        ...req.body,
+        images: '[]',
+        banner_image: '',
+        created_at: now.toISOString(),
+      });
+      await audit(
+        tx,
+        actor,
+        { action: 'pack.create', targetType: 'pack', targetId: packId, before: null, after: req.body },
+        now,
+      );
+      return packId;
+    });
+    return { id };
+  });
 
-  app.post(
-    '/admin/packs',
-    {
-      schema: { body: adminPackCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
-      const id = await db.transaction().execute(async (tx) => {
-        const packId = await createPack(tx, {
-          ...req.body,
-          images: '[]',
-          banner_image: '',
-          created_at: now.toISOString(),
-        });
+  await serve(app, updatePackRoute, async (req) => {
+    const now = clock.now();
+    const actor = actorOf(req);
+    await updatePack(db, req.params.id, req.body, (tx, before, after) =>
+      audit(tx, actor, { action: 'pack.update', targetType: 'pack', targetId: after.id, before, after }, now),
+    ).catch(locked);
+    return { id: req.params.id };
+  });
+
+  await serve(app, packPrizesRoute, async (req) => {
+    const now = clock.now();
+    const actor = actorOf(req);
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        const before = await replacePrizes(tx, req.params.id, req.body.prizes);
         await audit(
           tx,
           actor,
-          { action: 'pack.create', targetType: 'pack', targetId: packId, before: null, after: req.body },
-          now,
-        );
-        return packId;
-      });
-      return { id };
-    },
-  );
-
-  app.post(
-    '/admin/packs/:id',
-    {
-      schema: {
-        params: packParams,
-        body: adminPackUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
-      await updatePack(db, req.params.id, req.body, (tx, before, after) =>
-        audit(
-          tx,
-          actor,
-          { action: 'pack.update', targetType: 'pack', targetId: after.id, before, after },
-          now,
-        ),
-      ).catch(locked);
-      return { id: req.params.id };
-    },
-  );
-
-  app.post(
-    '/admin/packs/:id/prizes',
-    {
-      schema: { params: packParams, body: adminPrizesSchema, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
-      await db
-        .transaction()
-        .execute(async (tx) => {
-          const before = await replacePrizes(tx, req.params.id, req.body.prizes);
-          await audit(
-            tx,
-            actor,
-            {
-              action: 'pack.prizes',
-              targetType: 'pack',
-              targetId: req.params.id,
-              before,
-              after: req.body.prizes,
-            },
-            now,
-          );
-        })
-        .catch(locked);
-      return { id: req.params.id };
-    },
-  );
-
-  app.post(
-    '/admin/packs/:id/publish',
-    {
-      schema: { params: packParams, response: okResponse(adminPublishAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
-      const summary = await publishSummary(db, req.params.id, app.config.payoutWarningRatio);
-      if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
-      const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
-        audit(
-          tx,
-          actor,
           {
-            action: 'pack.publish',
+            action: 'pack.prizes',
             targetType: 'pack',
             targetId: req.params.id,
-            before: null,
-            after: { commitment, summary },
+            before,
+            after: req.body.prizes,
           },
           now,
-        ),
-      );
-      return { id: req.params.id, ...r };
-    },
-  );
+        );
+      })
+      .catch(locked);
+    return { id: req.params.id };
+  });
 
-  app.post(
-    '/admin/packs/:id/end',
-    {
-      schema: { params: packParams, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
-      await updatePack(db, req.params.id, { end_at: now.toISOString() }, (tx, before, after) =>
-        audit(
-          tx,
-          actor,
-          {
-            action: 'pack.end',
-            targetType: 'pack',
-            targetId: after.id,
-            before: { end_at: before.end_at },
-            after: { end_at: after.end_at },
-          },
-          now,
-        ),
-      );
-      return { id: req.params.id };
-    },
-  );
+  await serve(app, publishPackRoute, async (req) => {
+    const now = clock.now();
+    const actor = actorOf(req);
+    const summary = await publishSummary(db, req.params.id, app.config.payoutWarningRatio);
+    if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
+    const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
+      audit(
+        tx,
+        actor,
+        {
+          action: 'pack.publish',
+          targetType: 'pack',
+          targetId: req.params.id,
+          before: null,
+          after: { commitment, summary },
+        },
+        now,
+      ),
+    );
+    return { id: req.params.id, ...r };
+  });
+
+  await serve(app, endPackRoute, async (req) => {
+    const now = clock.now();
+    const actor = actorOf(req);
+    await updatePack(db, req.params.id, { end_at: now.toISOString() }, (tx, before, after) =>
+      audit(
+        tx,
+        actor,
+        {
+          action: 'pack.end',
+          targetType: 'pack',
+          targetId: after.id,
+          before: { end_at: before.end_at },
+          after: { end_at: after.end_at },
+        },
+        now,
+      ),
+    );
+    return { id: req.params.id };
+  });
 
   // --- the catalogue: cards ---
   const CARD_BODY_LIMIT = 10 * 1024 * 1024;
@@ -279,17 +225,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     async (req, reply) => sendCsv(reply, 'cards.csv', await cardsCsv(db, req.query)),
   );
 
-  app.get(
-    '/admin/cards/:id',
-    {
-      schema: {
-        params: z.object({ id: pathId('card_not_found') }),
-        response: okResponse(adminCardAnswerSchema),
-      },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => cardForStaff(db, req.params.id),
-  );
+  await serve(app, cardDetailRoute, async (req) => cardForStaff(db, req.params.id));
 
   const importReport = (req: { lang: 'en' | 'ja' }, lines: CardCsvLine[]) =>
     lines.map((l) => ({
@@ -408,57 +344,33 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
   );
 
   // --- card types (the Top tabs) ---
-  const typeParams = z.object({ id: pathId('card_type_not_found') });
+  await serve(app, cardTypesRoute, async () => cardTypesForStaff(db));
 
-  app.get(
-    '/admin/card-types',
-    { schema: { response: okResponse(adminCardTypeListSchema) }, config: { staff: 'catalogue.read' } },
-    async () => cardTypesForStaff(db),
-  );
+  await serve(app, createCardTypeRoute, async (req) => {
+    const answer = await auditedWrite(app, req, async (tx, record) => {
+      const row = await addCardType(tx, req.body);
+      await record('card_type.create', { type: 'card_type', id: row.id }, null, row);
+      return { id: row.id };
+    });
+    forgetCardTypes(db);
+    return answer;
+  });
 
-  app.post(
-    '/admin/card-types',
-    {
-      schema: { body: adminCardTypeCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const answer = await auditedWrite(app, req, async (tx, record) => {
-        const row = await addCardType(tx, req.body);
-        await record('card_type.create', { type: 'card_type', id: row.id }, null, row);
-        return { id: row.id };
-      });
-      forgetCardTypes(db);
-      return answer;
-    },
-  );
-
-  app.post(
-    '/admin/card-types/:id',
-    {
-      schema: {
-        params: typeParams,
-        body: adminCardTypeUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const answer = await auditedWrite(app, req, async (tx, record) => {
-        const change = await changeCardType(tx, req.params.id, req.body);
-        if (change)
-          await record(
-            'card_type.update',
-            { type: 'card_type', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      });
-      forgetCardTypes(db);
-      return answer;
-    },
-  );
+  await serve(app, updateCardTypeRoute, async (req) => {
+    const answer = await auditedWrite(app, req, async (tx, record) => {
+      const change = await changeCardType(tx, req.params.id, req.body);
+      if (change)
+        await record(
+          'card_type.update',
+          { type: 'card_type', id: req.params.id },
+          change.before,
+          change.after,
+        );
+      return { id: req.params.id };
+    });
+    forgetCardTypes(db);
+    return answer;
+  });
 
   // --- a pack's pictures and opening videos (may change during the sale) ---
 
@@ -466,7 +378,11 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     '/admin/packs/:id/images',
     {
       bodyLimit: 9 * CARD_BODY_LIMIT,
-      schema: { params: packParams, body: adminPackImagesSchema, response: okResponse(adminIdAnswerSchema) },
+      schema: {
+        params: adminPackParamsSchema,
+        body: adminPackImagesSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
       config: { staff: 'catalogue.write' },
     },
     async (req) => {
@@ -484,41 +400,32 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     },
   );
 
-  app.post(
-    '/admin/packs/:id/pause',
-    {
-      schema: { params: packParams, body: adminPackPauseSchema, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const paused = req.body.paused === 1;
-        const change = await setPackPaused(tx, db, req.params.id, paused, clock.now());
-        if (change)
-          await record(
-            paused ? 'pack.pause' : 'pack.resume',
-            { type: 'pack', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      }),
+  await serve(app, pausePackRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const paused = req.body.paused === 1;
+      const change = await setPackPaused(tx, db, req.params.id, paused, clock.now());
+      if (change)
+        await record(
+          paused ? 'pack.pause' : 'pack.resume',
+          { type: 'pack', id: req.params.id },
+          change.before,
+          change.after,
+        );
+      return { id: req.params.id };
+    }),
   );
 
-  app.get(
-    '/admin/packs/:id/videos',
-    {
-      schema: { params: packParams, response: okResponse(adminPackVideoListSchema) },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => ({ list: await listPackVideos(db, req.params.id) }),
-  );
+  await serve(app, packVideosRoute, async (req) => ({ list: await listPackVideos(db, req.params.id) }));
 
   app.post(
     '/admin/packs/:id/videos',
     {
       bodyLimit: 30 * 1024 * 1024,
-      schema: { params: packParams, body: adminPackVideoSchema, response: okResponse(adminIdAnswerSchema) },
+      schema: {
+        params: adminPackParamsSchema,
+        body: adminPackVideoSchema,
+        response: okResponse(adminIdAnswerSchema),
+      },
       config: { staff: 'catalogue.write' },
     },
     async (req) => {
@@ -542,59 +449,29 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
   );
 
   // --- drafts deleted: a pack never published, a card nothing names ---
-  app.post(
-    '/admin/packs/:id/delete',
-    {
-      schema: { params: packParams, response: okResponse(emptyAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      await auditedWrite(app, req, async (tx, record) => {
-        const pack = await deleteDraftPack(tx, req.params.id);
-        await record('pack.delete', { type: 'pack', id: pack.id }, pack, null);
-      });
-      forgetPack(db, req.params.id);
-      return {};
-    },
-  );
-  app.post(
-    '/admin/cards/:id/delete',
-    {
-      schema: { params: z.object({ id: pathId('card_not_found') }), response: okResponse(emptyAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      await auditedWrite(app, req, async (tx, record) => {
-        const card = await deleteUnusedCard(tx, req.params.id);
-        await record('card.delete', { type: 'card', id: card.id }, card, null);
-      });
-      return {};
-    },
-  );
+  await serve(app, deletePackRoute, async (req) => {
+    await auditedWrite(app, req, async (tx, record) => {
+      const pack = await deleteDraftPack(tx, req.params.id);
+      await record('pack.delete', { type: 'pack', id: pack.id }, pack, null);
+    });
+    forgetPack(db, req.params.id);
+    return {};
+  });
+  await serve(app, deleteCardRoute, async (req) => {
+    await auditedWrite(app, req, async (tx, record) => {
+      const card = await deleteUnusedCard(tx, req.params.id);
+      await record('card.delete', { type: 'card', id: card.id }, card, null);
+    });
+    return {};
+  });
 
-  app.post(
-    '/admin/pack-videos/:id/delete',
-    {
-      schema: {
-        params: z.object({ id: pathId('video_not_found') }),
-        response: okResponse(emptyAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
-    async (req) => {
-      const record = recorderOf(app, req);
-      await removePackVideo(db, req.params.id, (tx, removed) =>
-        record(
-          tx,
-          'pack.video.remove',
-          { type: 'pack', id: removed.pack_id },
-          { video_id: removed.id },
-          null,
-        ),
-      );
-      return {};
-    },
-  );
+  await serve(app, deletePackVideoRoute, async (req) => {
+    const record = recorderOf(app, req);
+    await removePackVideo(db, req.params.id, (tx, removed) =>
+      record(tx, 'pack.video.remove', { type: 'pack', id: removed.pack_id }, { video_id: removed.id }, null),
+    );
+    return {};
+  });
 };
 
 const MAX_VIDEO_UPLOAD = 20 * 1024 * 1024;

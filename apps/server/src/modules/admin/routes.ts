@@ -1,19 +1,18 @@
-import {
-  adminAuditFacetsSchema,
-  adminAuditListSchema,
-  adminAuditQuerySchema,
-  adminCodeSchema,
-  adminEnrolmentSchema,
-  adminLoginResultSchema,
-  adminLoginSchema,
-  adminMeSchema,
-  adminRecoveryCodesSchema,
-} from '@gacha/contract/admin';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  auditFacetsRoute,
+  auditLogRoute,
+  confirmEnrolmentRoute,
+  staffLoginRoute,
+  staffLogoutRoute,
+  staffMeRoute,
+  startEnrolmentRoute,
+  verifyCodeRoute,
+} from '@gacha/contract/routes/admin-session';
+import { serve } from '../../http/serve.ts';
 import { STAFF_DEVICE, trustDevice, trustedDevice as trustedDeviceOf } from '../../http/device-trust.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { okResponse, refuseUnread, takesLargeBodies, type ApiPlugin } from '../../http/envelope.ts';
+import { refuseUnread, takesLargeBodies, type ApiPlugin } from '../../http/envelope.ts';
 import { auditFacets, auditList } from './audit.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
@@ -90,103 +89,59 @@ export const adminApi: ApiPlugin = async (app) => {
     });
 
     // --- signing in ---
-    scope.post(
-      '/admin/login',
-      {
-        schema: { body: adminLoginSchema, response: okResponse(adminLoginResultSchema) },
-        config: { staff: 'public' },
-      },
-      async (req, reply) => {
-        if (req.staff) await endStaffSession(db, req.staff.sidHash);
-        const trustedDevice = (email: string) =>
-          trustedDeviceOf(config.sessionSecret, STAFF_DEVICE, req, email);
-        const { sid, enrolled } = await passwordStep(
-          { db, config },
-          { email: req.body.email, password: req.body.password, ip: req.ip, trustedDevice },
-          clock.now(),
-        );
-        reply.setCookie(STAFF_SESSION_COOKIE, sid, { ...cookieOpts, maxAge: STAFF_SESSION_MS / 1000 });
-        req.csrfBinding = `a:${sid}`;
-        return { next: enrolled ? ('verify' as const) : ('enrol' as const) };
-      },
-    );
+    await serve(scope, staffLoginRoute, async (req, reply) => {
+      if (req.staff) await endStaffSession(db, req.staff.sidHash);
+      const trustedDevice = (email: string) =>
+        trustedDeviceOf(config.sessionSecret, STAFF_DEVICE, req, email);
+      const { sid, enrolled } = await passwordStep(
+        { db, config },
+        { email: req.body.email, password: req.body.password, ip: req.ip, trustedDevice },
+        clock.now(),
+      );
+      reply.setCookie(STAFF_SESSION_COOKIE, sid, { ...cookieOpts, maxAge: STAFF_SESSION_MS / 1000 });
+      req.csrfBinding = `a:${sid}`;
+      return { next: enrolled ? ('verify' as const) : ('enrol' as const) };
+    });
 
-    scope.post(
-      '/admin/totp/start',
-      { schema: { response: okResponse(adminEnrolmentSchema) }, config: { staff: 'password' } },
-      async (req) => startEnrolment({ db, config }, staffOf(req).id),
-    );
+    await serve(scope, startEnrolmentRoute, async (req) => startEnrolment({ db, config }, staffOf(req).id));
 
-    scope.post(
-      '/admin/totp/confirm',
-      {
-        schema: { body: adminCodeSchema, response: okResponse(adminRecoveryCodesSchema) },
-        config: { staff: 'password' },
-      },
-      async (req, reply) => {
-        const s = staffOf(req);
-        const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
-        const done = await confirmEnrolment({ db, config }, caller, req.body.code ?? '', clock.now());
-        signedIn(req, reply, done.sid);
-        return { recovery_codes: done.recovery_codes };
-      },
-    );
+    await serve(scope, confirmEnrolmentRoute, async (req, reply) => {
+      const s = staffOf(req);
+      const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
+      const done = await confirmEnrolment({ db, config }, caller, req.body.code ?? '', clock.now());
+      signedIn(req, reply, done.sid);
+      return { recovery_codes: done.recovery_codes };
+    });
 
-    scope.post(
-      '/admin/totp/verify',
-      {
-        schema: { body: adminCodeSchema, response: okResponse(emptyAnswerSchema) },
-        config: { staff: 'password' },
-      },
-      async (req, reply) => {
-        const s = staffOf(req);
-        const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
-        signedIn(req, reply, await secondFactorStep({ db, config }, caller, req.body, clock.now()));
-        return {};
-      },
-    );
+    await serve(scope, verifyCodeRoute, async (req, reply) => {
+      const s = staffOf(req);
+      const caller = { staffId: s.id, sidHash: s.sidHash, ip: req.ip };
+      signedIn(req, reply, await secondFactorStep({ db, config }, caller, req.body, clock.now()));
+      return {};
+    });
 
-    scope.post(
-      '/admin/logout',
-      { schema: { response: okResponse(emptyAnswerSchema) }, config: { staff: 'password' } },
-      async (req, reply) => {
-        await endStaffSession(db, staffOf(req).sidHash);
-        reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_COOKIE_PATH });
-        return {};
-      },
-    );
+    await serve(scope, staffLogoutRoute, async (req, reply) => {
+      await endStaffSession(db, staffOf(req).sidHash);
+      reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_COOKIE_PATH });
+      return {};
+    });
 
-    scope.get(
-      '/admin/me',
-      { schema: { response: okResponse(adminMeSchema) }, config: { staff: 'public' } },
-      async (req) => {
-        const s = req.staff;
-        return {
-          signed_in: !!s,
-          email: s?.email ?? '',
-          role: s?.role ?? null,
-          second_factor: s?.secondFactor ?? false,
-          enrolled: s?.enrolled ?? false,
-          permissions: s?.secondFactor ? permissionsOf(s.role) : [],
-        };
-      },
-    );
+    await serve(scope, staffMeRoute, async (req) => {
+      const s = req.staff;
+      return {
+        signed_in: !!s,
+        email: s?.email ?? '',
+        role: s?.role ?? null,
+        second_factor: s?.secondFactor ?? false,
+        enrolled: s?.enrolled ?? false,
+        permissions: s?.secondFactor ? permissionsOf(s.role) : [],
+      };
+    });
 
     // --- the audit log ---
-    scope.get(
-      '/admin/audit',
-      {
-        schema: { querystring: adminAuditQuerySchema, response: okResponse(adminAuditListSchema) },
-        config: { staff: 'audit.read' },
-      },
-      async (req) => auditList(db, req.query),
-    );
+    await serve(scope, auditLogRoute, async (req) => auditList(db, req.query));
 
-    scope.get(
-      '/admin/audit/facets',
-      { schema: { response: okResponse(adminAuditFacetsSchema) }, config: { staff: 'audit.read' } },
-      async () => auditFacets(db),
-    );
+    await serve(scope, auditFacetsRoute, async () => auditFacets(db));
 
     await scope.register(catalogueRoutes);
     await scope.register(shopRoutes);

@@ -1,38 +1,42 @@
-import { z } from 'zod';
 import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminBannerCreateSchema,
-  adminBannerAnswerSchema,
   adminBannerListSchema,
+  adminBannerParamsSchema,
   adminBannerQuerySchema,
   adminBannerUpdateSchema,
-  adminCampaignCreateSchema,
-  adminCampaignListSchema,
-  adminCampaignUpdateSchema,
-  adminCouponCreatedSchema,
-  adminCouponCreateSchema,
-  adminCouponAnswerSchema,
   adminCouponListSchema,
+  adminCouponParamsSchema,
   adminCouponQuerySchema,
-  adminCouponUpdateSchema,
   adminCouponUsesQuerySchema,
   adminCouponUsesSchema,
-  adminExchangeCardCreateSchema,
   adminExchangeCardListSchema,
   adminExchangeCardQuerySchema,
-  adminExchangeCardUpdateSchema,
-  adminFxListSchema,
-  adminFxSetSchema,
-  adminPointPriceCreateSchema,
-  adminPointPriceListSchema,
-  adminPointPriceUpdateSchema,
-  adminStockChangeSchema,
 } from '@gacha/contract/admin-shop';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { pathId } from '@gacha/contract/path';
+import {
+  bannerDetailRoute,
+  campaignsRoute,
+  couponDetailRoute,
+  createCampaignRoute,
+  createCouponRoute,
+  createExchangeCardRoute,
+  createPointPriceRoute,
+  deleteBannerRoute,
+  deleteCouponRoute,
+  disableCouponRoute,
+  exchangeCardStockRoute,
+  fxRoute,
+  pointPricesRoute,
+  setFxRoute,
+  updateCampaignRoute,
+  updateCouponRoute,
+  updateExchangeCardRoute,
+  updatePointPriceRoute,
+} from '@gacha/contract/routes/admin-shop';
 import { fieldError } from '../../http/api-error.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import {
   changeCoupon,
   couponUses,
@@ -86,7 +90,6 @@ export const shopRoutes: ApiPlugin = async (app) => {
   const write = { staff: 'catalogue.write' } as const;
 
   // --- banners ---
-  const bannerParams = z.object({ id: pathId('banner_not_found') });
   app.get(
     '/admin/banners',
     {
@@ -96,11 +99,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
     async (req) => bannersForStaff(db, req.query, clock.now()),
   );
 
-  app.get(
-    '/admin/banners/:id',
-    { schema: { params: bannerParams, response: okResponse(adminBannerAnswerSchema) }, config: read },
-    async (req) => bannerForStaff(db, req.params.id, clock.now()),
-  );
+  await serve(app, bannerDetailRoute, async (req) => bannerForStaff(db, req.params.id, clock.now()));
 
   app.post(
     '/admin/banners',
@@ -134,7 +133,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
     {
       bodyLimit: PICTURES_BODY_LIMIT,
       schema: {
-        params: bannerParams,
+        params: adminBannerParamsSchema,
         body: adminBannerUpdateSchema,
         response: okResponse(adminIdAnswerSchema),
       },
@@ -160,133 +159,72 @@ export const shopRoutes: ApiPlugin = async (app) => {
     },
   );
 
-  app.post(
-    '/admin/banners/:id/delete',
-    {
-      schema: {
-        params: bannerParams,
-        response: okResponse(emptyAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) => {
-      await auditedWrite(app, req, async (tx, record) => {
-        const banner = await deleteBanner(tx, req.params.id);
-        await record('banner.delete', { type: 'banner', id: banner.id }, banner, null);
-      });
-      forgetBanners(db);
-      return {};
-    },
-  );
+  await serve(app, deleteBannerRoute, async (req) => {
+    await auditedWrite(app, req, async (tx, record) => {
+      const banner = await deleteBanner(tx, req.params.id);
+      await record('banner.delete', { type: 'banner', id: banner.id }, banner, null);
+    });
+    forgetBanners(db);
+    return {};
+  });
 
   // --- gem price courses ---
-  const priceParams = z.object({ id: pathId('point_price_not_found') });
+  await serve(app, pointPricesRoute, async () => pointPricesForStaff(db));
 
-  app.get(
-    '/admin/point-prices',
-    { schema: { response: okResponse(adminPointPriceListSchema) }, config: read },
-    () => pointPricesForStaff(db),
+  await serve(app, createPointPriceRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const id = await addCourse(tx, req.body, clock.now());
+      await record('point_price.create', { type: 'point_price', id }, null, req.body);
+      return { id };
+    }),
   );
 
-  app.post(
-    '/admin/point-prices',
-    {
-      schema: { body: adminPointPriceCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const id = await addCourse(tx, req.body, clock.now());
-        await record('point_price.create', { type: 'point_price', id }, null, req.body);
-        return { id };
-      }),
-  );
-
-  app.post(
-    '/admin/point-prices/:id',
-    {
-      schema: {
-        params: priceParams,
-        body: adminPointPriceUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await changeCourse(tx, req.params.id, req.body, clock.now());
-        if (change)
-          await record(
-            'point_price.update',
-            { type: 'point_price', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      }),
+  await serve(app, updatePointPriceRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await changeCourse(tx, req.params.id, req.body, clock.now());
+      if (change)
+        await record(
+          'point_price.update',
+          { type: 'point_price', id: req.params.id },
+          change.before,
+          change.after,
+        );
+      return { id: req.params.id };
+    }),
   );
 
   // --- campaigns ---
-  app.get(
-    '/admin/campaigns',
-    { schema: { response: okResponse(adminCampaignListSchema) }, config: read },
-    () => campaignsForStaff(db, clock.now()),
+  await serve(app, campaignsRoute, async () => campaignsForStaff(db, clock.now()));
+
+  await serve(app, createCampaignRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const id = await addCampaign(tx, req.body, clock.now());
+      await record('campaign.create', { type: 'campaign', id }, null, req.body);
+      return { id };
+    }),
   );
 
-  app.post(
-    '/admin/campaigns',
-    { schema: { body: adminCampaignCreateSchema, response: okResponse(adminIdAnswerSchema) }, config: write },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const id = await addCampaign(tx, req.body, clock.now());
-        await record('campaign.create', { type: 'campaign', id }, null, req.body);
-        return { id };
-      }),
-  );
-
-  app.post(
-    '/admin/campaigns/:id',
-    {
-      schema: {
-        params: z.object({ id: pathId('campaign_not_found') }),
-        body: adminCampaignUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await changeCampaign(tx, req.params.id, req.body);
-        if (change)
-          await record(
-            'campaign.update',
-            { type: 'campaign', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      }),
+  await serve(app, updateCampaignRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await changeCampaign(tx, req.params.id, req.body);
+      if (change)
+        await record('campaign.update', { type: 'campaign', id: req.params.id }, change.before, change.after);
+      return { id: req.params.id };
+    }),
   );
 
   // --- the monthly FX rate ---
-  app.get('/admin/fx', { schema: { response: okResponse(adminFxListSchema) }, config: read }, () =>
-    fxForStaff(db, clock.now(), config.payments.fxUsdJpy),
-  );
+  await serve(app, fxRoute, async () => fxForStaff(db, clock.now(), config.payments.fxUsdJpy));
 
-  app.post(
-    '/admin/fx',
-    { schema: { body: adminFxSetSchema, response: okResponse(emptyAnswerSchema) }, config: write },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await setFxRate(tx, req.body.month, req.body.rate);
-        await record('fx.set', { type: 'fx', id: req.body.month }, before, after);
-        return {};
-      }),
+  await serve(app, setFxRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const { before, after } = await setFxRate(tx, req.body.month, req.body.rate);
+      await record('fx.set', { type: 'fx', id: req.body.month }, before, after);
+      return {};
+    }),
   );
 
   // --- exchange cards ---
-  const exchangeParams = z.object({ id: pathId('exchange_card_not_found') });
-
   app.get(
     '/admin/exchange-cards',
     {
@@ -306,69 +244,40 @@ export const shopRoutes: ApiPlugin = async (app) => {
       sendCsv(reply, 'exchange-cards.csv', await exchangeCardsCsv(db, req.query, clock.now())),
   );
 
-  app.post(
-    '/admin/exchange-cards',
-    {
-      schema: { body: adminExchangeCardCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: write,
-    },
-    async (req) => {
-      const b = req.body;
-      if (b.visible_from && b.visible_until && b.visible_from >= b.visible_until)
-        throw fieldError('visible_until', 'window_invalid');
-      return auditedWrite(app, req, async (tx, record) => {
-        const id = await addExchangeCard(tx, b, clock.now());
-        await record('exchange_card.create', { type: 'exchange_card', id }, null, b);
-        return { id };
-      });
-    },
+  await serve(app, createExchangeCardRoute, async (req) => {
+    const b = req.body;
+    if (b.visible_from && b.visible_until && b.visible_from >= b.visible_until)
+      throw fieldError('visible_until', 'window_invalid');
+    return auditedWrite(app, req, async (tx, record) => {
+      const id = await addExchangeCard(tx, b, clock.now());
+      await record('exchange_card.create', { type: 'exchange_card', id }, null, b);
+      return { id };
+    });
+  });
+
+  await serve(app, updateExchangeCardRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await changeExchangeCard(tx, req.params.id, req.body);
+      if (change)
+        await record(
+          'exchange_card.update',
+          { type: 'exchange_card', id: req.params.id },
+          change.before,
+          change.after,
+        );
+      return { id: req.params.id };
+    }),
   );
 
-  app.post(
-    '/admin/exchange-cards/:id',
-    {
-      schema: {
-        params: exchangeParams,
-        body: adminExchangeCardUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await changeExchangeCard(tx, req.params.id, req.body);
-        if (change)
-          await record(
-            'exchange_card.update',
-            { type: 'exchange_card', id: req.params.id },
-            change.before,
-            change.after,
-          );
-        return { id: req.params.id };
-      }),
-  );
-
-  app.post(
-    '/admin/exchange-cards/:id/stock',
-    {
-      schema: {
-        params: exchangeParams,
-        body: adminStockChangeSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const { before, after } = await changeStock(tx, req.params.id, req.body.add);
-        await record('exchange_card.stock', { type: 'exchange_card', id: req.params.id }, before, after);
-        return { id: req.params.id };
-      }),
+  await serve(app, exchangeCardStockRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const { before, after } = await changeStock(tx, req.params.id, req.body.add);
+      await record('exchange_card.stock', { type: 'exchange_card', id: req.params.id }, before, after);
+      return { id: req.params.id };
+    }),
   );
 
   // --- coupons ---
-  const couponParams = z.object({ id: pathId('coupon_not_found') });
-
   app.get(
     '/admin/coupons',
     {
@@ -384,17 +293,13 @@ export const shopRoutes: ApiPlugin = async (app) => {
     async (req, reply) => sendCsv(reply, 'coupons.csv', await couponsCsv(db, req.query, clock.now())),
   );
 
-  app.get(
-    '/admin/coupons/:id',
-    { schema: { params: couponParams, response: okResponse(adminCouponAnswerSchema) }, config: read },
-    async (req) => couponForStaff(db, req.params.id),
-  );
+  await serve(app, couponDetailRoute, async (req) => couponForStaff(db, req.params.id));
 
   app.get(
     '/admin/coupons/:id/uses',
     {
       schema: {
-        params: couponParams,
+        params: adminCouponParamsSchema,
         querystring: adminCouponUsesQuerySchema,
         response: okResponse(adminCouponUsesSchema),
       },
@@ -403,79 +308,55 @@ export const shopRoutes: ApiPlugin = async (app) => {
     async (req) => couponUses(db, req.params.id, req.query),
   );
 
-  app.post(
-    '/admin/coupons',
-    {
-      schema: { body: adminCouponCreateSchema, response: okResponse(adminCouponCreatedSchema) },
-      config: write,
-    },
-    async (req) => {
-      const b = req.body;
-      const record = recorderOf(app, req);
-      try {
-        return await createCoupon(
-          db,
-          {
-            ...(b.code ? { code: b.code } : {}),
-            kind: b.kind,
-            gems: b.gems,
-            pointPriceIds: b.point_price_ids,
-            startsAt: new Date(b.starts_at),
-            endsAt: new Date(b.ends_at),
-            maxUses: b.max_uses,
-            note: b.note,
-          },
-          clock.now(),
-          (tx, created) =>
-            record(tx, 'coupon.create', { type: 'coupon', id: created.id }, null, { ...b, ...created }),
-        );
-      } catch (err) {
-        if (err instanceof CouponInputError) throw fieldError(err.field, err.key);
-        throw err;
-      }
-    },
+  await serve(app, createCouponRoute, async (req) => {
+    const b = req.body;
+    const record = recorderOf(app, req);
+    try {
+      return await createCoupon(
+        db,
+        {
+          ...(b.code ? { code: b.code } : {}),
+          kind: b.kind,
+          gems: b.gems,
+          pointPriceIds: b.point_price_ids,
+          startsAt: new Date(b.starts_at),
+          endsAt: new Date(b.ends_at),
+          maxUses: b.max_uses,
+          note: b.note,
+        },
+        clock.now(),
+        (tx, created) =>
+          record(tx, 'coupon.create', { type: 'coupon', id: created.id }, null, { ...b, ...created }),
+      );
+    } catch (err) {
+      if (err instanceof CouponInputError) throw fieldError(err.field, err.key);
+      throw err;
+    }
+  });
+
+  await serve(app, updateCouponRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await changeCoupon(tx, req.params.id, req.body);
+      if (change)
+        await record('coupon.update', { type: 'coupon', id: req.params.id }, change.before, change.after);
+      return { id: req.params.id };
+    }),
   );
 
-  app.post(
-    '/admin/coupons/:id',
-    {
-      schema: {
-        params: couponParams,
-        body: adminCouponUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await changeCoupon(tx, req.params.id, req.body);
-        if (change)
-          await record('coupon.update', { type: 'coupon', id: req.params.id }, change.before, change.after);
-        return { id: req.params.id };
-      }),
-  );
+  await serve(app, deleteCouponRoute, async (req) => {
+    await auditedWrite(app, req, async (tx, record) => {
+      const coupon = await deleteUnusedCoupon(tx, req.params.id);
+      await record('coupon.delete', { type: 'coupon', id: coupon.id }, coupon, null);
+    });
+    return {};
+  });
 
-  app.post(
-    '/admin/coupons/:id/delete',
-    { schema: { params: couponParams, response: okResponse(emptyAnswerSchema) }, config: write },
-    async (req) => {
-      await auditedWrite(app, req, async (tx, record) => {
-        const coupon = await deleteUnusedCoupon(tx, req.params.id);
-        await record('coupon.delete', { type: 'coupon', id: coupon.id }, coupon, null);
-      });
-      return {};
-    },
-  );
-
-  app.post(
-    '/admin/coupons/:id/disable',
-    { schema: { params: couponParams, response: okResponse(adminIdAnswerSchema) }, config: write },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await disableCoupon(tx, req.params.id, clock.now());
-        if (change)
-          await record('coupon.disable', { type: 'coupon', id: req.params.id }, change.before, change.after);
-        return { id: req.params.id };
-      }),
+  await serve(app, disableCouponRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await disableCoupon(tx, req.params.id, clock.now());
+      if (change)
+        await record('coupon.disable', { type: 'coupon', id: req.params.id }, change.before, change.after);
+      return { id: req.params.id };
+    }),
   );
 };

@@ -1,45 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { postListPageSchema, postSaveResultSchema, postSaveSchema } from '@gacha/contract/board';
-import { pathPage } from '@gacha/contract/path';
-import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { myPostsRoute, postListRoute, savePostRoute } from '@gacha/contract/routes/board';
+import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { contentTypeOf, STORAGE_KEY } from '../../storage/storage.ts';
 import { myPosts, postList, savePost } from './service.ts';
 
 /** Up to 3 images of 5 MB as base64 data URLs in the form's `json` field, and the text around them. */
 const SAVE_BODY_LIMIT = 24 * 1024 * 1024;
 
-const myPostsSchema = z.object({
-  list: z.array(
-    z.object({
-      id: z.number().int(),
-      content: z.string(),
-      status: z.enum(['pending', 'approved', 'rejected']),
-      reject_reason: z.string(),
-      created: z.string(),
-    }),
-  ),
-});
-
 /** Everyone's Record: GET /user/post/list/{page}, POST /user/post/save (spec §7), and the member's own posts. */
 export const boardApi: ApiPlugin = async (app) => {
   const { db, clock, storage, config } = app;
 
-  for (const url of ['/user/post/list/:page', '/user/post/list']) {
-    app.get(
-      url,
-      { schema: { params: z.object({ page: pathPage }), response: okResponse(postListPageSchema) } },
-      async (req) => postList(db, req.params.page),
-    );
-  }
+  await serve(app, postListRoute, async (req) => postList(db, req.params.page));
 
-  app.post(
-    '/user/post/save',
-    {
-      bodyLimit: SAVE_BODY_LIMIT,
-      schema: { body: postSaveSchema, response: okResponse(postSaveResultSchema) },
-      config: { auth: true },
-    },
+  await serve(
+    app,
+    savePostRoute,
     async (req) =>
       savePost(
         { db, storage, postsPerDay: config.postsPerDay },
@@ -48,13 +25,11 @@ export const boardApi: ApiPlugin = async (app) => {
         req.lang,
         clock.now(),
       ),
+    {},
+    { bodyLimit: SAVE_BODY_LIMIT },
   );
 
-  app.get(
-    '/user/post/mine',
-    { schema: { response: okResponse(myPostsSchema) }, config: { auth: true } },
-    async (req) => myPosts(db, memberOf(req).id),
-  );
+  await serve(app, myPostsRoute, async (req) => myPosts(db, memberOf(req).id));
 };
 
 /** GET /media/uploads/{key}: a stored file, with the content type the server gave it and a year of caching. */

@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { fairnessPackParamsSchema } from '@gacha/contract/pack-fairness';
 import {
-  drawRecordSchema,
-  liveOddsSchema,
-  oddsDisclosureSchema,
-  practiceInputSchema,
-  practiceResultSchema,
-  recordQuerySchema,
-} from '@gacha/contract/pack-fairness';
-import { pathId, pathPage } from '@gacha/contract/path';
+  disclosureRoute,
+  drawRecordRoute,
+  liveOddsRoute,
+  practiceDrawRoute,
+} from '@gacha/contract/routes/fairness';
 import { sendCsv } from '../../http/csv.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import type { ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { drawRecord, drawRecordCsv, liveOdds, oddsDisclosure, practiceDraw } from './service.ts';
 
 /**
@@ -18,47 +16,29 @@ import { drawRecord, drawRecordCsv, liveOdds, oddsDisclosure, practiceDraw } fro
  */
 export const fairnessApi: ApiPlugin = async (app) => {
   const { db, clock } = app;
-  const packParams = z.object({ packId: pathId('pack_not_found') });
 
-  app.get(
-    '/user/pack/disclosure/:packId',
-    { schema: { params: packParams, response: okResponse(oddsDisclosureSchema) } },
-    async (req) => oddsDisclosure(db, req.params.packId, req.lang),
-  );
+  await serve(app, disclosureRoute, async (req) => oddsDisclosure(db, req.params.packId, req.lang));
 
-  app.get(
-    '/user/pack/odds/:packId',
-    { schema: { params: packParams, response: okResponse(liveOddsSchema) } },
-    async (req) => liveOdds(db, req.params.packId, req.lang, clock.now()),
-  );
+  await serve(app, liveOddsRoute, async (req) => liveOdds(db, req.params.packId, req.lang, clock.now()));
 
-  app.get(
-    '/user/pack/record/:packId/:page',
-    {
-      schema: {
-        params: z.object({ packId: pathId('pack_not_found'), page: pathPage }),
-        querystring: recordQuerySchema,
-        response: okResponse(drawRecordSchema),
+  await serve(app, drawRecordRoute, async (req) =>
+    drawRecord(
+      db,
+      {
+        packId: req.params.packId,
+        page: req.params.page,
+        size: req.query.size,
+        userId: req.user?.id ?? null,
+        lang: req.lang,
       },
-    },
-    async (req) =>
-      drawRecord(
-        db,
-        {
-          packId: req.params.packId,
-          page: req.params.page,
-          size: req.query.size,
-          userId: req.user?.id ?? null,
-          lang: req.lang,
-        },
-        clock.now(),
-      ),
+      clock.now(),
+    ),
   );
 
   // a download, not an envelope answer (a refusal still is one)
   app.get(
     '/user/pack/record/:packId/csv',
-    { config: { envelope: false }, schema: { params: packParams } },
+    { config: { envelope: false }, schema: { params: fairnessPackParamsSchema } },
     async (req, reply) => {
       const csv = await drawRecordCsv(db, {
         packId: req.params.packId,
@@ -69,14 +49,7 @@ export const fairnessApi: ApiPlugin = async (app) => {
     },
   );
 
-  app.post(
-    '/user/pack/practice',
-    { schema: { body: practiceInputSchema, response: okResponse(practiceResultSchema) } },
-    async (req) =>
-      practiceDraw(
-        db,
-        { ...req.body, userId: req.user?.id ?? null, ip: req.ip, lang: req.lang },
-        clock.now(),
-      ),
+  await serve(app, practiceDrawRoute, async (req) =>
+    practiceDraw(db, { ...req.body, userId: req.user?.id ?? null, ip: req.ip, lang: req.lang }, clock.now()),
   );
 };

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { bannersSchema, siteInfoSchema } from '@gacha/contract/site';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { bannersRoute, siteInfoRoute } from '@gacha/contract/routes/site';
+import type { ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { liveBanners } from './banners.ts';
 import type { PrerenderedPages } from './prerendered-pages.ts';
 import { canonicalPageRedirect } from './canonical-host.ts';
@@ -84,21 +85,17 @@ const PHONE_NOTE = {
   ja: 'ご請求いただければ遅滞なく開示いたします（メールでお問い合わせください）',
 } as const;
 
-/** GET /user/site_info (and /user/siteInfo): the seller's details from configuration, for the legal and contact pages. */
+/** The seller's details from configuration (the legal and contact pages), and the banners live now (Top). */
 export const siteApi: ApiPlugin = async (app) => {
   const { seller } = app.config;
-  for (const url of ['/user/site_info', '/user/siteInfo']) {
-    app.get(url, { schema: { response: okResponse(siteInfoSchema) } }, async (req) => ({
-      seller_name: seller.name,
-      seller_representative: seller.representative,
-      seller_address: seller.address,
-      seller_email: seller.email,
-      seller_phone_note: PHONE_NOTE[req.lang],
-      support_hours: SUPPORT_HOURS[req.lang],
-    }));
-  }
+  await serve(app, siteInfoRoute, async (req) => ({
+    seller_name: seller.name,
+    seller_representative: seller.representative,
+    seller_address: seller.address,
+    seller_email: seller.email,
+    seller_phone_note: PHONE_NOTE[req.lang],
+    support_hours: SUPPORT_HOURS[req.lang],
+  }));
 
-  app.get('/user/banners', { schema: { response: okResponse(bannersSchema) } }, async (req) =>
-    liveBanners(app.db, app.clock.now(), req.lang),
-  );
+  await serve(app, bannersRoute, async (req) => liveBanners(app.db, app.clock.now(), req.lang));
 };

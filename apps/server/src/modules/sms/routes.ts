@@ -1,7 +1,7 @@
-import { checkSmsSchema, sendSmsSchema } from '@gacha/contract/account';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { checkSmsRoute, sendSmsRoute } from '@gacha/contract/routes/sms';
+import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
+import { serve } from '../../http/serve.ts';
 import { smsProviderFor } from './provider.ts';
 import { checkSmsCode, sendSmsCode } from './service.ts';
 
@@ -11,31 +11,23 @@ export const smsApi: ApiPlugin = async (app) => {
   const deps = () => ({ db, config, sms: smsProviderFor({ db, config }) });
 
   // spec §8: a send failure alerts errors.user_id, so the tel's own errors are reported there too
-  for (const url of ['/user/send_sms', '/user/sendSms']) {
-    app.post(
-      url,
-      {
-        schema: { body: sendSmsSchema, response: okResponse(emptyAnswerSchema) },
-        config: { auth: true, errorFields: { tel: 'user_id' }, ...rateLimitConfig('sms') },
-      },
-      async (req) => {
-        await sendSmsCode(deps(), memberOf(req).id, req.body.tel, clock.now());
-        return {};
-      },
-    );
-  }
+  await serve(
+    app,
+    sendSmsRoute,
+    async (req) => {
+      await sendSmsCode(deps(), memberOf(req).id, req.body.tel, clock.now());
+      return {};
+    },
+    { errorFields: { tel: 'user_id' }, ...rateLimitConfig('sms') },
+  );
 
-  for (const url of ['/user/check_sms', '/user/checkSms']) {
-    app.post(
-      url,
-      {
-        schema: { body: checkSmsSchema, response: okResponse(emptyAnswerSchema) },
-        config: { auth: true, ...rateLimitConfig('sms') },
-      },
-      async (req) => {
-        await checkSmsCode(deps(), memberOf(req).id, req.body.sms_code, clock.now());
-        return {};
-      },
-    );
-  }
+  await serve(
+    app,
+    checkSmsRoute,
+    async (req) => {
+      await checkSmsCode(deps(), memberOf(req).id, req.body.sms_code, clock.now());
+      return {};
+    },
+    rateLimitConfig('sms'),
+  );
 };

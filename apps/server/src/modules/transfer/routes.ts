@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  transferLoginSchema,
-  transferPointSchema,
-  transferResultSchema,
-  transferStatusSchema,
-} from '@gacha/contract/transfer';
+  transferLoginRoute,
+  transferPointsRoute,
+  transferStatusRoute,
+} from '@gacha/contract/routes/transfer';
 import { ApiError } from '../../http/api-error.ts';
-import { memberOf, okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
+import { serve } from '../../http/serve.ts';
 import { sandboxPartner } from './sandbox-partner.ts';
 import { linkPartnerAccount, transferDeps, transferPoints, transferStatus } from './service.ts';
 
@@ -17,12 +17,9 @@ export const transferApi: ApiPlugin = async (app) => {
   const deps = transferDeps(app);
   const off = () => new ApiError(404, { message: 'transfer_off' });
 
-  app.post(
-    '/user/transfer/login',
-    {
-      schema: { body: transferLoginSchema, response: okResponse(transferStatusSchema) },
-      config: { auth: true, ...rateLimitConfig('login') },
-    },
+  await serve(
+    app,
+    transferLoginRoute,
     async (req) => {
       if (!deps) throw off();
       return linkPartnerAccount(
@@ -32,28 +29,18 @@ export const transferApi: ApiPlugin = async (app) => {
         clock.now(),
       );
     },
+    rateLimitConfig('login'),
   );
 
-  app.get(
-    '/user/transfer/point',
-    { schema: { response: okResponse(transferStatusSchema) }, config: { auth: true } },
-    async (req) => {
-      if (!deps) throw off();
-      return transferStatus(deps, memberOf(req).id);
-    },
-  );
+  await serve(app, transferStatusRoute, async (req) => {
+    if (!deps) throw off();
+    return transferStatus(deps, memberOf(req).id);
+  });
 
-  app.post(
-    '/user/transfer/point',
-    {
-      schema: { body: transferPointSchema, response: okResponse(transferResultSchema) },
-      config: { auth: true },
-    },
-    async (req) => {
-      if (!deps) throw off();
-      return transferPoints(deps, memberOf(req).id, req.body, clock.now());
-    },
-  );
+  await serve(app, transferPointsRoute, async (req) => {
+    if (!deps) throw off();
+    return transferPoints(deps, memberOf(req).id, req.body, clock.now());
+  });
 };
 
 /** The sandbox partner's pages and API (outside production), at the app's root. */

@@ -1,7 +1,7 @@
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { api } from '../../../lib/api.ts';
+import { changeCountryRoute } from '@gacha/contract/routes/account';
+import { call } from '../../../lib/api.ts';
 
 /** POST /user/changeUserInformation {country_id} (errors.country_id). */
 export function changeCountry(countryId: number) {
-  return api.post('user/changeUserInformation', { country_id: countryId }, { answer: emptyAnswerSchema });
+  return call(changeCountryRoute, { body: { country_id: countryId } });
 }

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PaymentMethod, packListAnswerSchema, type PackList } from '@gacha/contract/packs';
-import { api, unwrap } from '../../../lib/api.ts';
+import { PaymentMethod, type PackList } from '@gacha/contract/packs';
+import { packsByPaymentRoute } from '@gacha/contract/routes/packs';
+import { call, unwrap } from '../../../lib/api.ts';
 
 /** POST /user/pack/list {payment_method: 2}: the coin packs (the exchange counter's Coin Gacha tab). */
 export async function fetchCoinPacks(): Promise<PackList> {
-  return unwrap(
-    await api.post(
-      'user/pack/list',
-      { payment_method: PaymentMethod.coin },
-      { answer: packListAnswerSchema },
-    ),
-  );
+  return unwrap(await call(packsByPaymentRoute, { body: { payment_method: PaymentMethod.coin } }));
 }
 
 export function useCoinPacks(enabled = true) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { exchangeListPageSchema, type ExchangeListPage, type ExchangeSort } from '@gacha/contract/exchange';
-import { api, apiPath, unwrap } from '../../../lib/api.ts';
+import type { ExchangeListPage, ExchangeSort } from '@gacha/contract/exchange';
+import { exchangeListRoute } from '@gacha/contract/routes/exchange';
+import { call, unwrap } from '../../../lib/api.ts';
 
 export interface ExchangeListQuery {
   /** The tab's card type (2 Pokémon, 5 ONE PIECE). */
@@ -13,11 +14,10 @@ export interface ExchangeListQuery {
 /** POST /user/exchange_card/list/{page} {type, searchText, sort}: a read, 20 cards a page. */
 export async function fetchExchangeCards(q: ExchangeListQuery): Promise<ExchangeListPage> {
   return unwrap(
-    await api.post(
-      apiPath('user', 'exchange_card', 'list', q.page),
-      { type: q.type, searchText: q.searchText, sort: q.sort },
-      { answer: exchangeListPageSchema },
-    ),
+    await call(exchangeListRoute, {
+      params: { page: String(q.page) },
+      body: { type: q.type, searchText: q.searchText, sort: q.sort },
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
-import { decisionResultSchema, type DecisionResult } from '@gacha/contract/draws';
-import { api, fieldsOf } from '../../../lib/api.ts';
+import type { DecisionResult } from '@gacha/contract/draws';
+import { decideRoute } from '@gacha/contract/routes/holdings';
+import { call, fieldsOf } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 
@@ -11,11 +12,7 @@ export type DecideAnswer =
  * '-1' (the same decision was already applied) — both go on to /thank-you.
  */
 export async function decide(sendCard: number[], reductionCard: number[]): Promise<DecideAnswer> {
-  const res = await api.post(
-    'user/pack/decision',
-    { send_card: sendCard, reduction_card: reductionCard },
-    { answer: decisionResultSchema },
-  );
+  const res = await call(decideRoute, { body: { send_card: sendCard, reduction_card: reductionCard } });
   if (res.state === 200 || res.state === 204) {
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
     void queryClient.invalidateQueries({ queryKey: ['gacha', 'result'] });

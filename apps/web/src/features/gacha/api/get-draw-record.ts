@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { drawRecordSchema, type DrawRecord } from '@gacha/contract/pack-fairness';
-import { api, apiPath, API_BASE, unwrap } from '../../../lib/api.ts';
+import type { DrawRecord } from '@gacha/contract/pack-fairness';
+import { drawRecordRoute } from '@gacha/contract/routes/fairness';
+import { API_BASE, call, unwrap } from '../../../lib/api.ts';
 
 /** Under ['gacha', 'fairness'], which a purchase marks stale (buy-packs.ts). */
 export const drawRecordKey = (packId: string, page: number) =>
@@ -8,12 +9,9 @@ export const drawRecordKey = (packId: string, page: number) =>
 
 /** GET /user/pack/record/{packId}/{page}: sold positions newest first, the member's own marked. */
 export async function fetchDrawRecord(packId: string, page: number, size?: number): Promise<DrawRecord> {
-  const path = apiPath('user', 'pack', 'record', packId, String(page));
+  const query = size ? { size: String(size) } : undefined;
   return unwrap(
-    await api.get(size ? `${path}?${new URLSearchParams({ size: String(size) })}` : path, {
-      answer: drawRecordSchema,
-      background: true,
-    }),
+    await call(drawRecordRoute, { params: { packId, page: String(page) }, query }, { background: true }),
   );
 }
 

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LiveOdds } from '@gacha/contract/pack-fairness';
-import { api, apiPath, unwrap } from '../../../lib/api.ts';
-
-/** Loaded with the first answer (lib/api.ts): the pack page starts without building pack-fairness.ts's schemas. */
-const liveOddsAnswer = () => import('@gacha/contract/pack-fairness').then((m) => m.liveOddsSchema);
+import { liveOddsRoute } from '@gacha/contract/routes/fairness';
+import { call, unwrap } from '../../../lib/api.ts';
 
 /** Under ['gacha', 'fairness'], which a purchase marks stale (buy-packs.ts): the odds refresh after one. */
 export const liveOddsKey = (packId: string) => ['gacha', 'fairness', 'odds', packId] as const;
@@ -13,9 +11,8 @@ export const LIVE_ODDS_REFRESH_MS = 15_000;
 
 /** GET /user/pack/odds/{packId}: the remaining pool, per tier and top prize, and the chance on the next play. */
 export async function fetchLiveOdds(packId: string): Promise<LiveOdds> {
-  return unwrap(
-    await api.get(apiPath('user', 'pack', 'odds', packId), { answer: liveOddsAnswer, background: true }),
-  );
+  // the route's schemas load with the first answer: the pack page starts without building pack-fairness.ts's
+  return unwrap(await call(liveOddsRoute, { params: { packId } }, { background: true }));
 }
 
 export function useLiveOdds(packId: string, enabled = true) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { packDetailAnswerSchema, type PackDetail } from '@gacha/contract/packs';
-import { api, apiPath, ApiStateError } from '../../../lib/api.ts';
+import type { PackDetail } from '@gacha/contract/packs';
+import { packDetailRoute } from '@gacha/contract/routes/packs';
+import { ApiStateError, call } from '../../../lib/api.ts';
 import { isServed } from '../../../lib/served-answers.ts';
 
 /** Shares its key with the Top lists' cache family ['packs', …], so one invalidation refreshes both. */
@@ -8,7 +9,7 @@ export const packDetailKey = (packId: string) => ['packs', 'detail', packId] as 
 
 /** GET /user/pack/detail/{packId} → { pack }; null when the pack does not exist (state 404). */
 export async function fetchPackDetail(packId: string): Promise<PackDetail | null> {
-  const res = await api.get(apiPath('user', 'pack', 'detail', packId), { answer: packDetailAnswerSchema });
+  const res = await call(packDetailRoute, { params: { packId } });
   if (res.state === 404) return null;
   if (res.state !== 200) throw new ApiStateError(res);
   return res.pack;

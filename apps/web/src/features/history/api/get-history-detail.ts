@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { historyDetailSchema, type HistoryDetail } from '@gacha/contract/draws';
-import { api, apiPath, ApiStateError, fieldsOf } from '../../../lib/api.ts';
+import type { HistoryDetail } from '@gacha/contract/draws';
+import { historyDetailRoute } from '@gacha/contract/routes/holdings';
+import { ApiStateError, call, fieldsOf } from '../../../lib/api.ts';
 
 /** GET /user/history/detail/{id}: one purchase with its shipped, converted and undecided items; null if unknown. */
 export async function fetchHistoryDetail(id: string): Promise<HistoryDetail | null> {
-  const res = await api.get(apiPath('user', 'history', 'detail', id), { answer: historyDetailSchema });
+  const res = await call(historyDetailRoute, { params: { id } });
   if (res.state === 404) return null;
   if (res.state !== 200) throw new ApiStateError(res);
   return fieldsOf(res);

@@ -1,17 +1,24 @@
-import { couponUseResultSchema, messageAnswerSchema } from '@gacha/contract/account';
-import { buyRankResultSchema, type BuyRankInput } from '@gacha/contract/coins';
-import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
-import { api } from '../../../lib/api.ts';
+import type { BuyRankInput } from '@gacha/contract/coins';
+import {
+  changePasswordRoute,
+  changeTelRoute,
+  createResetCodeRoute,
+  resetPasswordRoute,
+} from '@gacha/contract/routes/account';
+import { useCouponRoute } from '@gacha/contract/routes/coupons';
+import { buyRankRoute } from '@gacha/contract/routes/ranks';
+import { checkSmsRoute, sendSmsRoute } from '@gacha/contract/routes/sms';
+import { call } from '../../../lib/api.ts';
 import { loadCurrentUser } from '../../../lib/session.ts';
 
 /** POST /user/create_onetime_reset_password {mail}: emails a one-time code (same answer for any address). */
 export function createResetCode(mail: string) {
-  return api.post('user/create_onetime_reset_password', { mail }, { answer: messageAnswerSchema });
+  return call(createResetCodeRoute, { body: { mail } });
 }
 
 /** POST /user/reset_password {code}: emails a temporary password. */
 export function resetPassword(code: string) {
-  return api.post('user/reset_password', { code }, { answer: messageAnswerSchema });
+  return call(resetPasswordRoute, { body: { code } });
 }
 
 /**
@@ -19,31 +26,29 @@ export function resetPassword(code: string) {
  * of the current one under errors.currentPass. Members without a password (Google/Apple) send no currentPass.
  */
 export function changePassword(pass: string, confirmPass: string, currentPass?: string) {
-  return api.post(
-    'user/change_password',
-    { ...(currentPass !== undefined ? { currentPass } : {}), pass, confirmPass },
-    { answer: messageAnswerSchema },
-  );
+  return call(changePasswordRoute, {
+    body: { ...(currentPass !== undefined ? { currentPass } : {}), pass, confirmPass },
+  });
 }
 
 /** POST /user/change {tel}: the phone number, editable until SMS verification. */
 export function changeTel(tel: string) {
-  return api.post('user/change', { tel }, { answer: emptyAnswerSchema });
+  return call(changeTelRoute, { body: { tel } });
 }
 
 /** POST /user/send_sms {tel}: errors under errors.user_id. */
 export function sendSms(tel: string) {
-  return api.post('user/send_sms', { tel }, { answer: emptyAnswerSchema });
+  return call(sendSmsRoute, { body: { tel } });
 }
 
 /** POST /user/check_sms {sms_code}: errors under errors.sms_code. */
 export function checkSms(smsCode: string) {
-  return api.post('user/check_sms', { sms_code: smsCode }, { answer: emptyAnswerSchema });
+  return call(checkSmsRoute, { body: { sms_code: smsCode } });
 }
 
 /** POST /user/coupon/use {couponCode}: `error` '' is success. */
 export function applyCoupon(couponCode: string) {
-  return api.post('user/coupon/use', { couponCode }, { answer: couponUseResultSchema });
+  return call(useCouponRoute, { body: { couponCode } });
 }
 
 /**
@@ -52,7 +57,7 @@ export function applyCoupon(couponCode: string) {
  * (errors.count). The answer names the rank kept and the coins left; the header's coins are reloaded.
  */
 export async function buyRank(input: BuyRankInput) {
-  const res = await api.post('user/buy_rank', input, { answer: buyRankResultSchema });
+  const res = await call(buyRankRoute, { body: input });
   if (res.state === 200) await loadCurrentUser().catch(() => undefined);
   return res;
 }

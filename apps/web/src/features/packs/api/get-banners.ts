@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { bannersRoute } from '@gacha/contract/routes/site';
 import type { Banners } from '@gacha/contract/site';
-import { api, unwrap } from '../../../lib/api.ts';
+import { call, unwrap } from '../../../lib/api.ts';
 import { useLang } from '../../../lib/i18n.ts';
 
 export type TopBanner = Banners['top'][number];
 export type AlertNotice = Banners['alerts'][number];
-
-/** The Top page asks for this before its first paint: the schema (and zod) load alongside the request. */
-const bannersAnswer = () => import('@gacha/contract/site').then((m) => m.bannersSchema);
 
 /**
  * GET /user/banners: the Top carousel and the notices above the tabs that are live now (the server applies the
@@ -17,7 +15,8 @@ const bannersAnswer = () => import('@gacha/contract/site').then((m) => m.banners
  * re-renders nothing).
  */
 export async function fetchBanners(): Promise<Banners> {
-  return unwrap(await api.get('user/banners', { answer: bannersAnswer, background: true }));
+  // the Top page asks for this before its first paint: the route's schema (and zod) load alongside the request
+  return unwrap(await call(bannersRoute, {}, { background: true }));
 }
 
 export function useBanners() {

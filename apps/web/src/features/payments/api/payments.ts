@@ -1,27 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  amazonButtonSignatureSchema,
-  amazonCheckoutResultSchema,
-  bankInfoSchema,
-  combiniInfoSchema,
-  freeGrantResultSchema,
-  payStyleListSchema,
-  pointAppendResultSchema,
-  pointBuyResultSchema,
-  pointEndResultSchema,
-  pointHistoryListSchema,
-  pointPriceDetailSchema,
-  pointPriceListSchema,
-  type CardTokenResult,
-  type PointBuyInput,
-  type PointBuyResult,
-  type PointPriceList,
+import type {
+  CardTokenResult,
+  PointBuyInput,
+  PointBuyResult,
+  PointPriceList,
 } from '@gacha/contract/payments';
-import { api, apiPath, unwrap, type ApiAnswer } from '../../../lib/api.ts';
+import {
+  amazonButtonRoute,
+  amazonCheckoutRoute,
+  appendPointsRoute,
+  bankInfoRoute,
+  buyPointsRoute,
+  combiniInfoRoute,
+  completeAmazonCheckoutRoute,
+  freeGrantRoute,
+  payStylesRoute,
+  pointEndRoute,
+  pointHistoryRoute,
+  pointPriceDetailRoute,
+  pointPricesRoute,
+} from '@gacha/contract/routes/payments';
+import { call, unwrap, type ApiAnswer } from '../../../lib/api.ts';
 
 /** GET /user/point_price/{page}: the gem courses with the FX rate and the campaign window. */
 export async function fetchPointPrices(page: number): Promise<PointPriceList> {
-  return unwrap(await api.get(apiPath('user', 'point_price', page), { answer: pointPriceListSchema }));
+  return unwrap(await call(pointPricesRoute, { params: { page: String(page) } }));
 }
 
 export function usePointPrices(page: number) {
@@ -37,8 +40,7 @@ export function usePointPrices(page: number) {
 export function usePointPriceDetail(id: string) {
   return useQuery({
     queryKey: ['payments', 'price', id],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('user', 'point_price', 'detail', id), { answer: pointPriceDetailSchema })),
+    queryFn: async () => unwrap(await call(pointPriceDetailRoute, { params: { id } })),
     enabled: /^\d{1,9}$/.test(id),
     retry: false,
     staleTime: 0,
@@ -49,12 +51,7 @@ export function usePointPriceDetail(id: string) {
 export function usePayStyles(pointPriceId: string) {
   return useQuery({
     queryKey: ['payments', 'pay-style', pointPriceId],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`user/pay_style${pointPriceId ? `?${new URLSearchParams({ pointPriceId })}` : ''}`, {
-          answer: payStyleListSchema,
-        }),
-      ),
+    queryFn: async () => unwrap(await call(payStylesRoute, { query: { pointPriceId } })),
     retry: false,
     staleTime: 60_000,
   });
@@ -65,49 +62,42 @@ export type BuyAnswer = ApiAnswer<PointBuyResult>;
 
 /** POST /user/point/buy. Non-200 answers are returned, not thrown: the caller shows their message. */
 export function buyPoints(input: PointBuyInput): Promise<BuyAnswer> {
-  return api.post('user/point/buy', input, { answer: pointBuyResultSchema });
+  return call(buyPointsRoute, { body: input });
 }
 
 /** GET /user/set_checkout_session/{id}: starts an Amazon Pay payment (answers like point/buy). */
 export function amazonCheckout(pointPriceId: number, productId?: string): Promise<BuyAnswer> {
-  const q = productId ? `?${new URLSearchParams({ productId })}` : '';
-  return api.get(`${apiPath('user', 'set_checkout_session', pointPriceId)}${q}`, {
-    answer: amazonCheckoutResultSchema,
-  });
+  return call(amazonCheckoutRoute, { params: { id: pointPriceId }, query: { productId } });
 }
 
 /** GET /user/button_signature: the Amazon Pay button page of the pending payment. */
 export function amazonButton(paymentId: string) {
-  return api.get(`user/button_signature?${new URLSearchParams({ payment_id: paymentId })}`, {
-    answer: amazonButtonSignatureSchema,
-  });
+  return call(amazonButtonRoute, { query: { payment_id: paymentId } });
 }
 
 /** GET /user/complete_checkout_session: back from Amazon Pay, confirm and credit. */
 export function completeAmazonCheckout(query: URLSearchParams) {
-  const q = new URLSearchParams();
-  for (const k of ['payment_id', 'amazonCheckoutSessionId']) {
-    const v = query.get(k);
-    if (v) q.set(k, v);
-  }
-  return api.get(`user/complete_checkout_session?${q}`, { answer: pointAppendResultSchema });
+  return call(completeAmazonCheckoutRoute, {
+    query: {
+      payment_id: query.get('payment_id') ?? undefined,
+      amazonCheckoutSessionId: query.get('amazonCheckoutSessionId') ?? undefined,
+    },
+  });
 }
 
 /** POST /user/point/append {token: payment_id}: confirms the payment on return; idempotent. */
 export function appendPoints(paymentId: string) {
-  return api.post('user/point/append', { token: paymentId }, { answer: pointAppendResultSchema });
+  return call(appendPointsRoute, { body: { token: paymentId } });
 }
 
 /** GET /user/point/end(?payment_id). */
 export function fetchPointEnd(paymentId: string | null) {
-  return api.get(`user/point/end${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`, {
-    answer: pointEndResultSchema,
-  });
+  return call(pointEndRoute, { query: { payment_id: paymentId ?? undefined } });
 }
 
 /** POST /user/coupon/point/present {pointPriceId}: the free grant. */
 export function presentFreeGrant(pointPriceId: number) {
-  return api.post('user/coupon/point/present', { pointPriceId }, { answer: freeGrantResultSchema });
+  return call(freeGrantRoute, { body: { pointPriceId } });
 }
 
 /** GET /user/point/combini_number. */
@@ -115,12 +105,7 @@ export function useCombiniInfo(paymentId: string | null) {
   return useQuery({
     queryKey: ['payments', 'combini', paymentId],
     queryFn: async () =>
-      unwrap(
-        await api.get(
-          `user/point/combini_number${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`,
-          { answer: combiniInfoSchema },
-        ),
-      ),
+      unwrap(await call(combiniInfoRoute, { query: { payment_id: paymentId ?? undefined } })),
     retry: false,
     staleTime: 0,
   });
@@ -130,12 +115,7 @@ export function useCombiniInfo(paymentId: string | null) {
 export function useBankInfo(paymentId: string | null) {
   return useQuery({
     queryKey: ['payments', 'bank', paymentId],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`user/bank${paymentId ? `?${new URLSearchParams({ payment_id: paymentId })}` : ''}`, {
-          answer: bankInfoSchema,
-        }),
-      ),
+    queryFn: async () => unwrap(await call(bankInfoRoute, { query: { payment_id: paymentId ?? undefined } })),
     retry: false,
     staleTime: 0,
   });
@@ -145,8 +125,7 @@ export function useBankInfo(paymentId: string | null) {
 export function usePointHistory(page: number) {
   return useQuery({
     queryKey: ['payments', 'history', page],
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('user', 'point', 'list', page), { answer: pointHistoryListSchema })),
+    queryFn: async () => unwrap(await call(pointHistoryRoute, { params: { page: String(page) } })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
