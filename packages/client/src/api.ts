@@ -102,17 +102,33 @@ export interface CallOptions<S extends AnswerSchema> extends RequestOptions {
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** A path or query parameter may be given as a number (an id, a page); it is written as text. */
-type PathParams<P> = { [K in keyof P]: P[K] | (P[K] extends string ? number : never) };
+type PathParams<P> = { [K in keyof P]: P[K] | (NonNullable<P[K]> extends string ? number : never) };
 
 /**
- * What a call of a route gives: its path parameters when the route has them; its body, whose fields may be
- * left out (a form sends what was typed and the server answers each missing field's error in the member's
- * language); its query when it has one (optional: the server's defaults).
+ * A body as a form holds it: each field of its kind (text, number, flag, list, object) and any of them left out —
+ * a select's value is text until the server reads it, and the server answers each field the body gets wrong in
+ * the member's language, so the client checks names and kinds, the server the values.
+ */
+type Typed<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer U)[]
+        ? Typed<U>[]
+        : T extends object
+          ? { [K in keyof T]?: Typed<T[K]> }
+          : T;
+
+/**
+ * What a call of a route gives: its path parameters when the route has them; its body as a form holds it
+ * (Typed); its query when it has one (optional: the server's defaults).
  */
 export type CallArgs<R extends Route> = (ParamsOf<R> extends undefined
   ? unknown
   : { params: PathParams<ParamsOf<R>> }) &
-  (BodyOf<R> extends undefined ? unknown : { body: Partial<BodyOf<R>> }) &
+  (BodyOf<R> extends undefined ? unknown : { body: Typed<BodyOf<R>> }) &
   (QueryOf<R> extends undefined ? unknown : { query?: Partial<PathParams<QueryOf<R>>> });
 
 export interface ApiClientOptions {

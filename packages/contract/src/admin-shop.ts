@@ -415,3 +415,6 @@ export const adminCampaignParamsSchema = z.object({ id: pathId('campaign_not_fou
 export const adminExchangeCardParamsSchema = z.object({ id: pathId('exchange_card_not_found') });
 /** A coupon named in the path (`/admin/coupons/{id}`). */
 export const adminCouponParamsSchema = z.object({ id: pathId('coupon_not_found') });
+
+/** A board post named in the path (`/admin/posts/{id}/…`). */
+export const adminPostParamsSchema = z.object({ id: pathId('post_not_found') });

@@ -412,3 +412,6 @@ export const adminCardImportResultSchema = z.object({
 export const adminPackParamsSchema = z.object({ id: pathId('pack_not_found') });
 /** A card named in the path (`/admin/cards/{id}`). */
 export const adminCardParamsSchema = z.object({ id: pathId('card_not_found') });
+
+/** A staff account named in the path (`/admin/staff/{id}`). */
+export const adminStaffParamsSchema = z.object({ id: pathId('staff_not_found') });

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, firstError, isOk } from '../lib/api.ts';
+import { call, firstError, isOk } from '../lib/api.ts';
+import type { Route, RouteSchemas } from '@gacha/contract/route';
 import { catalogue, useSubmit } from '../lib/forms.ts';
 import styles from './csv-import.module.css';
 import { TableWrap } from './table-wrap.tsx';
@@ -24,9 +25,8 @@ export interface ReportLine {
 }
 
 export interface CsvImportProps<L extends ReportLine, A extends { applied: boolean; lines: L[] }> {
-  /** The import call: POST {csv, dry_run}. */
-  path: string;
-  answer: z.ZodType<A>;
+  /** The import's route (contract routes/): POST {csv, dry_run}, answering A. */
+  route: Route<RouteSchemas & { answer: z.ZodType<A> }>;
   maxChars: number;
   /** The prefix of this import's texts: `.intro`, `.allOrNothing`, `.file`, `.check`, `.submit`, … */
   texts: string;
@@ -65,7 +65,7 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
 
   const submit = useSubmit({
     mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
-      api.post(props.path, { csv, dry_run: dryRun }, { answer: props.answer as z.ZodType<object> }),
+      call<Route>(props.route, { body: { csv, dry_run: dryRun } }),
     onSuccess: async (res, { dryRun }) => {
       if (isOk(res)) {
         const r = res as unknown as A;

@@ -10,7 +10,8 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import type { z } from 'zod';
-import { api, query, unwrap } from '../lib/api.ts';
+import { fillPath, type Route, type RouteSchemas } from '@gacha/contract/route';
+import { API_BASE, call, query, unwrap } from '../lib/api.ts';
 import { consoleFeatures, DataTable, Pager, type Columns } from './data-table.tsx';
 
 /** One page of a console list as the server answers it (contract admin-list.ts). */
@@ -54,9 +55,13 @@ export type ListFilter =
  * the server, its filters. The page around it adds its title and its own actions.
  */
 export interface Resource<T extends RowData, A extends ListAnswer<T> = ListAnswer<T>> {
-  /** 'admin/packs': the list is GET /api/admin/packs, its CSV GET /api/admin/packs/export.csv. */
-  path: string;
-  answer: z.ZodType<A>;
+  /**
+   * The list's route (contract routes/: a GET whose query is the list's search, filters, sort and page, whose
+   * answer is a page of T); its CSV is the route's path with /export.csv.
+   */
+  route: Route<RouteSchemas & { answer: z.ZodType<A> }>;
+  /** What fills the route's path (a coupon's id for its uses). */
+  params?: Record<string, string | number>;
   /** The cache key the list's pages live under; a write invalidates it. */
   queryKey: readonly unknown[];
   columns: Columns<T>;
@@ -145,10 +150,11 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
     queryKey: [...resource.queryKey, request, state.page],
     queryFn: async () =>
       unwrap(
-        await api.get(`${resource.path}${query({ ...request, page: state.page })}`, {
-          answer: resource.answer,
+        await call<Route>(resource.route, {
+          params: resource.params,
+          query: { ...request, page: state.page },
         }),
-      ),
+      ) as A,
     placeholderData: keepPreviousData,
   });
   const data = list.data;
@@ -245,7 +251,11 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
         {resource.csv || actions ? (
           <span className="actions">
             {resource.csv ? (
-              <a className="button" href={`/api/${resource.path}/export.csv${query(request)}`} download>
+              <a
+                className="button"
+                href={`${API_BASE}${fillPath(resource.route.path, resource.params)}/export.csv${query(request)}`}
+                download
+              >
                 {t('table.export')}
               </a>
             ) : null}

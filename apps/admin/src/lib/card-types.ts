@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminCardTypeListSchema } from '@gacha/contract/admin-shop';
-import { api, unwrap } from './api.ts';
+import { cardTypesRoute } from '@gacha/contract/routes/admin-catalogue';
+import { call, unwrap } from './api.ts';
 import { useLang } from './i18n.ts';
 
 /** The card types (the shop's Top tabs, GET /api/admin/card-types), for the selects of cards and packs. */
@@ -8,7 +8,7 @@ export function useCardTypes() {
   const lang = useLang();
   const query = useQuery({
     queryKey: ['admin', 'card-types'],
-    queryFn: async () => unwrap(await api.get('admin/card-types', { answer: adminCardTypeListSchema })).list,
+    queryFn: async () => unwrap(await call(cardTypesRoute, {})).list,
     staleTime: 5 * 60_000,
   });
   const list = query.data ?? [];

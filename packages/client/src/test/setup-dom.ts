@@ -1,5 +1,5 @@
 // What both apps' component tests ask of jsdom (each app's test/setup-dom.ts imports it first).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has <dialog> but not its modal methods: open and close it as a browser would, without the top layer
@@ -15,3 +15,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 }
 
 afterEach(() => cleanup());
+
+// the first render of a file pays for the app's imports, and CI machines are busy: wait longer than a second
+configure({ asyncUtilTimeout: 5000 });

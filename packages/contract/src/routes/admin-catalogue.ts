@@ -3,7 +3,7 @@ import { defineRoute } from '../route.ts';
 /**
  * The console's catalogue (catalogue.read: a pack, its publish summary and videos, a card, the card types;
  * catalogue.write: packs, prizes, publishing, the end and pause of a sale, card types, drafts deleted). The
- * uploads (cards, pack pictures and videos, the card CSV import) and the lists stay with the server's own routes.
+ * lists, and the uploads (cards, pack pictures and videos, the card CSV import: a larger body limit).
  */
 const catalogue = () => import('../admin.ts');
 const shop = () => Promise.all([import('../admin.ts'), import('../admin-shop.ts')]);
@@ -154,6 +154,73 @@ export const updateCardTypeRoute = defineRoute({
     shop().then(([m, s]) => ({
       params: s.adminCardTypeParamsSchema,
       body: s.adminCardTypeUpdateSchema,
+      answer: m.adminIdAnswerSchema,
+    })),
+});
+
+// --- the lists, and the uploads (a larger body limit on the server) ---
+
+export const packListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/packs',
+  access: 'staff:catalogue.read',
+  schemas: () => catalogue().then((m) => ({ query: m.adminPackQuerySchema, answer: m.adminPackListSchema })),
+});
+
+export const cardListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/cards',
+  access: 'staff:catalogue.read',
+  schemas: () => catalogue().then((m) => ({ query: m.adminCardQuerySchema, answer: m.adminCardListSchema })),
+});
+
+export const importCardsRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/cards/import',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    catalogue().then((m) => ({ body: m.adminCardImportSchema, answer: m.adminCardImportResultSchema })),
+});
+
+export const createCardRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/cards',
+  access: 'staff:catalogue.write',
+  schemas: () => catalogue().then((m) => ({ body: m.adminCardCreateSchema, answer: m.adminIdAnswerSchema })),
+});
+
+export const updateCardRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/cards/:id',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    catalogue().then((m) => ({
+      params: m.adminCardParamsSchema,
+      body: m.adminCardUpdateSchema,
+      answer: m.adminIdAnswerSchema,
+    })),
+});
+
+export const packImagesRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/packs/:id/images',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    shop().then(([m, s]) => ({
+      params: m.adminPackParamsSchema,
+      body: s.adminPackImagesSchema,
+      answer: m.adminIdAnswerSchema,
+    })),
+});
+
+export const addPackVideoRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/packs/:id/videos',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    shop().then(([m, s]) => ({
+      params: m.adminPackParamsSchema,
+      body: s.adminPackVideoSchema,
       answer: m.adminIdAnswerSchema,
     })),
 });

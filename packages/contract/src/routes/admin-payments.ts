@@ -1,6 +1,6 @@
 import { defineRoute } from '../route.ts';
 
-/** The console's payment decisions: a refund, and a bank transfer matched by hand. */
+/** The console's payments (payments.read) and its decisions: a refund, a bank transfer matched by hand. */
 const schemas = () => import('../admin-payments.ts');
 
 export const refundPaymentRoute = defineRoute({
@@ -25,4 +25,20 @@ export const matchTransferRoute = defineRoute({
       body: m.adminMatchRequestSchema,
       answer: m.adminMatchResultSchema,
     })),
+});
+
+export const paymentListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payments',
+  access: 'staff:payments.read',
+  schemas: () =>
+    schemas().then((m) => ({ query: m.adminPaymentQuerySchema, answer: m.adminPaymentListSchema })),
+});
+
+export const paymentDetailRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payments/:id',
+  access: 'staff:payments.read',
+  schemas: () =>
+    schemas().then((m) => ({ params: m.adminPaymentParamsSchema, answer: m.adminPaymentDetailSchema })),
 });

@@ -2,8 +2,8 @@ import { defineRoute } from '../route.ts';
 
 /**
  * The console's shop settings (catalogue.read to read them, catalogue.write to change them): a banner, gem price
- * courses and campaigns, the monthly FX rate, exchange cards and their stock, coupons. The banners' uploads and
- * the lists read page by page stay with the server's own routes.
+ * courses and campaigns, the monthly FX rate, exchange cards and their stock, coupons. The banners'
+ * uploads take a larger body limit on the server.
  */
 const schemas = () => Promise.all([import('../admin.ts'), import('../admin-shop.ts')]);
 const withEmpty = () => Promise.all([import('../admin-shop.ts'), import('../envelope-schema.ts')]);
@@ -178,4 +178,65 @@ export const disableCouponRoute = defineRoute({
   access: 'staff:catalogue.write',
   schemas: () =>
     schemas().then(([m, s]) => ({ params: s.adminCouponParamsSchema, answer: m.adminIdAnswerSchema })),
+});
+
+// --- the lists, and the banners' uploads (a larger body limit on the server) ---
+
+export const bannerListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/banners',
+  access: 'staff:catalogue.read',
+  schemas: () =>
+    schemas().then(([, s]) => ({ query: s.adminBannerQuerySchema, answer: s.adminBannerListSchema })),
+});
+
+export const createBannerRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/banners',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    schemas().then(([m, s]) => ({ body: s.adminBannerCreateSchema, answer: m.adminIdAnswerSchema })),
+});
+
+export const updateBannerRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/banners/:id',
+  access: 'staff:catalogue.write',
+  schemas: () =>
+    schemas().then(([m, s]) => ({
+      params: s.adminBannerParamsSchema,
+      body: s.adminBannerUpdateSchema,
+      answer: m.adminIdAnswerSchema,
+    })),
+});
+
+export const exchangeCardListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/exchange-cards',
+  access: 'staff:catalogue.read',
+  schemas: () =>
+    schemas().then(([, s]) => ({
+      query: s.adminExchangeCardQuerySchema,
+      answer: s.adminExchangeCardListSchema,
+    })),
+});
+
+export const couponListRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/coupons',
+  access: 'staff:catalogue.read',
+  schemas: () =>
+    schemas().then(([, s]) => ({ query: s.adminCouponQuerySchema, answer: s.adminCouponListSchema })),
+});
+
+export const couponUsesRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/coupons/:id/uses',
+  access: 'staff:catalogue.read',
+  schemas: () =>
+    schemas().then(([, s]) => ({
+      params: s.adminCouponParamsSchema,
+      query: s.adminCouponUsesQuerySchema,
+      answer: s.adminCouponUsesSchema,
+    })),
 });

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { adminAuditListSchema, type AdminAuditEntry } from '@gacha/contract/admin';
-import { auditFacetsRoute } from '@gacha/contract/routes/admin-session';
+import { type AdminAuditEntry } from '@gacha/contract/admin';
+import { auditFacetsRoute, auditLogRoute } from '@gacha/contract/routes/admin-session';
 import { ChangeView } from '../../components/change-view.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
@@ -66,8 +66,7 @@ export function AuditPage() {
   );
 
   const resource: Resource<AdminAuditEntry> = {
-    path: 'admin/audit',
-    answer: adminAuditListSchema,
+    route: auditLogRoute,
     queryKey: ['admin', 'audit', 'list'],
     columns,
     sorts: ['id', 'action', 'staff'],

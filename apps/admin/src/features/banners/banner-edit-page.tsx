@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import {
   adminBannerCreateSchema,
   adminBannerUpdateSchema,
   bannerTones,
   type AdminBannerRow,
 } from '@gacha/contract/admin-shop';
+import { createBannerRoute, updateBannerRoute } from '@gacha/contract/routes/admin-shop';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { api, apiPath } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -194,8 +194,8 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
     ),
     send: (v) =>
       banner
-        ? api.post(apiPath('admin', 'banners', banner.id), bannerPayload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/banners', bannerPayload(v), { answer: adminIdAnswerSchema }),
+        ? call(updateBannerRoute, { params: { id: banner.id }, body: bannerPayload(v) })
+        : call(createBannerRoute, { body: bannerPayload(v) }),
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: BANNERS_KEY });

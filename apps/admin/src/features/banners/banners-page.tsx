@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
-  adminBannerListSchema,
   adminBannerSorts,
   adminBannerStatuses,
   bannerKinds,
   type AdminBannerRow,
 } from '@gacha/contract/admin-shop';
+import { bannerListRoute } from '@gacha/contract/routes/admin-shop';
 import type { Columns } from '../../components/data-table.tsx';
 import { JstWindow } from '../../components/jst-window.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
@@ -108,8 +108,7 @@ export function BannersPage() {
   );
 
   const resource: Resource<AdminBannerRow> = {
-    path: 'admin/banners',
-    answer: adminBannerListSchema,
+    route: bannerListRoute,
     queryKey: BANNERS_KEY,
     columns,
     sorts: adminBannerSorts,

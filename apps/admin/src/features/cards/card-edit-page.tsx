@@ -2,15 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  adminCardCreateSchema,
-  adminCardUpdateSchema,
-  adminIdAnswerSchema,
-  customsCategories,
-} from '@gacha/contract/admin';
+import { adminCardCreateSchema, adminCardUpdateSchema, customsCategories } from '@gacha/contract/admin';
+import { createCardRoute, updateCardRoute } from '@gacha/contract/routes/admin-catalogue';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, apiPath } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { useCardTypes } from '../../lib/card-types.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -158,8 +154,8 @@ export function CardForm({ card }: { card: CardRow | null }) {
     resolver: schemaResolver<CardValues>(card ? adminCardUpdateSchema : adminCardCreateSchema, cardPayload),
     send: (v) =>
       card
-        ? api.post(apiPath('admin', 'cards', card.id), cardPayload(v), { answer: adminIdAnswerSchema })
-        : api.post('admin/cards', cardPayload(v), { answer: adminIdAnswerSchema }),
+        ? call(updateCardRoute, { params: { id: card.id }, body: cardPayload(v) })
+        : call(createCardRoute, { body: cardPayload(v) }),
     fields: FIELDS,
     onSuccess: async (res, v) => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'cards'] });

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import type { adminCardImportResultSchema } from '@gacha/contract/admin';
 import {
-  adminCardImportResultSchema,
-  adminCardListSchema,
   adminCardSorts,
   CARD_CSV_COLUMNS,
   CARD_CSV_MAX_CHARS,
   CARD_CSV_MAX_LINES,
   type AdminCardImportLine,
 } from '@gacha/contract/admin';
+import { cardListRoute, importCardsRoute } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
 import { CsvImport } from '../../components/csv-import.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -103,8 +103,7 @@ export function CardsPage() {
   );
 
   const resource: Resource<CardRow> = {
-    path: 'admin/cards',
-    answer: adminCardListSchema,
+    route: cardListRoute,
     queryKey: ['admin', 'cards'],
     columns,
     sorts: adminCardSorts,
@@ -158,8 +157,7 @@ export function CardsPage() {
       >
         {(close) => (
           <CsvImport<AdminCardImportLine, z.infer<typeof adminCardImportResultSchema>>
-            path="admin/cards/import"
-            answer={adminCardImportResultSchema}
+            route={importCardsRoute}
             maxChars={CARD_CSV_MAX_CHARS}
             texts="cards.import"
             intro={t('cards.import.intro', { max: CARD_CSV_MAX_LINES })}

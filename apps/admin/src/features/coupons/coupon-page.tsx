@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { adminCouponUpdateSchema, adminCouponUsesSchema } from '@gacha/contract/admin-shop';
-import { disableCouponRoute, updateCouponRoute } from '@gacha/contract/routes/admin-shop';
+import type { adminCouponUsesSchema } from '@gacha/contract/admin-shop';
+import { adminCouponUpdateSchema } from '@gacha/contract/admin-shop';
+import { couponUsesRoute, disableCouponRoute, updateCouponRoute } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
@@ -300,8 +301,8 @@ function UsesList({ coupon }: { coupon: Coupon }) {
     [t],
   );
   const resource: Resource<Use> = {
-    path: `admin/coupons/${coupon.id}/uses`,
-    answer: adminCouponUsesSchema,
+    route: couponUsesRoute,
+    params: { id: coupon.id },
     // a new use changes the count: the list is read again
     queryKey: ['admin', 'coupon-uses', coupon.id, coupon.used_count],
     columns,

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminCouponListSchema, adminCouponSorts, adminCouponStatuses } from '@gacha/contract/admin-shop';
+import { adminCouponSorts, adminCouponStatuses } from '@gacha/contract/admin-shop';
+import { couponListRoute } from '@gacha/contract/routes/admin-shop';
 import { RouteNotice } from '../../components/delete-draft.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { JstWindow } from '../../components/jst-window.tsx';
@@ -82,8 +83,7 @@ export function CouponsPage() {
   );
 
   const resource: Resource<Coupon> = {
-    path: 'admin/coupons',
-    answer: adminCouponListSchema,
+    route: couponListRoute,
     queryKey: COUPONS_KEY,
     columns,
     sorts: adminCouponSorts,

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminCardListSchema } from '@gacha/contract/admin';
-import { cardTypesRoute } from '@gacha/contract/routes/admin-catalogue';
+import type { adminCardListSchema } from '@gacha/contract/admin';
+import { cardListRoute, cardTypesRoute } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
-import { api, call, query, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 import { useLang } from '../../lib/i18n.ts';
 import styles from './exchange-cards.module.css';
 
@@ -36,8 +36,7 @@ export function CardPicker({
   });
   const cards = useQuery({
     queryKey: ['admin', 'cards', type, page],
-    queryFn: async () =>
-      unwrap(await api.get(`admin/cards${query({ type, page })}`, { answer: adminCardListSchema })),
+    queryFn: async () => unwrap(await call(cardListRoute, { query: { type, page } })),
     placeholderData: keepPreviousData,
   });
   const name = (c: { name_en: string; name_ja: string }) =>

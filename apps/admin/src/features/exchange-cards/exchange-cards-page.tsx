@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import type { adminExchangeCardListSchema } from '@gacha/contract/admin-shop';
 import {
   adminExchangeCardCreateSchema,
-  adminExchangeCardListSchema,
   adminExchangeCardPhases,
   adminExchangeCardSorts,
   adminExchangeCardUpdateSchema,
@@ -11,6 +11,7 @@ import {
 } from '@gacha/contract/admin-shop';
 import {
   createExchangeCardRoute,
+  exchangeCardListRoute,
   exchangeCardStockRoute,
   updateExchangeCardRoute,
 } from '@gacha/contract/routes/admin-shop';
@@ -164,8 +165,7 @@ export function ExchangeCardsPage() {
     [t, lang, canWrite],
   );
   const resource: Resource<ExchangeCard> = {
-    path: 'admin/exchange-cards',
-    answer: adminExchangeCardListSchema,
+    route: exchangeCardListRoute,
     queryKey: EXCHANGE_KEY,
     columns,
     sorts: adminExchangeCardSorts,

@@ -2,13 +2,10 @@ import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  adminMemberListSchema,
-  memberSorts,
-  memberStates,
-  type AdminMemberRow,
-} from '@gacha/contract/admin-members';
+import type { adminMemberListSchema } from '@gacha/contract/admin-members';
+import { memberSorts, memberStates, type AdminMemberRow } from '@gacha/contract/admin-members';
 import { RANKS } from '@gacha/contract/user';
+import { searchMembersRoute } from '@gacha/contract/routes/admin-members';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
@@ -97,8 +94,7 @@ export function MembersPage() {
   );
 
   const resource: Resource<AdminMemberRow, z.infer<typeof adminMemberListSchema>> = {
-    path: 'admin/members',
-    answer: adminMemberListSchema,
+    route: searchMembersRoute,
     queryKey: [...MEMBERS_KEY, 'search'],
     columns,
     sorts: memberSorts,

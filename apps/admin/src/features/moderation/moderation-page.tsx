@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import {
-  adminPostDecisionSchema,
-  adminPostListSchema,
-  adminPostRejectSchema,
-} from '@gacha/contract/admin-shop';
+import type { adminPostDecisionSchema, adminPostListSchema } from '@gacha/contract/admin-shop';
+import { adminPostRejectSchema } from '@gacha/contract/admin-shop';
 import type { z } from 'zod';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { api, apiPath, isOk, query, unwrap } from '../../lib/api.ts';
+import { approvePostRoute, postsForStaffRoute, rejectPostRoute } from '@gacha/contract/routes/admin-board';
+import { call, isOk, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -40,8 +38,7 @@ export function ModerationPage() {
 
   const posts = useQuery({
     queryKey: [...POSTS_KEY, status, q, page],
-    queryFn: async () =>
-      unwrap(await api.get(`admin/posts${query({ status, q, page })}`, { answer: adminPostListSchema })),
+    queryFn: async () => unwrap(await call(postsForStaffRoute, { query: { status, q, page } })),
     placeholderData: keepPreviousData,
   });
   /** Another state, search or page (a new state or search starts at page 1 of it). */
@@ -147,8 +144,7 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
   const titleId = `post-${post.id}-title`;
 
   const approve = useSubmit({
-    mutationFn: () =>
-      api.post(apiPath('admin', 'posts', post.id, 'approve'), {}, { answer: adminPostDecisionSchema }),
+    mutationFn: () => call(approvePostRoute, { params: { id: post.id } }),
     onSuccess: async (res) => {
       if (!isOk(res)) {
         setApproveError(res.message ?? catalogue('server_error'));
@@ -274,12 +270,7 @@ function RejectForm({ post, who, onRejected }: { post: Post; who: string; onReje
   >({
     defaultValues: { reason: '' },
     resolver: schemaResolver<RejectValues>(adminPostRejectSchema, (v) => v),
-    send: (v) =>
-      api.post(
-        apiPath('admin', 'posts', post.id, 'reject'),
-        { reason: v.reason.trim() },
-        { answer: adminPostDecisionSchema },
-      ),
+    send: (v) => call(rejectPostRoute, { params: { id: post.id }, body: { reason: v.reason.trim() } }),
     fields: ['reason'],
     onSuccess: async (res) => {
       onRejected(

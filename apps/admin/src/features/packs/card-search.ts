@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminCardListSchema } from '@gacha/contract/admin';
+import type { adminCardListSchema } from '@gacha/contract/admin';
+import { cardListRoute } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { call, unwrap } from '../../lib/api.ts';
 
 export type CardOption = z.infer<typeof adminCardListSchema>['list'][number];
 
@@ -19,8 +20,6 @@ export function useCardSearch(type: number | null, text: string) {
     enabled: type !== null,
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      unwrap(
-        await api.get(`admin/cards${query({ type, q, per: PICKER_SIZE })}`, { answer: adminCardListSchema }),
-      ),
+      unwrap(await call(cardListRoute, { query: { type: type ?? undefined, q, per: PICKER_SIZE } })),
   });
 }

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { adminPackImagesSchema } from '@gacha/contract/admin-shop';
-import { packDetailRoute } from '@gacha/contract/routes/admin-catalogue';
-import { api, apiPath, call, isOk, unwrap } from '../../lib/api.ts';
+import { packDetailRoute, packImagesRoute } from '@gacha/contract/routes/admin-catalogue';
+import { call, isOk, unwrap } from '../../lib/api.ts';
 import { catalogue, useSubmit } from '../../lib/forms.ts';
 import { readImage } from '../../lib/image-file.ts';
 import { useCan } from '../../lib/me.ts';
@@ -204,7 +203,7 @@ function PicturesEditor({
 
   const save = useSubmit({
     mutationFn: (sent: { list: Picture[]; payload: { images: string[]; banner_image: string } }) =>
-      api.post(apiPath('admin', 'packs', packId, 'images'), sent.payload, { answer: adminIdAnswerSchema }),
+      call(packImagesRoute, { params: { id: packId }, body: sent.payload }),
     onSuccess: async (res, sent) => {
       if (isOk(res)) {
         onSaved();

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
 import { adminPackVideoSchema, type adminPackVideoListSchema } from '@gacha/contract/admin-shop';
-import { deletePackVideoRoute, packVideosRoute } from '@gacha/contract/routes/admin-catalogue';
+import {
+  addPackVideoRoute,
+  deletePackVideoRoute,
+  packVideosRoute,
+} from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { api, apiPath, call, isOk, unwrap } from '../../lib/api.ts';
+import { call, isOk, unwrap } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { catalogue, schemaMessages, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -226,7 +229,7 @@ function VideoUpload({
 
   const upload = useSubmit({
     mutationFn: (payload: { rarity: number | null; movie_style: number | null; video: string }) =>
-      api.post(apiPath('admin', 'packs', packId, 'videos'), payload, { answer: adminIdAnswerSchema }),
+      call(addPackVideoRoute, { params: { id: packId }, body: payload }),
     onSuccess: async (res) => {
       if (isOk(res)) {
         setFile(null);

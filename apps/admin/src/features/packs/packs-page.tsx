@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminPackListSchema, adminPackSorts, adminPackStates } from '@gacha/contract/admin';
+import { adminPackSorts, adminPackStates } from '@gacha/contract/admin';
+import { packListRoute } from '@gacha/contract/routes/admin-catalogue';
 import { RouteNotice } from '../../components/delete-draft.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
@@ -74,8 +75,7 @@ export function PacksPage() {
   );
 
   const resource: Resource<PackRow> = {
-    path: 'admin/packs',
-    answer: adminPackListSchema,
+    route: packListRoute,
     queryKey: packsKey,
     columns,
     sorts: adminPackSorts,

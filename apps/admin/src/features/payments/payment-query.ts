@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminPaymentDetailSchema } from '@gacha/contract/admin-payments';
-import { api, apiPath, unwrap } from '../../lib/api.ts';
+import { paymentDetailRoute } from '@gacha/contract/routes/admin-payments';
+import { call, unwrap } from '../../lib/api.ts';
 
 /** The payments' calls (GET /api/admin/payments, /payments/{id}); one key prefix, so a refund or match refreshes both. */
 export const PAYMENTS_KEY = ['admin', 'payments'] as const;
@@ -9,8 +9,7 @@ export const paymentKey = (id: number) => [...PAYMENTS_KEY, 'detail', id] as con
 export function usePayment(id: number) {
   return useQuery({
     queryKey: paymentKey(id),
-    queryFn: async () =>
-      unwrap(await api.get(apiPath('admin', 'payments', id), { answer: adminPaymentDetailSchema })),
+    queryFn: async () => unwrap(await call(paymentDetailRoute, { params: { id } })),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
-  adminPaymentListSchema,
   paymentMethods,
   paymentSorts,
   paymentStatuses,
   type AdminPaymentList,
   type AdminPaymentRow,
 } from '@gacha/contract/admin-payments';
+import { paymentListRoute } from '@gacha/contract/routes/admin-payments';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
@@ -110,8 +110,7 @@ export function PaymentsPage() {
   );
 
   const resource: Resource<AdminPaymentRow, AdminPaymentList> = {
-    path: 'admin/payments',
-    answer: adminPaymentListSchema,
+    route: paymentListRoute,
     queryKey: [...PAYMENTS_KEY, 'list'],
     columns,
     sorts: paymentSorts,

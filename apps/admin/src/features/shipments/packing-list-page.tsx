@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import {
-  adminPackingListSchema,
-  type AdminPackingList,
-  type AdminPackingSheet,
-} from '@gacha/contract/admin-shipping';
+import { type AdminPackingList, type AdminPackingSheet } from '@gacha/contract/admin-shipping';
 import { CUSTOMS_RULES_NOTE, customsRangeText } from '@gacha/contract/customs';
-import { api, query, unwrap } from '../../lib/api.ts';
+import { packingListRoute } from '@gacha/contract/routes/admin-shipping';
+import { call, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { carrierName, categoryName, SHIPMENTS_KEY, yen } from './shipment-query.ts';
@@ -26,10 +23,7 @@ export function PackingListPage() {
   const ids = (params.get('ids') ?? '').replace(/[^\d,]/g, '');
   const list = useQuery({
     queryKey: [...SHIPMENTS_KEY, 'packing-list', ids],
-    queryFn: async () =>
-      unwrap(
-        await api.get(`admin/shipments/packing-list${query({ ids })}`, { answer: adminPackingListSchema }),
-      ),
+    queryFn: async () => unwrap(await call(packingListRoute, { query: { ids } })),
     enabled: ids !== '',
   });
   return (

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminShipmentListSchema, type AdminShipment } from '@gacha/contract/draws';
+import { type AdminShipment } from '@gacha/contract/draws';
 import {
   SHIPPING_DUE_DAYS,
   shipmentAges,
   shipmentSorts,
   type ShipmentAge,
 } from '@gacha/contract/admin-shipping';
+import { shipmentListRoute } from '@gacha/contract/routes/admin-shipping';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { formatJst } from '../../lib/format.ts';
@@ -146,8 +147,7 @@ export function ShipmentsPage() {
   );
 
   const resource: Resource<AdminShipment> = {
-    path: 'admin/shipments',
-    answer: adminShipmentListSchema,
+    route: shipmentListRoute,
     queryKey: [...SHIPMENTS_KEY, 'list'],
     columns,
     sorts: shipmentSorts,

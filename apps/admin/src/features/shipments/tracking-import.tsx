@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import type { adminTrackingImportResultSchema } from '@gacha/contract/admin-shipping';
 import {
-  adminTrackingImportResultSchema,
   TRACKING_CSV_MAX_CHARS,
   TRACKING_CSV_MAX_LINES,
   type AdminTrackingLine,
 } from '@gacha/contract/admin-shipping';
+import { trackingImportRoute } from '@gacha/contract/routes/admin-shipping';
 import type { z } from 'zod';
 import { CsvImport } from '../../components/csv-import.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -40,8 +41,7 @@ export function TrackingImport({ close, onDone }: { close: () => void; onDone: (
   const queryClient = useQueryClient();
   return (
     <CsvImport<AdminTrackingLine, z.infer<typeof adminTrackingImportResultSchema>>
-      path="admin/shipments/tracking-import"
-      answer={adminTrackingImportResultSchema}
+      route={trackingImportRoute}
       maxChars={TRACKING_CSV_MAX_CHARS}
       texts="fulfil.import"
       intro={t('fulfil.import.intro', { max: TRACKING_CSV_MAX_LINES })}

@@ -2,28 +2,31 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  adminIdAnswerSchema,
-  adminStaffCreatedSchema,
   adminStaffCreateSchema,
-  adminStaffListSchema,
   adminStaffSorts,
   adminStaffStates,
   staffRoles,
   type AdminStaffRow,
 } from '@gacha/contract/admin';
-import type { z } from 'zod';
+import type { AnswerOf } from '@gacha/contract/route';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { api, apiPath, isOk } from '../../lib/api.ts';
+import {
+  addStaffRoute,
+  changeStaffRoute,
+  resetSecondFactorRoute,
+  staffListRoute,
+} from '@gacha/contract/routes/admin-staff';
+import { call, isOk } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
 import { useMe } from '../../lib/me.ts';
 
 const STAFF_KEY = ['admin', 'staff'] as const;
 type Role = (typeof staffRoles)[number];
-type Created = z.infer<typeof adminStaffCreatedSchema>;
+type Created = AnswerOf<typeof addStaffRoute>;
 type Pending = { row: AdminStaffRow; change: { role?: Role; disabled?: 0 | 1 } | 'reset-2fa' };
 
 /**
@@ -45,8 +48,8 @@ export function StaffPage() {
   const change = useSubmit({
     mutationFn: async (p: Pending) =>
       p.change === 'reset-2fa'
-        ? api.post(apiPath('admin', 'staff', p.row.id, 'reset-2fa'), {}, { answer: adminIdAnswerSchema })
-        : api.post(apiPath('admin', 'staff', p.row.id), p.change, { answer: adminIdAnswerSchema }),
+        ? call(resetSecondFactorRoute, { params: { id: p.row.id } })
+        : call(changeStaffRoute, { params: { id: p.row.id }, body: p.change }),
     onSuccess: async (res, p) => {
       setPending(null);
       if (!isOk(res)) {
@@ -135,8 +138,7 @@ export function StaffPage() {
   );
 
   const resource: Resource<AdminStaffRow> = {
-    path: 'admin/staff',
-    answer: adminStaffListSchema,
+    route: staffListRoute,
     queryKey: STAFF_KEY,
     columns,
     sorts: adminStaffSorts,
@@ -216,7 +218,7 @@ function NewStaffForm({ onCreated }: { onCreated: (made: Created) => void | Prom
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, Created>({
     defaultValues: { email: '', role: 'viewer' },
     resolver: schemaResolver<Values>(adminStaffCreateSchema, (v) => v),
-    send: (v) => api.post('admin/staff', v, { answer: adminStaffCreatedSchema }),
+    send: (v) => call(addStaffRoute, { body: v }),
     fields: ['email', 'role'],
     onSuccess: async (res) => {
       form.reset({ email: '', role: 'viewer' });

@@ -1,40 +1,32 @@
-import { z } from 'zod';
+import { adminCardQuerySchema, CARD_CSV_MAX_CHARS, adminPackQuerySchema } from '@gacha/contract/admin';
 import {
-  adminCardCreateSchema,
-  adminCardImportResultSchema,
-  adminCardImportSchema,
-  adminCardListSchema,
-  adminCardQuerySchema,
-  adminCardUpdateSchema,
-  adminIdAnswerSchema,
-  CARD_CSV_MAX_CHARS,
-  adminPackListSchema,
-  adminPackParamsSchema,
-  adminPackQuerySchema,
-} from '@gacha/contract/admin';
-import { adminPackImagesSchema, adminPackVideoSchema } from '@gacha/contract/admin-shop';
-import { pathId } from '@gacha/contract/path';
-import {
+  addPackVideoRoute,
   cardDetailRoute,
+  cardListRoute,
   cardTypesRoute,
+  createCardRoute,
   createCardTypeRoute,
   createPackRoute,
   deleteCardRoute,
   deletePackRoute,
   deletePackVideoRoute,
   endPackRoute,
+  importCardsRoute,
   packDetailRoute,
+  packImagesRoute,
+  packListRoute,
   packPrizesRoute,
   packSummaryRoute,
   packVideosRoute,
   pausePackRoute,
   publishPackRoute,
+  updateCardRoute,
   updateCardTypeRoute,
   updatePackRoute,
 } from '@gacha/contract/routes/admin-catalogue';
 import { ApiError, fieldError } from '../../http/api-error.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { okResponse, translate, type ApiPlugin } from '../../http/envelope.ts';
+import { translate, type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import {
   addCard,
@@ -90,14 +82,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       throw new ApiError(409, { message: 'pack_locked', extra: { locked: err.columns } });
     throw err;
   };
-  app.get(
-    '/admin/packs',
-    {
-      schema: { querystring: adminPackQuerySchema, response: okResponse(adminPackListSchema) },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => packsForStaff(db, req.query, clock.now()),
-  );
+  await serve(app, packListRoute, async (req) => packsForStaff(db, req.query, clock.now()));
 
   app.get(
     '/admin/packs/export.csv',
@@ -210,14 +195,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
   // --- the catalogue: cards ---
   const CARD_BODY_LIMIT = 10 * 1024 * 1024;
 
-  app.get(
-    '/admin/cards',
-    {
-      schema: { querystring: adminCardQuerySchema, response: okResponse(adminCardListSchema) },
-      config: { staff: 'catalogue.read' },
-    },
-    async (req) => cardsForStaff(db, req.query),
-  );
+  await serve(app, cardListRoute, async (req) => cardsForStaff(db, req.query));
 
   app.get(
     '/admin/cards/export.csv',
@@ -237,13 +215,9 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       message: l.error === null ? null : translate(l.error, req.lang),
     }));
 
-  app.post(
-    '/admin/cards/import',
-    {
-      bodyLimit: 2 * CARD_CSV_MAX_CHARS,
-      schema: { body: adminCardImportSchema, response: okResponse(adminCardImportResultSchema) },
-      config: { staff: 'catalogue.write' },
-    },
+  await serve(
+    app,
+    importCardsRoute,
     async (req) => {
       const refused = (file: CardCsvFile) =>
         new ApiError(400, {
@@ -276,15 +250,13 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
         lines: importReport(req, done.file.lines),
       };
     },
+    {},
+    { bodyLimit: 2 * CARD_CSV_MAX_CHARS },
   );
 
-  app.post(
-    '/admin/cards',
-    {
-      bodyLimit: CARD_BODY_LIMIT,
-      schema: { body: adminCardCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: { staff: 'catalogue.write' },
-    },
+  await serve(
+    app,
+    createCardRoute,
     async (req) => {
       const now = clock.now();
       const actor = actorOf(req);
@@ -306,19 +278,13 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       );
       return { id };
     },
+    {},
+    { bodyLimit: CARD_BODY_LIMIT },
   );
 
-  app.post(
-    '/admin/cards/:id',
-    {
-      bodyLimit: CARD_BODY_LIMIT,
-      schema: {
-        params: z.object({ id: pathId() }),
-        body: adminCardUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
+  await serve(
+    app,
+    updateCardRoute,
     async (req) => {
       const now = clock.now();
       const actor = actorOf(req);
@@ -341,6 +307,8 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       );
       return { id: req.params.id };
     },
+    {},
+    { bodyLimit: CARD_BODY_LIMIT },
   );
 
   // --- card types (the Top tabs) ---
@@ -374,17 +342,9 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
 
   // --- a pack's pictures and opening videos (may change during the sale) ---
 
-  app.post(
-    '/admin/packs/:id/images',
-    {
-      bodyLimit: 9 * CARD_BODY_LIMIT,
-      schema: {
-        params: adminPackParamsSchema,
-        body: adminPackImagesSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
+  await serve(
+    app,
+    packImagesRoute,
     async (req) => {
       const { id } = req.params;
       const uploads: Record<string, string> = { banner_image: req.body.banner_image };
@@ -398,6 +358,8 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       );
       return { id };
     },
+    {},
+    { bodyLimit: 9 * CARD_BODY_LIMIT },
   );
 
   await serve(app, pausePackRoute, async (req) =>
@@ -417,17 +379,9 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
 
   await serve(app, packVideosRoute, async (req) => ({ list: await listPackVideos(db, req.params.id) }));
 
-  app.post(
-    '/admin/packs/:id/videos',
-    {
-      bodyLimit: 30 * 1024 * 1024,
-      schema: {
-        params: adminPackParamsSchema,
-        body: adminPackVideoSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: { staff: 'catalogue.write' },
-    },
+  await serve(
+    app,
+    addPackVideoRoute,
     async (req) => {
       const file = decodeVideo(req.body.video);
       const record = recorderOf(app, req);
@@ -446,6 +400,8 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       );
       return { id: video.id };
     },
+    {},
+    { bodyLimit: 30 * 1024 * 1024 },
   );
 
   // --- drafts deleted: a pack never published, a card nothing names ---

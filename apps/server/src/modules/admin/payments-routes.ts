@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { type AdminPaymentRow } from '@gacha/contract/admin-payments';
 import {
-  adminPaymentDetailSchema,
-  adminPaymentListSchema,
-  adminPaymentParamsSchema,
-  adminPaymentQuerySchema,
-  type AdminPaymentRow,
-} from '@gacha/contract/admin-payments';
-import { matchTransferRoute, refundPaymentRoute } from '@gacha/contract/routes/admin-payments';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+  matchTransferRoute,
+  paymentDetailRoute,
+  paymentListRoute,
+  refundPaymentRoute,
+} from '@gacha/contract/routes/admin-payments';
+import { type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import {
   listPayments,
@@ -34,36 +33,22 @@ export const paymentsRoutes: ApiPlugin = async (app) => {
   const masked = <R extends AdminPaymentRow>(row: R, full: boolean): R =>
     full ? row : { ...row, email: maskMail(row.email), holder_name: null };
 
-  app.get(
-    '/admin/payments',
-    {
-      schema: { querystring: adminPaymentQuerySchema, response: okResponse(adminPaymentListSchema) },
-      config: { staff: 'payments.read' },
-    },
-    async (req) => {
-      const full = pii(req);
-      const page = await listPayments(deps, req.query, { pii: full });
-      return { ...page, list: page.list.map((r) => masked(r, full)), pii: full };
-    },
-  );
+  await serve(app, paymentListRoute, async (req) => {
+    const full = pii(req);
+    const page = await listPayments(deps, req.query, { pii: full });
+    return { ...page, list: page.list.map((r) => masked(r, full)), pii: full };
+  });
 
-  app.get(
-    '/admin/payments/:id',
-    {
-      schema: { params: adminPaymentParamsSchema, response: okResponse(adminPaymentDetailSchema) },
-      config: { staff: 'payments.read' },
-    },
-    async (req) => {
-      const full = pii(req);
-      const d = await paymentForStaff(deps, req.params.id, clock.now());
-      return {
-        ...d,
-        payment: masked(d.payment, full),
-        match: d.match && !full ? { ...d.match, holder_name: null } : d.match,
-        pii: full,
-      };
-    },
-  );
+  await serve(app, paymentDetailRoute, async (req) => {
+    const full = pii(req);
+    const d = await paymentForStaff(deps, req.params.id, clock.now());
+    return {
+      ...d,
+      payment: masked(d.payment, full),
+      match: d.match && !full ? { ...d.match, holder_name: null } : d.match,
+      pii: full,
+    };
+  });
 
   await serve(app, refundPaymentRoute, async (req) => {
     const record = recorderOf(app, req);

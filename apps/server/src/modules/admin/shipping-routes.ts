@@ -1,18 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  adminPackingListQuerySchema,
-  adminPackingListSchema,
-  adminShipmentQuerySchema,
-  adminTrackingImportResultSchema,
-  adminTrackingImportSchema,
-  type AdminTrackingLine,
-} from '@gacha/contract/admin-shipping';
-import { adminShipmentListSchema } from '@gacha/contract/draws';
+import { type AdminTrackingLine } from '@gacha/contract/admin-shipping';
 import { message, type MessageKey } from '@gacha/contract/messages';
 import { ApiError, type MessageRef } from '../../http/api-error.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
-import { correctTrackingRoute, shipBatchRoute } from '@gacha/contract/routes/admin-shipping';
+import {
+  correctTrackingRoute,
+  packingListRoute,
+  shipBatchRoute,
+  shipmentListRoute,
+  trackingImportRoute,
+} from '@gacha/contract/routes/admin-shipping';
 import { markShipped, shipBatch, type ShippedBatch } from '../holdings/service.ts';
 import { mailerFor } from '../mail/service.ts';
 import {
@@ -72,28 +70,15 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       },
     ] as const;
 
-  app.get(
-    '/admin/shipments',
-    {
-      schema: { querystring: adminShipmentQuerySchema, response: okResponse(adminShipmentListSchema) },
-      config: { staff: 'shipping.read' },
-    },
-    async (req) => listShipments(db, req.query, clock.now()),
-  );
+  await serve(app, shipmentListRoute, async (req) => listShipments(db, req.query, clock.now()));
 
-  app.get(
-    '/admin/shipments/packing-list',
-    {
-      schema: { querystring: adminPackingListQuerySchema, response: okResponse(adminPackingListSchema) },
-      config: { staff: 'shipping.read' },
-    },
-    async (req) =>
-      packingList(
-        db,
-        req.query.ids,
-        { name: config.seller.name, address: config.seller.address, email: config.seller.email },
-        clock.now(),
-      ),
+  await serve(app, packingListRoute, async (req) =>
+    packingList(
+      db,
+      req.query.ids,
+      { name: config.seller.name, address: config.seller.address, email: config.seller.email },
+      clock.now(),
+    ),
   );
 
   await serve(app, shipBatchRoute, async (req) => {
@@ -164,13 +149,9 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       extra: { applied: false, shipped: 0, lines: report(req, lines) },
     });
 
-  app.post(
-    '/admin/shipments/tracking-import',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { body: adminTrackingImportSchema, response: okResponse(adminTrackingImportResultSchema) },
-      config: { staff: 'shipping.write' },
-    },
+  await serve(
+    app,
+    trackingImportRoute,
     async (req) => {
       const file = await checkTrackingCsv(db, req.body.csv);
       if (file.fileError || file.lines.some((l) => l.error)) throw refused(req, file.fileError, file.lines);
@@ -213,5 +194,7 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       await tellMembers(done);
       return { applied: true, shipped: done.length, lines: report(req, file.lines) };
     },
+    {},
+    { bodyLimit: IMPORT_BODY_LIMIT },
   );
 };

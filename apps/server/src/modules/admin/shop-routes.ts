@@ -1,22 +1,12 @@
-import { adminIdAnswerSchema } from '@gacha/contract/admin';
-import {
-  adminBannerCreateSchema,
-  adminBannerListSchema,
-  adminBannerParamsSchema,
-  adminBannerQuerySchema,
-  adminBannerUpdateSchema,
-  adminCouponListSchema,
-  adminCouponParamsSchema,
-  adminCouponQuerySchema,
-  adminCouponUsesQuerySchema,
-  adminCouponUsesSchema,
-  adminExchangeCardListSchema,
-  adminExchangeCardQuerySchema,
-} from '@gacha/contract/admin-shop';
+import { adminCouponQuerySchema, adminExchangeCardQuerySchema } from '@gacha/contract/admin-shop';
 import {
   bannerDetailRoute,
+  bannerListRoute,
   campaignsRoute,
   couponDetailRoute,
+  couponListRoute,
+  couponUsesRoute,
+  createBannerRoute,
   createCampaignRoute,
   createCouponRoute,
   createExchangeCardRoute,
@@ -24,10 +14,12 @@ import {
   deleteBannerRoute,
   deleteCouponRoute,
   disableCouponRoute,
+  exchangeCardListRoute,
   exchangeCardStockRoute,
   fxRoute,
   pointPricesRoute,
   setFxRoute,
+  updateBannerRoute,
   updateCampaignRoute,
   updateCouponRoute,
   updateExchangeCardRoute,
@@ -35,7 +27,7 @@ import {
 } from '@gacha/contract/routes/admin-shop';
 import { fieldError } from '../../http/api-error.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import { type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import {
   changeCoupon,
@@ -87,27 +79,15 @@ const PICTURES_BODY_LIMIT = 20 * 1024 * 1024;
 export const shopRoutes: ApiPlugin = async (app) => {
   const { db, clock, config, storage } = app;
   const read = { staff: 'catalogue.read' } as const;
-  const write = { staff: 'catalogue.write' } as const;
 
   // --- banners ---
-  app.get(
-    '/admin/banners',
-    {
-      schema: { querystring: adminBannerQuerySchema, response: okResponse(adminBannerListSchema) },
-      config: read,
-    },
-    async (req) => bannersForStaff(db, req.query, clock.now()),
-  );
+  await serve(app, bannerListRoute, async (req) => bannersForStaff(db, req.query, clock.now()));
 
   await serve(app, bannerDetailRoute, async (req) => bannerForStaff(db, req.params.id, clock.now()));
 
-  app.post(
-    '/admin/banners',
-    {
-      bodyLimit: PICTURES_BODY_LIMIT,
-      schema: { body: adminBannerCreateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: write,
-    },
+  await serve(
+    app,
+    createBannerRoute,
     async (req) => {
       const { image, sp_image, ...fields } = req.body;
       const id = await withPictures(storage, 'banners', { image, sp_image }, [''], (urls) =>
@@ -126,19 +106,13 @@ export const shopRoutes: ApiPlugin = async (app) => {
       forgetBanners(db);
       return { id };
     },
+    {},
+    { bodyLimit: PICTURES_BODY_LIMIT },
   );
 
-  app.post(
-    '/admin/banners/:id',
-    {
-      bodyLimit: PICTURES_BODY_LIMIT,
-      schema: {
-        params: adminBannerParamsSchema,
-        body: adminBannerUpdateSchema,
-        response: okResponse(adminIdAnswerSchema),
-      },
-      config: write,
-    },
+  await serve(
+    app,
+    updateBannerRoute,
     async (req) => {
       const { image, sp_image, ...fields } = req.body;
       const kept = ['', ...(await bannerPictures(db, req.params.id))];
@@ -157,6 +131,8 @@ export const shopRoutes: ApiPlugin = async (app) => {
       forgetBanners(db);
       return { id: req.params.id };
     },
+    {},
+    { bodyLimit: PICTURES_BODY_LIMIT },
   );
 
   await serve(app, deleteBannerRoute, async (req) => {
@@ -225,17 +201,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
   );
 
   // --- exchange cards ---
-  app.get(
-    '/admin/exchange-cards',
-    {
-      schema: {
-        querystring: adminExchangeCardQuerySchema,
-        response: okResponse(adminExchangeCardListSchema),
-      },
-      config: read,
-    },
-    async (req) => exchangeCardsForStaff(db, req.query, clock.now()),
-  );
+  await serve(app, exchangeCardListRoute, async (req) => exchangeCardsForStaff(db, req.query, clock.now()));
 
   app.get(
     '/admin/exchange-cards/export.csv',
@@ -278,14 +244,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
   );
 
   // --- coupons ---
-  app.get(
-    '/admin/coupons',
-    {
-      schema: { querystring: adminCouponQuerySchema, response: okResponse(adminCouponListSchema) },
-      config: read,
-    },
-    async (req) => couponsForStaff(db, req.query, clock.now()),
-  );
+  await serve(app, couponListRoute, async (req) => couponsForStaff(db, req.query, clock.now()));
 
   app.get(
     '/admin/coupons/export.csv',
@@ -295,18 +254,7 @@ export const shopRoutes: ApiPlugin = async (app) => {
 
   await serve(app, couponDetailRoute, async (req) => couponForStaff(db, req.params.id));
 
-  app.get(
-    '/admin/coupons/:id/uses',
-    {
-      schema: {
-        params: adminCouponParamsSchema,
-        querystring: adminCouponUsesQuerySchema,
-        response: okResponse(adminCouponUsesSchema),
-      },
-      config: read,
-    },
-    async (req) => couponUses(db, req.params.id, req.query),
-  );
+  await serve(app, couponUsesRoute, async (req) => couponUses(db, req.params.id, req.query));
 
   await serve(app, createCouponRoute, async (req) => {
     const b = req.body;

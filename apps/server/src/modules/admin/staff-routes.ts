@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { adminStaffQuerySchema } from '@gacha/contract/admin';
 import {
-  adminIdAnswerSchema,
-  adminStaffCreatedSchema,
-  adminStaffCreateSchema,
-  adminStaffListSchema,
-  adminStaffQuerySchema,
-  adminStaffUpdateSchema,
-} from '@gacha/contract/admin';
-import { pathId } from '@gacha/contract/path';
+  addStaffRoute,
+  changeStaffRoute,
+  resetSecondFactorRoute,
+  staffListRoute,
+} from '@gacha/contract/routes/admin-staff';
 import { sendCsv } from '../../http/csv.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import type { ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { auditedWrite, staffOf } from './request.ts';
 import { addStaff, changeStaff, resetSecondFactorOf, staffCsv, staffForOwners } from './staff.ts';
 
@@ -21,16 +19,8 @@ import { addStaff, changeStaff, resetSecondFactorOf, staffCsv, staffForOwners } 
 export const staffRoutes: ApiPlugin = async (app) => {
   const { db, clock } = app;
   const manage = { staff: 'staff.manage' } as const;
-  const params = z.object({ id: pathId('staff_not_found') });
 
-  app.get(
-    '/admin/staff',
-    {
-      schema: { querystring: adminStaffQuerySchema, response: okResponse(adminStaffListSchema) },
-      config: manage,
-    },
-    async (req) => staffForOwners(db, req.query),
-  );
+  await serve(app, staffListRoute, async (req) => staffForOwners(db, req.query));
 
   app.get(
     '/admin/staff/export.csv',
@@ -38,48 +28,33 @@ export const staffRoutes: ApiPlugin = async (app) => {
     async (req, reply) => sendCsv(reply, 'staff.csv', await staffCsv(db, req.query)),
   );
 
-  app.post(
-    '/admin/staff',
-    {
-      schema: { body: adminStaffCreateSchema, response: okResponse(adminStaffCreatedSchema) },
-      config: manage,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const made = await addStaff(tx, req.body, clock.now());
-        await record('staff.create', { type: 'staff', id: made.id }, null, {
-          email: made.email,
-          role: made.role,
-        });
-        return made;
-      }),
+  await serve(app, addStaffRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const made = await addStaff(tx, req.body, clock.now());
+      await record('staff.create', { type: 'staff', id: made.id }, null, {
+        email: made.email,
+        role: made.role,
+      });
+      return made;
+    }),
   );
 
-  app.post(
-    '/admin/staff/:id',
-    {
-      schema: { params, body: adminStaffUpdateSchema, response: okResponse(adminIdAnswerSchema) },
-      config: manage,
-    },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const change = await changeStaff(tx, staffOf(req).id, req.params.id, req.body, clock.now());
-        if (change)
-          await record('staff.update', { type: 'staff', id: req.params.id }, change.before, change.after);
-        return { id: req.params.id };
-      }),
+  await serve(app, changeStaffRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const change = await changeStaff(tx, staffOf(req).id, req.params.id, req.body, clock.now());
+      if (change)
+        await record('staff.update', { type: 'staff', id: req.params.id }, change.before, change.after);
+      return { id: req.params.id };
+    }),
   );
 
-  app.post(
-    '/admin/staff/:id/reset-2fa',
-    { schema: { params, response: okResponse(adminIdAnswerSchema) }, config: manage },
-    async (req) =>
-      auditedWrite(app, req, async (tx, record) => {
-        const was = await resetSecondFactorOf(tx, req.params.id);
-        // a repeat finds nothing to reset: no second row
-        if (was.enrolled)
-          await record('staff.reset_2fa', { type: 'staff', id: req.params.id }, was, { enrolled: false });
-        return { id: req.params.id };
-      }),
+  await serve(app, resetSecondFactorRoute, async (req) =>
+    auditedWrite(app, req, async (tx, record) => {
+      const was = await resetSecondFactorOf(tx, req.params.id);
+      // a repeat finds nothing to reset: no second row
+      if (was.enrolled)
+        await record('staff.reset_2fa', { type: 'staff', id: req.params.id }, was, { enrolled: false });
+      return { id: req.params.id };
+    }),
   );
 };
