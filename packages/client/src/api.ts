@@ -19,13 +19,13 @@ import {
  *   next POST as `csrf_name` / `csrf_value`, next to the payload as a JSON string in the `json` field. A POST
  *   refused for a stale pair (`code: 'csrf'`: another tab signed in or out) wrote nothing and is sent once again
  *   with the fresh pair.
- * - Every call names the route's answer schema from the contract (`answer`, the schema the server registers as
- *   `okResponse(schema)`). A success answer (state 200, or 204 "nothing to do") is parsed with it: the caller
- *   gets only the fields the contract names, and an answer that does not fit fails the call like a network
- *   error (ApiAnswerError, logged in development). A refusal (any other state) is handed over as received,
- *   its `message` and `errors` in the caller's language and its `code` the catalogue key.
- *   `answer` may be a loader (`() => import('@gacha/contract/packs').then((m) => m.xxxSchema)`), which runs
- *   alongside the request: the shop's calls of the first paint use one, so zod stays out of the entry bundle.
+ * - Every call is a route of the contract (`call(route, { params, query, body })`, contract/routes/): its path is
+ *   filled from the route, and a success answer (state 200, or 204 "nothing to do") is parsed with the route's
+ *   answer schema, the one the server registers: the caller gets only the fields the contract names, and an
+ *   answer that does not fit fails the call like a network error (ApiAnswerError, logged in development). A
+ *   refusal (any other state) is handed over as received, its `message` and `errors` in the caller's language
+ *   and its `code` the catalogue key. The route's schemas load alongside the request (a route table imports
+ *   no zod), so the shop's first paint keeps zod out of its entry bundle. No app writes a path.
  * - Calls run side by side. A double click is a page's business (use-submit.ts).
  * - Every call that is not marked `background` counts for a loading overlay (subscribeActivity).
  * - The HTTP status mirrors the class of `state` (4xx/503); the body is what counts, so it is read regardless.
@@ -303,18 +303,6 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     call,
-    api: {
-      get<S extends AnswerSchema>(path: string, opts: CallOptions<S>): Promise<ApiAnswer<z.output<S>>> {
-        return run('GET', path, undefined, opts);
-      },
-      post<S extends AnswerSchema>(
-        path: string,
-        payload: object,
-        opts: CallOptions<S>,
-      ): Promise<ApiAnswer<z.output<S>>> {
-        return run('POST', path, payload, opts);
-      },
-    },
     refreshCsrf,
     getCsrf: (): Csrf | null => csrf,
     /** Keeps a pair an answer carried; `null` forgets the pair (a sign-out: the next POST reads a fresh one). */

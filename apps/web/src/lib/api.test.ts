@@ -3,9 +3,12 @@ import { decisionResultSchema } from '@gacha/contract/draws';
 import { emptyAnswerSchema } from '@gacha/contract/envelope-schema';
 import { currentUserSchema } from '@gacha/contract/user';
 import { deferred, fakeApi } from '../test/fake-api.ts';
+import { defineRoute } from '@gacha/contract/route';
 import {
-  api,
   ApiAnswerError,
+  call,
+  type AnswerSchema,
+  type CallOptions,
   ApiNetworkError,
   encodeForm,
   firstError,
@@ -18,6 +21,26 @@ import {
 } from './api.ts';
 
 const empty = { answer: emptyAnswerSchema };
+
+/** The transport under test, called as the apps call it: through a route of the path, answering the schema. */
+function routeTo<S extends AnswerSchema>(
+  method: 'GET' | 'POST',
+  path: string,
+  answer: CallOptions<S>['answer'],
+) {
+  return defineRoute({
+    method,
+    path: `/${path}`,
+    access: 'guest',
+    schemas: async () => ({ answer: (typeof answer === 'function' ? await answer() : answer) as never }),
+  });
+}
+const api = {
+  get: <S extends AnswerSchema>(path: string, opts: CallOptions<S>) =>
+    call(routeTo('GET', path, opts.answer), {}, opts),
+  post: <S extends AnswerSchema>(path: string, body: object, opts: CallOptions<S>) =>
+    call(routeTo('POST', path, opts.answer), { body }, opts),
+};
 
 function answer(body: object, status = 200) {
   return Promise.resolve(
@@ -167,7 +190,7 @@ describe("answers parsed with the route's schema", () => {
       await expect(call).rejects.toBeInstanceOf(ApiNetworkError);
       await expect(call).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ['point'] })] });
       expect(log).toHaveBeenCalledOnce();
-      expect(String(log.mock.calls[0]![0])).toContain('GET user/point');
+      expect(String(log.mock.calls[0]![0])).toContain('GET /user/point');
 
       fakeApi({ 'POST user/login': { is_login: '1' } }); // fields missing
       await expect(api.post('user/login', {}, { answer: currentUserSchema })).rejects.toBeInstanceOf(

@@ -8,7 +8,6 @@ export * from '@gacha/client/api';
  * call, and a maintenance answer sends the browser to the maintenance page.
  */
 export const {
-  api,
   call,
   getCsrf,
   setCsrf,
