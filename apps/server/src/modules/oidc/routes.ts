@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { googleCreateSchema, googleLoginSchema, SIGN_IN_REDIRECTS } from '@gacha/contract/account';
+import { SIGN_IN_REDIRECTS } from '@gacha/contract/account';
 import { State } from '@gacha/contract/envelope';
-import { currentUserSchema } from '@gacha/contract/user';
+import { googleCreateRoute, googleLoginRoute } from '@gacha/contract/routes/oidc';
 import type { OidcProviderName } from '../../config.ts';
 import { ApiError, fieldError } from '../../http/api-error.ts';
-import { okResponse, type ApiPlugin } from '../../http/envelope.ts';
+import type { ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/service.ts';
 import { registerMockIdp } from './mock-idp.ts';
 import {
@@ -203,36 +204,29 @@ export const oidcApi: ApiPlugin = async (app) => {
     }
   };
 
-  app.post(
-    '/user/google/login',
-    { schema: { body: googleLoginSchema, response: okResponse(currentUserSchema) } },
-    async (req, reply) => {
-      const claims = await verified(req.body.token);
-      const outcome = await signIn(
-        db,
-        {
-          provider: 'google',
-          identity: identityFrom(claims),
-          create: false,
-          referrerId: null,
-          lang: req.lang,
-        },
-        clock.now(),
-      );
-      if (outcome.kind === 'not_registered') throw fieldError('mail', 'social_not_registered');
-      if (outcome.kind === 'suspended') throw fieldError('mail', 'account_suspended');
-      if (outcome.kind !== 'ok') throw fieldError('mail', 'login_mismatch');
-      await sessions.start(req, reply, outcome.userId, false);
-      return currentUser(db, req.user, req.lang, clock.now());
-    },
-  );
+  await serve(app, googleLoginRoute, async (req, reply) => {
+    const claims = await verified(req.body.token);
+    const outcome = await signIn(
+      db,
+      {
+        provider: 'google',
+        identity: identityFrom(claims),
+        create: false,
+        referrerId: null,
+        lang: req.lang,
+      },
+      clock.now(),
+    );
+    if (outcome.kind === 'not_registered') throw fieldError('mail', 'social_not_registered');
+    if (outcome.kind === 'suspended') throw fieldError('mail', 'account_suspended');
+    if (outcome.kind !== 'ok') throw fieldError('mail', 'login_mismatch');
+    await sessions.start(req, reply, outcome.userId, false);
+    return currentUser(db, req.user, req.lang, clock.now());
+  });
 
-  app.post(
-    '/user/google/create',
-    {
-      schema: { body: googleCreateSchema, response: okResponse(currentUserSchema) },
-      config: { errorFields: { referralCode: 'referral_code' } },
-    },
+  await serve(
+    app,
+    googleCreateRoute,
     async (req, reply) => {
       const { body, lang } = req;
       const claims = await verified(body.token);
@@ -253,6 +247,7 @@ export const oidcApi: ApiPlugin = async (app) => {
       await sessions.start(req, reply, outcome.userId, false);
       return currentUser(db, req.user, lang, clock.now());
     },
+    { errorFields: { referralCode: 'referral_code' } },
   );
 };
 
