@@ -9,6 +9,12 @@ import { setReferralCodeRoute } from '@gacha/contract/routes/referrals';
 import { call } from '../../../lib/api.ts';
 import { loadCurrentUser } from '../../../lib/session.ts';
 
+// The registration's answer schemas load with the page, as its form's do: a tab left open across a deploy then
+// checks and registers with them instead of asking the new build for a chunk the old one named (the confirm page
+// itself reloads to the new build, the draft kept in sessionStorage).
+void confirmRegistrationRoute.schemas().catch(() => undefined);
+void registerRoute.schemas().catch(() => undefined);
+
 /** POST /user/confirm: the server-side check of every registration field (spec §4). */
 export function confirmUser(input: RegistrationInput) {
   return call(confirmRegistrationRoute, { body: input });
