@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
 import { adminPrizesSchema, type AdminPackDetail } from '@gacha/contract/admin';
-import type { BodyOf } from '@gacha/contract/route';
 import { packPrizesRoute } from '@gacha/contract/routes/admin-catalogue';
 import { FormMessage } from '../../components/form-field.tsx';
 import { call } from '../../lib/api.ts';
@@ -83,7 +82,7 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
     send: (v) =>
       call(packPrizesRoute, {
         params: { id: pack.id },
-        body: prizesPayload(v) as BodyOf<typeof packPrizesRoute>,
+        body: prizesPayload(v),
       }),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     fields: fieldNames(40) as any,

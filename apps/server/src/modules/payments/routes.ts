@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { queryPaymentId } from '@gacha/contract/path';
-import type { AmazonButtonSignature } from '@gacha/contract/payments';
 import {
   amazonButtonRoute,
   amazonCheckoutRoute,
@@ -138,17 +137,12 @@ export const paymentsApi: ApiPlugin = async (app) => {
   );
 
   // --- Amazon Pay checkout session ---
-  // the sandbox's payload (providers/sandbox/amazon.ts) types its literals (`sandbox: '1'`, the checkout
-  // language) as strings; the answer's schema still checks them on the way out
-  await serve(
-    app,
-    amazonButtonRoute,
-    async (req) =>
-      (await amazonButtonSignature(deps, {
-        userId: memberOf(req).id,
-        lang: req.lang,
-        paymentId: req.query.payment_id,
-      })) as AmazonButtonSignature,
+  await serve(app, amazonButtonRoute, async (req) =>
+    amazonButtonSignature(deps, {
+      userId: memberOf(req).id,
+      lang: req.lang,
+      paymentId: req.query.payment_id,
+    }),
   );
 
   await serve(app, amazonCheckoutRoute, async (req) =>

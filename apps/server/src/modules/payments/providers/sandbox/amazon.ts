@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '@gacha/contract/messages';
+import type { AmazonButtonSignature } from '@gacha/contract/payments';
 
 /**
  * Amazon Pay button payloads in the sandbox: the shop signs the button's payloadJSON (real Amazon Pay uses
@@ -41,7 +42,7 @@ export function sandboxAmazonButton(args: {
   amountYen: number;
   returnUrl: string;
   lang: Lang;
-}) {
+}): AmazonButtonSignature {
   const payload: AmazonButtonPayload = {
     webCheckoutDetails: {
       checkoutResultReturnUrl: args.returnUrl,
