@@ -123,8 +123,11 @@ for (const lang of ['en', 'ja']) {
     const keys = [
       ...START,
       ...page.chunks,
+      // the namespace `messages` is the contract's catalogue, laid out as the shop's own locale files
       ...namespaces.map((ns) =>
-        ns === 'messages' ? contract('messages') : `src/locales/${lang}/${ns}.json`,
+        ns === 'messages'
+          ? `../../packages/contract/src/locales/${lang}/messages.json`
+          : `src/locales/${lang}/${ns}.json`,
       ),
     ];
     const files = new Set();

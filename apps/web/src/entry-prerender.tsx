@@ -18,20 +18,20 @@ import {
 } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages } from '@gacha/contract/messages';
+import { catalogueTexts } from '@gacha/contract/messages';
 import type { RouteHandle } from './app/layout.tsx';
 import { routes } from './app/router.tsx';
 import { setRenderedAt } from './lib/use-now.ts';
-import { catalogueResources, MESSAGES_NS, NAMESPACES, SHARED_I18N_OPTIONS } from './lib/i18n.ts';
+import { MESSAGES_NS, NAMESPACES, SHARED_I18N_OPTIONS } from './lib/i18n.ts';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
   eager: true,
   import: 'default',
 });
 
-function resources(lang: string) {
+function resources(lang: 'en' | 'ja') {
   const out: Record<string, Record<string, unknown>> = {
-    [MESSAGES_NS]: catalogueResources(messages, lang),
+    [MESSAGES_NS]: catalogueTexts[lang],
   };
   for (const ns of NAMESPACES) out[ns] = localeFiles[`./locales/${lang}/${ns}.json`] ?? {};
   return out;

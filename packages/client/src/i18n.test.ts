@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@gacha/contract/messages';
-import { catalogue, catalogueResources, MESSAGES_NS } from './i18n.ts';
+import { catalogueTexts, langs, message, type MessageKey } from '@gacha/contract/messages';
+import { catalogue, MESSAGES_NS } from './i18n.ts';
 
 describe('the message catalogue on a screen', () => {
   beforeAll(async () => {
@@ -9,8 +9,8 @@ describe('the message catalogue on a screen', () => {
       lng: 'ja',
       ns: [MESSAGES_NS],
       resources: {
-        en: { [MESSAGES_NS]: catalogueResources(messages, 'en') },
-        ja: { [MESSAGES_NS]: catalogueResources(messages, 'ja') },
+        en: { [MESSAGES_NS]: catalogueTexts.en },
+        ja: { [MESSAGES_NS]: catalogueTexts.ja },
       },
       interpolation: { escapeValue: false },
       showSupportNotice: false,
@@ -18,16 +18,32 @@ describe('the message catalogue on a screen', () => {
   });
 
   it('writes a key in the current language with its placeholders filled', () => {
-    expect(catalogue('invalid')).toBe(messages.invalid.ja);
-    const withMax = Object.entries(messages).find(([, t]) => t.en.includes('{max}'));
+    expect(catalogue('invalid')).toBe(catalogueTexts.ja.invalid);
+    const withMax = Object.entries(catalogueTexts.ja).find(([, text]) => text.includes('{{max}}'));
     expect(withMax).toBeDefined();
-    const [key, texts] = withMax!;
-    expect(catalogue(key, { max: 7 })).toBe(texts.ja.replace('{max}', '7'));
+    const [key, text] = withMax!;
+    expect(catalogue(key, { max: 7 })).toBe(text.replace('{{max}}', '7'));
+  });
+
+  it('fills placeholders as the server does (message)', () => {
+    const keys = Object.keys(catalogueTexts.en) as MessageKey[];
+    const withParams = keys.filter((key) => catalogueTexts.en[key].includes('{{'));
+    expect(withParams.length).toBeGreaterThan(0);
+    for (const lang of langs) {
+      const t = i18next.getFixedT(lang, MESSAGES_NS);
+      for (const key of withParams) {
+        const params = Object.fromEntries(
+          [...catalogueTexts.en[key].matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1]!, `<${m[1]!}>`]),
+        );
+        expect(t(key, params), `${lang} ${key}`).toBe(message(key, lang, params));
+        expect(t(key, params)).not.toContain('{');
+      }
+    }
   });
 
   it('shows no raw key: an unknown one reads as the invalid-value message', () => {
-    expect(catalogue('no_such_key')).toBe(messages.invalid.ja);
-    expect(catalogue('pack.no_such_thing')).toBe(messages.invalid.ja);
+    expect(catalogue('no_such_key')).toBe(catalogueTexts.ja.invalid);
+    expect(catalogue('pack.no_such_thing')).toBe(catalogueTexts.ja.invalid);
   });
 
   it('shows a text that is no key (a refusal translated by the server) as it is', () => {

@@ -12,26 +12,16 @@ import type { Lang } from '@gacha/contract/messages';
  */
 export const LANGS: readonly Lang[] = ['en', 'ja'];
 
-/** The contract's catalogue as an i18next namespace. */
+/**
+ * The contract's catalogue as an i18next namespace: its files (@gacha/contract/locales/<lang>/messages.json,
+ * or `catalogueTexts[lang]` of @gacha/contract/messages) are the namespace's resources as they are.
+ */
 export const MESSAGES_NS = 'messages';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'ja';
-}
-
-/** The catalogue's texts of one language for i18next: `{max}` becomes i18next's `{{max}}`. */
-export function catalogueResources(
-  catalogue: Record<string, { en: string; ja: string }>,
-  lang: string,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, texts] of Object.entries(catalogue)) {
-    const text = lang === 'ja' ? texts.ja : texts.en;
-    out[key] = text.replace(/\{(\w+)\}/g, '{{$1}}');
-  }
-  return out;
 }
 
 function readCookie(name: string): string | undefined {

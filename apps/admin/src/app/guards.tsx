@@ -6,7 +6,7 @@ import { NAV } from './nav.ts';
 
 /** The console's pages need a staff member past the second factor; anyone else goes to the sign-in. */
 export function RequireStaff({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <p className="loading">{t('common.loading')}</p>;
@@ -22,7 +22,7 @@ export function RequireStaff({ children }: { children: ReactNode }) {
 
 /** A section's pages need its read permission. */
 export function RequirePermission({ permission }: { permission: Permission }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const can = useCan();
   if (!can(permission)) return <p role="alert">{t('common.forbidden')}</p>;
   return <Outlet />;
@@ -30,7 +30,7 @@ export function RequirePermission({ permission }: { permission: Permission }) {
 
 /** /admin/ opens the first section the role may see. */
 export function HomeRedirect() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const can = useCan();
   const first = NAV.find((item) => can(item.permission));
   return first ? <Navigate to={first.path} replace /> : <p>{t('common.nothingToSee')}</p>;

@@ -6,6 +6,7 @@ import { staffLogoutRoute } from '@gacha/contract/routes/admin-session';
 import { call, setCsrf } from '../lib/api.ts';
 import { useSubmit } from '../lib/forms.ts';
 import { useCan, useMe } from '../lib/me.ts';
+import { NAMESPACES } from '../locales/index.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NAV } from './nav.ts';
 
@@ -14,7 +15,8 @@ import { NAV } from './nav.ts';
  * and a side nav of the sections the role may read. Under 1024 px (a tablet) the nav folds behind a Menu button.
  */
 export function Layout() {
-  const { t } = useTranslation();
+  // the console's words, and the sections' labels from every namespace (nav.ts)
+  const { t } = useTranslation(NAMESPACES);
   const me = useMe().data;
   const can = useCan();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
 export function RouteError() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (

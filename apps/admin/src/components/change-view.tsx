@@ -6,7 +6,7 @@ import { formatJst } from '../lib/format.ts';
  * removed; for anything else, the values as JSON. The whole JSON of both is one click away.
  */
 export function ChangeView({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const changes = diff(before, after);
   return (
     <div className="change-view">

@@ -24,7 +24,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

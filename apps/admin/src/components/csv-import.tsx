@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { call, firstError, isOk } from '../lib/api.ts';
 import type { Route, RouteSchemas } from '@gacha/contract/route';
 import { catalogue, useSubmit } from '../lib/forms.ts';
+import { NAMESPACES, type QualifiedKey } from '../locales/index.ts';
 import styles from './csv-import.module.css';
 import { TableWrap } from './table-wrap.tsx';
 
@@ -17,6 +18,9 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
+/** A group of an import's texts, with its namespace (`shipping:import`): any group that has an `allOrNothing`. */
+type ImportTexts<K = QualifiedKey> = K extends `${infer P}.allOrNothing` ? P : never;
+
 /** A line of the server's report: its number and, when refused, the catalogue key and its text. */
 export interface ReportLine {
   line: number;
@@ -28,8 +32,8 @@ export interface CsvImportProps<L extends ReportLine, A extends { applied: boole
   /** The import's route (contract routes/): POST {csv, dry_run}, answering A. */
   route: Route<RouteSchemas & { answer: z.ZodType<A> }>;
   maxChars: number;
-  /** The prefix of this import's texts: `.intro`, `.allOrNothing`, `.file`, `.check`, `.submit`, … */
-  texts: string;
+  /** The group of this import's texts (`shipping:import`): `.allOrNothing`, `.file`, `.check`, `.submit`, … */
+  texts: ImportTexts;
   intro: ReactNode;
   sample: string;
   /** The report's columns between the line number and the result. */
@@ -57,7 +61,8 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
   props: CsvImportProps<L, A>,
 ) {
   const { texts, close } = props;
-  const { t } = useTranslation();
+  // the console's words, and the import's texts in their namespace
+  const { t } = useTranslation(NAMESPACES);
   const inputId = useId();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
   const [report, setReport] = useState<Report<L> | null>(null);

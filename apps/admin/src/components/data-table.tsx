@@ -51,7 +51,7 @@ export function DataTable<T extends RowData>({
   caption: string;
   empty?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const rows = table.getRowModel().rows;
   return (
     <TableWrap label={caption}>
@@ -117,7 +117,7 @@ export function DataTable<T extends RowData>({
 
 /** First / previous / page x of y / next / last, for a table with the pagination feature. */
 export function Pager<T extends RowData>({ table, label }: { table: ConsoleTable<T>; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const pageCount = table.getPageCount();
   const page = table.state.pagination.pageIndex + 1;
   return (

@@ -34,7 +34,7 @@ export function DeleteDraft({
 }) {
   const canWrite = useCan()('catalogue.write');
   const listPath = `/${resource}`;
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);

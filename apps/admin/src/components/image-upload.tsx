@@ -47,7 +47,7 @@ export function ImageUpload({
   disabled?: boolean;
   aspect?: 'wide' | 'phone';
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const id = useId();
   const [ownError, setOwnError] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -60,9 +60,7 @@ export function ImageUpload({
     const checked = await readImage(file);
     if (!checked.ok || !(await decodes(checked.dataUrl))) {
       onChange('');
-      setOwnError(
-        checked.ok || checked.reason !== 'too_large' ? t('shop.image.notImage') : t('shop.image.tooLarge'),
-      );
+      setOwnError(checked.ok || checked.reason !== 'too_large' ? t('image.notImage') : t('image.tooLarge'));
       return;
     }
     onChange(checked.dataUrl);
@@ -96,18 +94,18 @@ export function ImageUpload({
         {current || !value ? (
           <figure>
             {current ? (
-              <img className={styles[aspect]} src={current} alt={t('shop.image.current')} />
+              <img className={styles[aspect]} src={current} alt={t('image.current')} />
             ) : (
-              <div className={`${styles[aspect]} ${styles.none}`}>{t('shop.image.none')}</div>
+              <div className={`${styles[aspect]} ${styles.none}`}>{t('image.none')}</div>
             )}
-            <figcaption>{t('shop.image.current')}</figcaption>
+            <figcaption>{t('image.current')}</figcaption>
           </figure>
         ) : null}
         {value ? (
           <figure>
-            <img className={styles[aspect]} src={value} alt={t('shop.image.chosen')} />
+            <img className={styles[aspect]} src={value} alt={t('image.chosen')} />
             <figcaption>
-              {t('shop.image.chosen')}{' '}
+              {t('image.chosen')}{' '}
               <button
                 type="button"
                 className="button-link"
@@ -118,7 +116,7 @@ export function ImageUpload({
                   setInputKey((k) => k + 1);
                 }}
               >
-                {current ? t('shop.image.keep') : t('shop.image.remove')}
+                {current ? t('image.keep') : t('image.remove')}
               </button>
             </figcaption>
           </figure>

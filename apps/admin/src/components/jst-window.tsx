@@ -15,9 +15,9 @@ export function JstWindow({
   start: string | null | undefined;
   end: string | null | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const time = (iso: string) => <span className="nowrap">{formatJstShort(iso)}</span>;
-  const around = (key: string, node: ReactNode) => {
+  const around = (key: 'common.from' | 'common.until', node: ReactNode) => {
     const [before, after] = t(key, { when: MARK }).split(MARK);
     return (
       <>
@@ -33,7 +33,7 @@ export function JstWindow({
         {time(start)} – {time(end)}
       </>
     );
-  if (start) return around('shop.common.from', time(start));
-  if (end) return around('shop.common.until', time(end));
-  return <>{t('shop.common.always')}</>;
+  if (start) return around('common.from', time(start));
+  if (end) return around('common.until', time(end));
+  return <>{t('common.always')}</>;
 }

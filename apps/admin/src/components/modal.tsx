@@ -27,7 +27,7 @@ export function Modal({
   children: ReactNode | ((close: () => void) => ReactNode);
   size?: 'normal' | 'large';
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();

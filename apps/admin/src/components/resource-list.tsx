@@ -124,7 +124,7 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
   /** Said between the filters and the table, from the answer (what the list leaves out for this staff member). */
   notice?: (answer: A) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const filters = resource.filters ?? [];
   const { state, show } = useListAddress(filters.map((f) => f.name));
   const blank = Object.fromEntries(filters.map((f) => [f.name, '']));

@@ -1,27 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages, type Lang } from '@gacha/contract/messages';
-import { catalogueResources, createLanguageChoice, LANGS, MESSAGES_NS } from '@gacha/client/i18n';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
-import shopEn from '../locales/shop.en.json';
-import shopJa from '../locales/shop.ja.json';
-import membersEn from '../locales/members.en.json';
-import membersJa from '../locales/members.ja.json';
-import dashboardEn from '../locales/dashboard.en.json';
-import dashboardJa from '../locales/dashboard.ja.json';
-import paymentsEn from '../locales/payments.en.json';
-import paymentsJa from '../locales/payments.ja.json';
-import shippingEn from '../locales/shipping.en.json';
-import shippingJa from '../locales/shipping.ja.json';
-import accountingEn from '../locales/accounting.en.json';
-import accountingJa from '../locales/accounting.ja.json';
+import { catalogueTexts, type Lang } from '@gacha/contract/messages';
+import { createLanguageChoice, LANGS, MESSAGES_NS } from '@gacha/client/i18n';
+import { locales, NAMESPACES } from '../locales/index.ts';
 
 /**
  * The console in English and Japanese (react-i18next). Both languages are bundled (the console is small and
- * staff switch often): the namespace `console` holds the console's own words (locales/en.json, locales/ja.json,
- * the same keys in both; a test checks it), `messages` the contract's catalogue (spec §8), which the zod
- * schemas' issues name.
+ * staff switch often): the console's own words are one namespace per file, locales/<lang>/<namespace>.json
+ * (`console`, the default, and one per area: `shop`, `members`, …; see locales/index.ts), `messages` the
+ * contract's catalogue (spec §8), which the zod schemas' issues name.
  *
  * The choice is kept in localStorage and in a `lang` cookie on the console's API path only (/api/admin), so the
  * server answers its refusals in the staff member's language without changing the shop's language in this
@@ -46,31 +33,14 @@ const choice = createLanguageChoice({
 export const { initialLang, changeLang } = choice;
 
 export const resources = {
-  // the shop settings' pages keep their words under `shop.` in files of their own
-  // so do the members' and the dashboard's, and the payments' (pay.) and the fulfilment's (fulfil.)
+  // one namespace per locale file (locales/index.ts): console, shop, members, dashboard, payments, …
   en: {
-    console: {
-      ...en,
-      ...shopEn,
-      ...membersEn,
-      ...dashboardEn,
-      ...paymentsEn,
-      ...shippingEn,
-      ...accountingEn,
-    },
-    [MESSAGES_NS]: catalogueResources(messages, 'en'),
+    ...locales.en,
+    [MESSAGES_NS]: catalogueTexts.en,
   },
   ja: {
-    console: {
-      ...ja,
-      ...shopJa,
-      ...membersJa,
-      ...dashboardJa,
-      ...paymentsJa,
-      ...shippingJa,
-      ...accountingJa,
-    },
-    [MESSAGES_NS]: catalogueResources(messages, 'ja'),
+    ...locales.ja,
+    [MESSAGES_NS]: catalogueTexts.ja,
   },
 };
 
@@ -84,7 +54,7 @@ export async function setupI18n(lng: Lang = initialLang()): Promise<typeof i18ne
     lng,
     fallbackLng: false,
     supportedLngs: LANGS as Lang[],
-    ns: ['console', MESSAGES_NS],
+    ns: [...NAMESPACES, MESSAGES_NS],
     defaultNS: 'console',
     resources,
     interpolation: { escapeValue: false },

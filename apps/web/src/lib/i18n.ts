@@ -1,12 +1,11 @@
 import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@gacha/contract/messages';
-import { catalogueResources, createLanguageChoice, LANGS, MESSAGES_NS } from '@gacha/client/i18n';
+import { createLanguageChoice, LANGS, MESSAGES_NS } from '@gacha/client/i18n';
 import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 export {
   catalogue,
-  catalogueResources,
   currentLang,
   isLang,
   LANGS,
@@ -42,25 +41,26 @@ export const { initialLang, changeLang } = choice;
 /**
  * One lazy chunk per locale file, loaded by a small i18next backend: the Top page loads only `common` and
  * `packs` of the member's language before its first paint (budget: 150 KB gzip); other namespaces load when a
- * page asks for them (react-i18next suspends meanwhile), the other language when the member switches.
+ * page asks for them (react-i18next suspends meanwhile), the other language when the member switches. The
+ * namespace `messages` is the contract's catalogue, in the same layout (locales/<lang>/messages.json).
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+type LocaleFile = () => Promise<{ default: Record<string, unknown> }>;
+/** By `<lang>/<namespace>`. */
+const localeFiles: Record<string, LocaleFile> = {
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')).map(
+      ([path, load]) => [path.slice('../locales/'.length, -'.json'.length), load],
+    ),
+  ),
+  [`en/${MESSAGES_NS}`]: () => import('@gacha/contract/locales/en/messages.json'),
+  [`ja/${MESSAGES_NS}`]: () => import('@gacha/contract/locales/ja/messages.json'),
+};
 
 const lazyLocaleBackend = {
   type: 'backend' as const,
   init() {},
   read(lang: string, ns: string, done: (err: unknown, data: Record<string, unknown> | false) => void) {
-    if (ns === MESSAGES_NS) {
-      import('@gacha/contract/messages').then(
-        (mod) => done(null, catalogueResources(mod.messages, lang)),
-        (err: unknown) => {
-          if (isChunkLoadError(err) && reloadForNewBuild()) return;
-          done(err, false);
-        },
-      );
-      return;
-    }
-    const load = localeFiles[`../locales/${lang}/${ns}.json`];
+    const load = localeFiles[`${lang}/${ns}`];
     if (!load) {
       done(new Error(`no locale file ${lang}/${ns}`), false);
       return;

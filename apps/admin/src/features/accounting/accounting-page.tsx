@@ -11,6 +11,7 @@ import { call, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
 import { useLang } from '../../lib/i18n.ts';
+import type { Words } from '../../locales/index.ts';
 
 const yen = (v: number, lang: string) => `${v < 0 ? '−' : ''}¥${formatNumber(Math.abs(v), lang)}`;
 const day = (d: string) => d.replace(/-/g, '/');
@@ -23,7 +24,7 @@ const day = (d: string) => d.replace(/-/g, '/');
  * Services Act on its base dates with its CSV.
  */
 export function AccountingPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['accounting', 'console']);
   const [params, setParams] = useSearchParams();
   const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const report = useQuery({
@@ -45,48 +46,45 @@ export function AccountingPage() {
   return (
     <>
       <div className="page-head">
-        <h1>{t('acct.title')}</h1>
+        <h1>{t('title')}</h1>
       </div>
-      <form className="filters" onSubmit={apply} aria-label={t('acct.range')}>
-        <DayRangeFields
-          register={(name) => form.register(name)}
-          labels={{ from: t('acct.from'), to: t('acct.to') }}
-        />
+      <form className="filters" onSubmit={apply} aria-label={t('range')}>
+        <DayRangeFields register={(name) => form.register(name)} labels={{ from: t('from'), to: t('to') }} />
         <div className="filter-actions">
           <button type="submit" className="button-primary">
-            {t('acct.show')}
+            {t('show')}
           </button>
         </div>
       </form>
       {report.isError ? <p role="alert">{report.error.message}</p> : null}
       {report.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : data ? (
         <>
           <p className="muted" aria-live="polite">
-            {t('acct.showing', { from: day(data.from), to: day(data.to) })}
+            {t('showing', { from: day(data.from), to: day(data.to) })}
           </p>
           <p className="actions">
             <a className="button" href={csv('daily')} download>
-              {t('acct.csv.daily')}
+              {t('csv.daily')}
             </a>{' '}
             <a className="button" href={csv('payments')} download>
-              {t('acct.csv.payments')}
+              {t('csv.payments')}
             </a>{' '}
             <a className="button" href={csv('refunds')} download>
-              {t('acct.csv.refunds')}
+              {t('csv.refunds')}
             </a>
           </p>
-          <Section id="acct-total" title={t('acct.total.title')}>
+          <Section id="acct-total" title={t('total.title')}>
             <MoneyTable
               periods={[data.total]}
-              label={() => t('acct.total.period')}
+              label={() => t('total.period')}
               labelledBy="acct-total"
               byMethod
             />
             <GemsTable total={data.total} />
           </Section>
-          <Section id="acct-months" title={t('acct.months')}>
+          <Section id="acct-months" title={t('months')}>
             <MoneyTable
               periods={data.months}
               label={(p) => p.period.replace('-', '/')}
@@ -94,7 +92,7 @@ export function AccountingPage() {
               gems
             />
           </Section>
-          <Section id="acct-days" title={t('acct.days')}>
+          <Section id="acct-days" title={t('days')}>
             <MoneyTable periods={data.days} label={(p) => day(p.period)} labelledBy="acct-days" gems />
           </Section>
         </>
@@ -118,7 +116,7 @@ function MoneyTable({
   byMethod?: boolean;
   gems?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['accounting', 'dashboard']);
   const lang = useLang();
   const n = (v: number) => formatNumber(v, lang);
   const rows = periods.flatMap((p) => [
@@ -126,7 +124,7 @@ function MoneyTable({
     ...(byMethod
       ? p.by_method.map((m) => ({
           key: `${p.period}-${m.method}`,
-          name: t(`dashboard.methodNames.${m.method}`, { defaultValue: m.method }),
+          name: t(`dashboard:methodNames.${m.method}`, { defaultValue: m.method }),
           p: { ...p, ...m },
           sub: true,
         }))
@@ -137,26 +135,26 @@ function MoneyTable({
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col">{byMethod ? t('acct.method') : t('acct.period')}</th>
+            <th scope="col">{byMethod ? t('method') : t('period')}</th>
             <th scope="col" className="num">
-              {t('acct.payments')}
+              {t('payments')}
             </th>
             <th scope="col" className="num">
-              {t('acct.gross')}
+              {t('gross')}
             </th>
             <th scope="col" className="num">
-              {t('acct.refunds')}
+              {t('refunds')}
             </th>
             <th scope="col" className="num">
-              {t('acct.net')}
+              {t('net')}
             </th>
             {gems ? (
               <>
                 <th scope="col" className="num">
-                  {t('acct.paidLeft')}
+                  {t('paidLeft')}
                 </th>
                 <th scope="col" className="num">
-                  {t('acct.bonusLeft')}
+                  {t('bonusLeft')}
                 </th>
               </>
             ) : null}
@@ -192,18 +190,18 @@ function MoneyTable({
 const MOVES: Array<keyof AdminGemMoves> = ['issued', 'used', 'expired', 'refunded', 'balance'];
 
 function GemsTable({ total }: { total: AdminAccountingPeriod }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('accounting');
   const lang = useLang();
   return (
     <TableWrap labelledBy="acct-gems">
       <table className="data-table">
-        <caption id="acct-gems">{t('acct.gems.title')}</caption>
+        <caption id="acct-gems">{t('gems.title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('acct.gems.kind')}</th>
+            <th scope="col">{t('gems.kind')}</th>
             {MOVES.map((m) => (
               <th key={m} scope="col" className="num">
-                {t(`acct.gems.${m}`)}
+                {t(`gems.${m}`)}
               </th>
             ))}
           </tr>
@@ -211,7 +209,7 @@ function GemsTable({ total }: { total: AdminAccountingPeriod }) {
         <tbody>
           {(['paid_gems', 'bonus_gems'] as const).map((kind) => (
             <tr key={kind}>
-              <th scope="row">{t(`acct.gems.${kind}`)}</th>
+              <th scope="row">{t(`gems.${kind}`)}</th>
               {MOVES.map((m) => (
                 <td key={m} className="num">
                   {formatNumber(total[kind][m], lang)}
@@ -226,7 +224,7 @@ function GemsTable({ total }: { total: AdminAccountingPeriod }) {
 }
 
 function Liability() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('accounting');
   const lang = useLang();
   const [date, setDate] = useState('');
   const form = useForm({ values: { date } });
@@ -236,33 +234,33 @@ function Liability() {
   });
   const l = liability.data;
   return (
-    <Section id="acct-liability" title={t('acct.liability.title')} intro={t('acct.liability.intro')}>
+    <Section id="acct-liability" title={t('liability.title')} intro={t('liability.intro')}>
       <form className="filters" onSubmit={form.handleSubmit((v) => setDate(v.date))}>
         <label className="filter">
-          <span>{t('acct.liability.date')}</span>
+          <span>{t('liability.date')}</span>
           <input type="date" {...form.register('date')} />
         </label>
         <div className="filter-actions">
-          <button type="submit">{t('acct.show')}</button>
+          <button type="submit">{t('show')}</button>
         </div>
       </form>
       {liability.isError ? <p role="alert">{liability.error.message}</p> : null}
       {l ? (
         <dl className="summary" aria-live="polite" data-testid="liability">
           <div>
-            <dt>{t('acct.liability.at')}</dt>
+            <dt>{t('liability.at')}</dt>
             <dd>{formatJst(l.at)}</dd>
           </div>
           <div>
-            <dt>{t('acct.gems.paid_gems')}</dt>
+            <dt>{t('gems.paid_gems')}</dt>
             <dd>{formatNumber(l.paid, lang)}</dd>
           </div>
           <div>
-            <dt>{t('acct.gems.bonus_gems')}</dt>
+            <dt>{t('gems.bonus_gems')}</dt>
             <dd>{formatNumber(l.bonus, lang)}</dd>
           </div>
           <div>
-            <dt>{t('acct.liability.total')}</dt>
+            <dt>{t('liability.total')}</dt>
             <dd>{formatNumber(l.total, lang)}</dd>
           </div>
         </dl>
@@ -272,7 +270,7 @@ function Liability() {
 }
 
 function PrepaidReport() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['accounting', 'console']);
   const lang = useLang();
   const [base, setBase] = useState('');
   const report = useQuery({
@@ -281,9 +279,9 @@ function PrepaidReport() {
     placeholderData: keepPreviousData,
   });
   const r = report.data;
-  const figures: Array<[string, string]> = r
+  const figures: Array<[keyof Words<'accounting'>['prepaid'], string]> = r
     ? [
-        ['period', t('acct.prepaid.periodValue', { from: day(r.period_from), to: day(r.period_to) })],
+        ['period', t('prepaid.periodValue', { from: day(r.period_from), to: day(r.period_to) })],
         ['issued', yen(r.issued, lang)],
         ['used', yen(r.used, lang)],
         ['expired', yen(r.expired, lang)],
@@ -294,12 +292,12 @@ function PrepaidReport() {
       ]
     : [];
   return (
-    <Section id="acct-prepaid" title={t('acct.prepaid.title')} intro={t('acct.prepaid.intro')}>
+    <Section id="acct-prepaid" title={t('prepaid.title')} intro={t('prepaid.intro')}>
       {r ? (
         <>
           <div className="filters">
             <label className="filter">
-              <span>{t('acct.prepaid.base')}</span>
+              <span>{t('prepaid.base')}</span>
               <select value={r.base_date} onChange={(e) => setBase(e.target.value)}>
                 {r.base_dates.map((d) => (
                   <option key={d} value={d}>
@@ -314,33 +312,33 @@ function PrepaidReport() {
                 href={`/api/admin/accounting/prepaid.csv${query({ base: r.base_date })}`}
                 download
               >
-                {t('acct.csv.prepaid')}
+                {t('csv.prepaid')}
               </a>
             </div>
           </div>
-          {r.provisional ? <p className="muted">{t('acct.prepaid.provisional')}</p> : null}
+          {r.provisional ? <p className="muted">{t('prepaid.provisional')}</p> : null}
           <dl className="summary" aria-live="polite" data-testid="prepaid">
             {figures.map(([key, value]) => (
               <div key={key}>
-                <dt>{t(`acct.prepaid.${key}`)}</dt>
+                <dt>{t(`prepaid.${key}`)}</dt>
                 <dd>{value}</dd>
               </div>
             ))}
           </dl>
           <p role={r.exceeds ? 'alert' : undefined} className={r.exceeds ? 'note note-warn' : 'muted'}>
             {r.exceeds
-              ? t('acct.prepaid.exceeds', {
+              ? t('prepaid.exceeds', {
                   threshold: yen(r.threshold, lang),
                   deposit: yen(r.deposit_required, lang),
                   due: day(r.due_date),
                 })
-              : t('acct.prepaid.below', { threshold: yen(r.threshold, lang) })}
+              : t('prepaid.below', { threshold: yen(r.threshold, lang) })}
           </p>
         </>
       ) : report.isError ? (
         <p role="alert">{report.error.message}</p>
       ) : (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       )}
     </Section>
   );

@@ -16,7 +16,7 @@ import { formatJst } from '../../lib/format.ts';
  * lives in the address, so a filtered view can be shared.
  */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const facets = useQuery({
     queryKey: ['admin', 'audit', 'facets'],
     queryFn: async () => unwrap(await call(auditFacetsRoute, {})),

@@ -24,7 +24,7 @@ import { isSignedIn, ME_KEY, useMe } from '../../lib/me.ts';
 type Step = 'password' | 'enrol' | 'verify' | 'codes';
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -99,7 +99,7 @@ function PasswordStep({
   onNext: (next: 'enrol' | 'verify') => void;
   notice: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const queryClient = useQueryClient();
   type Values = { email: string; password: string };
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, { next: 'enrol' | 'verify' }>({
@@ -174,7 +174,7 @@ function EnrolStep({
   onEnrolled: (codes: string[]) => void;
   onLockedOut: (message: string) => Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   // a new secret each call: asked once (a query, not refetched; StrictMode's second mount shares it)
   const enrolment = useQuery({
     queryKey: ['admin', 'totp-start'],
@@ -233,7 +233,7 @@ function VerifyStep({
   onVerified: () => void;
   onLockedOut: (message: string) => Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const [recovery, setRecovery] = useState(false);
   type Values = { code: string; recovery_code: string };
   const payload = (v: Values) =>
@@ -293,7 +293,7 @@ function VerifyStep({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   return (
     <section aria-labelledby="codes-title">
       <h2 id="codes-title">{t('login.codesTitle')}</h2>
@@ -314,7 +314,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** Another account: ends the half-done session and shows the password step. */
 function StartOver({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const queryClient = useQueryClient();
   return (
     <p className="start-over">

@@ -117,7 +117,7 @@ function valuesOf(b: AdminBannerRow | null, kind: Kind): BannerValues {
  * (previewed before they are sent as data URLs), and a live preview of how the shop will show it.
  */
 export function BannerEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -126,30 +126,30 @@ export function BannerEditPage() {
   const banner = bannerId !== null ? (found.data ?? null) : null;
   const kind: Kind = params.get('kind') === 'alert' ? 'alert' : 'top';
   const title = bannerId
-    ? t('shop.banners.editTitle', { id: bannerId })
+    ? t('banners.editTitle', { id: bannerId })
     : kind === 'alert'
-      ? t('shop.banners.newAlert')
-      : t('shop.banners.newTop');
+      ? t('banners.newAlert')
+      : t('banners.newTop');
 
   const head = (
     <div className="page-head">
       <h1>{title}</h1>
       {banner ? (
         <span className={`status ${banner.live ? 'status-on_sale' : 'status-ended'}`}>
-          {t(`shop.banners.statuses.${bannerStatus(banner)}`)}
+          {t(`banners.statuses.${bannerStatus(banner)}`)}
         </span>
       ) : null}
       <div className="actions">
-        <Link to="/banners">{t('shop.banners.backToList')}</Link>
+        <Link to="/banners">{t('banners.backToList')}</Link>
       </div>
     </div>
   );
-  if (bannerId !== null && found.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (bannerId !== null && found.isPending) return <p className="loading">{t('console:common.loading')}</p>;
   if (bannerId !== null && !banner)
     return (
       <>
         {head}
-        <p role="alert">{found.isError ? found.error.message : t('shop.banners.notFound')}</p>
+        <p role="alert">{found.isError ? found.error.message : t('banners.notFound')}</p>
       </>
     );
   return (
@@ -168,7 +168,7 @@ export function BannerEditPage() {
 }
 
 export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; kind: Kind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const canWrite = useCan()('catalogue.write');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -184,10 +184,9 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
           const out: Record<string, string> = {};
           const s = instant(v.starts_at);
           const e = instant(v.ends_at);
-          if (s && e && s !== 'invalid' && e !== 'invalid' && s >= e)
-            out.ends_at = t('shop.common.windowInvalid');
+          if (s && e && s !== 'invalid' && e !== 'invalid' && s >= e) out.ends_at = t('common.windowInvalid');
           // a Top banner is its picture: one without would show an empty slide
-          if (v.kind === 'top' && !v.image && !banner?.image_url) out.image = t('shop.banners.imageRequired');
+          if (v.kind === 'top' && !v.image && !banner?.image_url) out.image = t('banners.imageRequired');
           return out;
         },
       },
@@ -201,9 +200,7 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
       await queryClient.invalidateQueries({ queryKey: BANNERS_KEY });
       void navigate('/banners', {
         state: {
-          notice: banner
-            ? t('shop.common.savedOne', { id: res.id })
-            : t('shop.banners.created', { id: res.id }),
+          notice: banner ? t('common.savedOne', { id: res.id }) : t('banners.created', { id: res.id }),
         },
       });
     },
@@ -221,13 +218,13 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
         onSubmit={onSubmit}
         noValidate
         className={styles.form}
-        aria-label={t('shop.banners.form')}
+        aria-label={t('banners.form')}
       >
-        {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+        {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
         <FormMessage message={formMessage} />
         <fieldset disabled={!canWrite}>
-          <legend>{t('shop.banners.where')}</legend>
-          <div className={styles.kinds} role="radiogroup" aria-label={t('shop.banners.kind')}>
+          <legend>{t('banners.where')}</legend>
+          <div className={styles.kinds} role="radiogroup" aria-label={t('banners.kind')}>
             {(['top', 'alert'] as const).map((k) => (
               <label key={k} className="check">
                 <input
@@ -239,35 +236,27 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
                     },
                   })}
                 />
-                {t(`shop.banners.kinds.${k}`)}
+                {t(`banners.kinds.${k}`)}
               </label>
             ))}
           </div>
           <div className="grid">
             {isTop ? (
-              <FormField
-                label={t('shop.banners.slot')}
-                error={errors.slot?.message}
-                hint={t('shop.banners.slotHint')}
-              >
+              <FormField label={t('banners.slot')} error={errors.slot?.message} hint={t('banners.slotHint')}>
                 {(p) => (
                   <input {...p} type="number" inputMode="numeric" min={0} max={100} {...register('slot')} />
                 )}
               </FormField>
             ) : null}
-            <FormField
-              label={t('shop.common.sort')}
-              error={errors.sort?.message}
-              hint={t('shop.common.sortHint')}
-            >
+            <FormField label={t('common.sort')} error={errors.sort?.message} hint={t('common.sortHint')}>
               {(p) => <input {...p} type="number" inputMode="numeric" {...register('sort')} />}
             </FormField>
-            <FormField label={t('shop.banners.tone')} error={errors.tone?.message}>
+            <FormField label={t('banners.tone')} error={errors.tone?.message}>
               {(p) => (
                 <select {...p} {...register('tone')}>
                   {tones.map((tone) => (
                     <option key={tone} value={tone}>
-                      {t(`shop.banners.tones.${tone}`)}
+                      {t(`banners.tones.${tone}`)}
                     </option>
                   ))}
                 </select>
@@ -275,9 +264,9 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
             </FormField>
             {isTop ? (
               <FormField
-                label={t('shop.banners.link')}
+                label={t('banners.link')}
                 error={errors.link_url?.message}
-                hint={t('shop.banners.linkHint')}
+                hint={t('banners.linkHint')}
               >
                 {(p) => (
                   <input
@@ -294,17 +283,17 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
         </fieldset>
 
         <fieldset disabled={!canWrite}>
-          <legend>{t('shop.banners.words')}</legend>
+          <legend>{t('banners.words')}</legend>
           <div className="detail-pair">
             {(['en', 'ja'] as const).map((l) => (
               <div key={l}>
-                <FormField label={t(`shop.banners.title_${l}`)} error={errors[`title_${l}`]?.message}>
+                <FormField label={t(`banners.title_${l}`)} error={errors[`title_${l}`]?.message}>
                   {(p) => <input {...p} lang={l} {...register(`title_${l}`)} />}
                 </FormField>
                 <FormField
-                  label={t(isTop ? `shop.banners.text_${l}` : `shop.banners.noticeText_${l}`)}
+                  label={t(isTop ? `banners.text_${l}` : `banners.noticeText_${l}`)}
                   error={errors[`text_${l}`]?.message}
-                  hint={isTop ? undefined : t('shop.banners.noticeTextHint')}
+                  hint={isTop ? undefined : t('banners.noticeTextHint')}
                 >
                   {(p) => (
                     <textarea
@@ -317,30 +306,30 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
                   )}
                 </FormField>
                 {isTop ? (
-                  <FormField label={t(`shop.banners.cta_${l}`)} error={errors[`cta_${l}`]?.message}>
+                  <FormField label={t(`banners.cta_${l}`)} error={errors[`cta_${l}`]?.message}>
                     {(p) => <input {...p} lang={l} {...register(`cta_${l}`)} />}
                   </FormField>
                 ) : null}
               </div>
             ))}
           </div>
-          <p className="field-hint">{t('shop.banners.wordsHint')}</p>
+          <p className="field-hint">{t('banners.wordsHint')}</p>
         </fieldset>
 
         <fieldset disabled={!canWrite}>
-          <legend>{t('shop.banners.when')}</legend>
+          <legend>{t('banners.when')}</legend>
           <div className="grid">
             <FormField
-              label={t('shop.common.startsJst')}
+              label={t('common.startsJst')}
               error={errors.starts_at?.message}
-              hint={t('shop.banners.startsHint')}
+              hint={t('banners.startsHint')}
             >
               {(p) => <input {...p} type="datetime-local" {...register('starts_at')} />}
             </FormField>
             <FormField
-              label={t('shop.common.endsJst')}
+              label={t('common.endsJst')}
               error={errors.ends_at?.message}
-              hint={t('shop.banners.endsHint')}
+              hint={t('banners.endsHint')}
             >
               {(p) => <input {...p} type="datetime-local" {...register('ends_at')} />}
             </FormField>
@@ -352,21 +341,21 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
               {...register('enabled')}
               aria-describedby="banner-enabled-hint"
             />
-            <label htmlFor="banner-enabled">{t('shop.banners.enabled')}</label>
+            <label htmlFor="banner-enabled">{t('banners.enabled')}</label>
             <span id="banner-enabled-hint" className="field-hint">
-              {t('shop.banners.enabledHint')}
+              {t('banners.enabledHint')}
             </span>
           </div>
         </fieldset>
 
         {isTop ? (
           <fieldset disabled={!canWrite}>
-            <legend>{t('shop.banners.pictures')}</legend>
+            <legend>{t('banners.pictures')}</legend>
             <div className={styles.pictures}>
               <ImageUpload
                 name="image"
-                label={t('shop.banners.image')}
-                hint={t('shop.banners.imageHint')}
+                label={t('banners.image')}
+                hint={t('banners.imageHint')}
                 current={banner?.image_url ?? ''}
                 value={values.image}
                 onChange={(v) => {
@@ -378,8 +367,8 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
               />
               <ImageUpload
                 name="sp_image"
-                label={t('shop.banners.spImage')}
-                hint={t('shop.banners.spImageHint')}
+                label={t('banners.spImage')}
+                hint={t('banners.spImageHint')}
                 current={banner?.sp_image_url ?? ''}
                 value={values.sp_image}
                 onChange={(v) => {
@@ -397,9 +386,9 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
         {canWrite ? (
           <div className="actions">
             <button type="submit" className="button-primary" disabled={pending}>
-              {banner ? t('common.save') : t('shop.common.create')}
+              {banner ? t('console:common.save') : t('common.create')}
             </button>
-            <Link to="/banners">{t('common.cancel')}</Link>
+            <Link to="/banners">{t('console:common.cancel')}</Link>
           </div>
         ) : null}
       </form>

@@ -32,7 +32,7 @@ const TOP_TONES = new Set(['violet', 'gold', 'pink']);
  * opened (each line a paragraph, the lines after the first smaller). Either language can be looked at.
  */
 export function BannerPreview({ banner }: { banner: PreviewBanner }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('shop');
   const [lang, setLang] = useState<Lang>(i18n.language === 'ja' ? 'ja' : 'en');
   const title = pick(lang, banner.title_en, banner.title_ja);
   const text = pick(lang, banner.text_en, banner.text_ja);
@@ -41,8 +41,8 @@ export function BannerPreview({ banner }: { banner: PreviewBanner }) {
   return (
     <section className={styles.preview} aria-labelledby="banner-preview-title">
       <div className={styles.head}>
-        <h2 id="banner-preview-title">{t('shop.banners.preview')}</h2>
-        <div className={styles.langs} role="group" aria-label={t('shop.banners.previewLang')}>
+        <h2 id="banner-preview-title">{t('banners.preview')}</h2>
+        <div className={styles.langs} role="group" aria-label={t('banners.previewLang')}>
           {(['en', 'ja'] as const).map((l) => (
             <button key={l} type="button" aria-pressed={lang === l} onClick={() => setLang(l)}>
               {l === 'en' ? 'English' : '日本語'}
@@ -55,7 +55,7 @@ export function BannerPreview({ banner }: { banner: PreviewBanner }) {
           <div className={styles.devices}>
             <figure className={styles.desktop}>
               <TopSlide banner={banner} image={banner.image} title={title} text={text} cta={cta} />
-              <figcaption>{t('shop.banners.previewDesktop')}</figcaption>
+              <figcaption>{t('banners.previewDesktop')}</figcaption>
             </figure>
             <figure className={styles.phone}>
               <TopSlide
@@ -65,7 +65,7 @@ export function BannerPreview({ banner }: { banner: PreviewBanner }) {
                 text={text}
                 cta={cta}
               />
-              <figcaption>{t('shop.banners.previewPhone')}</figcaption>
+              <figcaption>{t('banners.previewPhone')}</figcaption>
             </figure>
           </div>
         ) : (
@@ -74,7 +74,7 @@ export function BannerPreview({ banner }: { banner: PreviewBanner }) {
       </div>
       {banner.kind === 'top' && banner.link_url ? (
         <p className={styles.link}>
-          {t('shop.banners.previewLink')} <code>{banner.link_url}</code>
+          {t('banners.previewLink')} <code>{banner.link_url}</code>
         </p>
       ) : null}
     </section>

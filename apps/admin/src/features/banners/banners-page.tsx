@@ -24,7 +24,7 @@ import styles from './banners.module.css';
  * (/admin/banners/new, /admin/banners/{id}); others can open them read only.
  */
 export function BannersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
   const location = useLocation();
@@ -34,7 +34,7 @@ export function BannersPage() {
     () => [
       {
         id: 'picture',
-        header: () => t('shop.banners.picture'),
+        header: () => t('banners.picture'),
         cell: ({ row }) =>
           row.original.kind === 'alert' ? (
             <span
@@ -44,12 +44,12 @@ export function BannersPage() {
           ) : row.original.image_url ? (
             <img className={styles.thumb} src={row.original.image_url} alt="" loading="lazy" />
           ) : (
-            <span className={`${styles.thumb} ${styles.noPicture}`}>{t('shop.image.none')}</span>
+            <span className={`${styles.thumb} ${styles.noPicture}`}>{t('image.none')}</span>
           ),
       },
       {
         id: 'title',
-        header: () => t('shop.banners.titleCol'),
+        header: () => t('banners.titleCol'),
         cell: ({ row }) => {
           const b = row.original;
           const title = lang === 'ja' ? b.title_ja || b.title_en : b.title_en || b.title_ja;
@@ -57,7 +57,7 @@ export function BannersPage() {
           return (
             <>
               <Link to={`/banners/${b.id}`} className={styles.titleLink}>
-                {title || t('shop.banners.untitled', { id: b.id })}
+                {title || t('banners.untitled', { id: b.id })}
               </Link>
               {text ? <span className={`muted ${styles.snippet}`}>{text}</span> : null}
             </>
@@ -67,39 +67,39 @@ export function BannersPage() {
       },
       {
         id: 'status',
-        header: () => t('shop.banners.status'),
+        header: () => t('banners.status'),
         cell: ({ row }) => {
           const s = bannerStatus(row.original);
           return (
             <span
               className={`status ${s === 'live' ? 'status-on_sale' : s === 'upcoming' ? 'status-before' : s === 'replaced' ? 'status-open' : 'status-ended'}`}
             >
-              {t(`shop.banners.statuses.${s}`)}
+              {t(`banners.statuses.${s}`)}
             </span>
           );
         },
       },
       {
         id: 'kind',
-        header: () => t('shop.banners.kind'),
-        cell: ({ row }) => t(`shop.banners.kinds.${row.original.kind}`),
+        header: () => t('banners.kind'),
+        cell: ({ row }) => t(`banners.kinds.${row.original.kind}`),
         meta: { className: 'nowrap' },
       },
       {
         id: 'slot',
-        header: () => t('shop.banners.slot'),
+        header: () => t('banners.slot'),
         cell: ({ row }) => (row.original.kind === 'top' ? row.original.slot : '—'),
         meta: { className: 'num' },
       },
       {
         id: 'sort',
-        header: () => t('shop.common.sort'),
+        header: () => t('common.sort'),
         cell: ({ row }) => row.original.sort,
         meta: { className: `num ${cols.wideOnly}` },
       },
       {
         id: 'starts',
-        header: () => t('shop.common.windowJst'),
+        header: () => t('common.windowJst'),
         meta: { className: styles.windowCell },
         cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
       },
@@ -115,41 +115,41 @@ export function BannersPage() {
     filters: [
       {
         name: 'kind',
-        label: t('shop.banners.kind'),
-        all: t('shop.banners.kindFilter.all'),
-        options: bannerKinds.map((k) => ({ value: k, label: t(`shop.banners.kindFilter.${k}`) })),
+        label: t('banners.kind'),
+        all: t('banners.kindFilter.all'),
+        options: bannerKinds.map((k) => ({ value: k, label: t(`banners.kindFilter.${k}`) })),
       },
       {
         name: 'status',
-        label: t('shop.banners.status'),
-        all: t('shop.banners.allStatuses'),
-        options: adminBannerStatuses.map((s) => ({ value: s, label: t(`shop.banners.statuses.${s}`) })),
+        label: t('banners.status'),
+        all: t('banners.allStatuses'),
+        options: adminBannerStatuses.map((s) => ({ value: s, label: t(`banners.statuses.${s}`) })),
       },
     ],
-    caption: t('shop.banners.title'),
-    empty: t('shop.banners.empty'),
-    searchLabel: t('shop.banners.searchHint'),
+    caption: t('banners.title'),
+    empty: t('banners.empty'),
+    searchLabel: t('banners.searchHint'),
   };
 
   return (
     <>
       <div className="page-head">
-        <h1>{t('shop.banners.title')}</h1>
+        <h1>{t('banners.title')}</h1>
         <div className="actions">
           {canWrite ? (
             <>
               <Link className="button button-primary" to="/banners/new?kind=top">
-                {t('shop.banners.newTop')}
+                {t('banners.newTop')}
               </Link>
               <Link className="button" to="/banners/new?kind=alert">
-                {t('shop.banners.newAlert')}
+                {t('banners.newAlert')}
               </Link>
             </>
           ) : null}
         </div>
       </div>
-      <p className="muted">{t('shop.banners.intro')}</p>
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <p className="muted">{t('banners.intro')}</p>
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <div role="status">{notice ? <p className="success">{notice}</p> : null}</div>
       <div className={cols.tablet}>
         <ResourceList resource={resource} />

@@ -34,7 +34,7 @@ const TYPES_KEY = ['admin', 'card-types'] as const;
  * renames, reorders, shows or hides one (POST /api/admin/card-types, /{id}).
  */
 export function CardTypesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
   const [editing, setEditing] = useState<CardType | 'new' | null>(null);
@@ -47,38 +47,37 @@ export function CardTypesPage() {
 
   const columns = useMemo<Columns<CardType>>(
     () => [
-      { id: 'id', header: () => t('shop.cardTypes.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
-      { id: 'name_en', header: () => t('shop.cardTypes.nameEn'), accessorFn: (r) => r.name_en },
-      { id: 'name_ja', header: () => t('shop.cardTypes.nameJa'), accessorFn: (r) => r.name_ja },
+      { id: 'id', header: () => t('cardTypes.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
+      { id: 'name_en', header: () => t('cardTypes.nameEn'), accessorFn: (r) => r.name_en },
+      { id: 'name_ja', header: () => t('cardTypes.nameJa'), accessorFn: (r) => r.name_ja },
       {
         id: 'sort',
-        header: () => t('shop.common.sort'),
+        header: () => t('common.sort'),
         accessorFn: (r) => r.sort,
         meta: { className: 'num' },
       },
       {
         id: 'top_tab',
-        header: () => t('shop.cardTypes.topTab'),
+        header: () => t('cardTypes.topTab'),
         accessorFn: (r) => r.top_tab,
-        cell: ({ row }) => (row.original.top_tab ? t('shop.cardTypes.shown') : t('shop.cardTypes.hidden')),
+        cell: ({ row }) => (row.original.top_tab ? t('cardTypes.shown') : t('cardTypes.hidden')),
       },
       {
         id: 'exchange_tab',
-        header: () => t('shop.cardTypes.exchangeTab'),
+        header: () => t('cardTypes.exchangeTab'),
         accessorFn: (r) => r.exchange_tab,
-        cell: ({ row }) =>
-          row.original.exchange_tab ? t('shop.cardTypes.shown') : t('shop.cardTypes.hidden'),
+        cell: ({ row }) => (row.original.exchange_tab ? t('cardTypes.shown') : t('cardTypes.hidden')),
       },
       {
         id: 'cards',
-        header: () => t('shop.cardTypes.cards'),
+        header: () => t('cardTypes.cards'),
         accessorFn: (r) => r.cards,
         cell: ({ row }) => formatNumber(row.original.cards, lang),
         meta: { className: 'num' },
       },
       {
         id: 'packs',
-        header: () => t('shop.cardTypes.packs'),
+        header: () => t('cardTypes.packs'),
         accessorFn: (r) => r.packs,
         cell: ({ row }) => formatNumber(row.original.packs, lang),
         meta: { className: 'num' },
@@ -87,16 +86,16 @@ export function CardTypesPage() {
         ? [
             {
               id: 'edit',
-              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
               enableSorting: false,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: CardType } }) => (
                 <button
                   type="button"
                   onClick={() => setEditing(row.original)}
-                  aria-label={t('shop.cardTypes.editOne', { name: row.original.name_en })}
+                  aria-label={t('cardTypes.editOne', { name: row.original.name_en })}
                 >
-                  {t('common.edit')}
+                  {t('console:common.edit')}
                 </button>
               ),
             },
@@ -116,7 +115,7 @@ export function CardTypesPage() {
   return (
     <>
       <div className="page-head">
-        <h1>{t('shop.cardTypes.title')}</h1>
+        <h1>{t('cardTypes.title')}</h1>
         <div className="actions">
           <button
             type="button"
@@ -127,27 +126,25 @@ export function CardTypesPage() {
               setEditing('new');
             }}
           >
-            {t('shop.cardTypes.new')}
+            {t('cardTypes.new')}
           </button>
         </div>
       </div>
-      <p className="muted">{t('shop.cardTypes.intro')}</p>
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <p className="muted">{t('cardTypes.intro')}</p>
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <div role="status">{done ? <p className="success">{done}</p> : null}</div>
       {types.isError ? <p role="alert">{types.error.message}</p> : null}
       {types.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : (
         <div className={cols.tablet}>
-          <DataTable table={table} caption={t('shop.cardTypes.title')} empty={t('shop.cardTypes.empty')} />
+          <DataTable table={table} caption={t('cardTypes.title')} empty={t('cardTypes.empty')} />
         </div>
       )}
       <Modal
         open={editing !== null}
         title={
-          editing === 'new'
-            ? t('shop.cardTypes.new')
-            : t('shop.cardTypes.editTitle', { id: editing ? editing.id : '' })
+          editing === 'new' ? t('cardTypes.new') : t('cardTypes.editTitle', { id: editing ? editing.id : '' })
         }
         onClose={() => setEditing(null)}
       >
@@ -188,7 +185,7 @@ function CardTypeForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({
     ...(row ? {} : { id: int(v.id) }),
@@ -215,25 +212,25 @@ function CardTypeForm({
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: TYPES_KEY });
-      onSaved(row ? t('shop.common.savedOne', { id: res.id }) : t('shop.cardTypes.created', { id: res.id }));
+      onSaved(row ? t('common.savedOne', { id: res.id }) : t('cardTypes.created', { id: res.id }));
     },
   });
   const { errors } = form.formState;
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <FormMessage message={formMessage} />
-      <FormField label={t('shop.cardTypes.id')} error={errors.id?.message} hint={t('shop.cardTypes.idHint')}>
+      <FormField label={t('cardTypes.id')} error={errors.id?.message} hint={t('cardTypes.idHint')}>
         {(p) => (
           <input {...p} type="number" inputMode="numeric" min={1} readOnly={!!row} {...form.register('id')} />
         )}
       </FormField>
-      <FormField label={t('shop.cardTypes.nameEn')} error={errors.name_en?.message}>
+      <FormField label={t('cardTypes.nameEn')} error={errors.name_en?.message}>
         {(p) => <input {...p} lang="en" {...form.register('name_en')} />}
       </FormField>
-      <FormField label={t('shop.cardTypes.nameJa')} error={errors.name_ja?.message}>
+      <FormField label={t('cardTypes.nameJa')} error={errors.name_ja?.message}>
         {(p) => <input {...p} lang="ja" {...form.register('name_ja')} />}
       </FormField>
-      <FormField label={t('shop.common.sort')} error={errors.sort?.message} hint={t('shop.common.sortHint')}>
+      <FormField label={t('common.sort')} error={errors.sort?.message} hint={t('common.sortHint')}>
         {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
       </FormField>
       {(['top_tab', 'exchange_tab'] as const).map((name) => {
@@ -246,19 +243,19 @@ function CardTypeForm({
               {...form.register(name)}
               aria-describedby={`card-type-${name}-hint`}
             />
-            <label htmlFor={`card-type-${name}`}>{t(`shop.cardTypes.${key}`)}</label>
+            <label htmlFor={`card-type-${name}`}>{t(`cardTypes.${key}`)}</label>
             <span id={`card-type-${name}-hint`} className="field-hint">
-              {t(`shop.cardTypes.${key}Hint`)}
+              {t(`cardTypes.${key}Hint`)}
             </span>
           </div>
         );
       })}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('common.save') : t('shop.common.create')}
+          {row ? t('console:common.save') : t('common.create')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

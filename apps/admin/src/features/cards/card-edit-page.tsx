@@ -97,7 +97,7 @@ function valuesOf(card: CardRow | null, type: string): CardValues {
  * before it is sent as a data URL (the server decodes, checks and re-encodes it).
  */
 export function CardEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const { id } = useParams();
   const location = useLocation();
@@ -140,7 +140,7 @@ export function CardEditPage() {
 }
 
 export function CardForm({ card }: { card: CardRow | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const can = useCan();
   const canWrite = can('catalogue.write');

@@ -27,7 +27,7 @@ import type { CardRow } from './card-query.ts';
  * matching cards as CSV; New card, Edit and the CSV import (POST /api/admin/cards/import) for a role with catalogue.write.
  */
 export function CardsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const can = useCan();
   const canWrite = can('catalogue.write');
@@ -159,7 +159,7 @@ export function CardsPage() {
           <CsvImport<AdminCardImportLine, z.infer<typeof adminCardImportResultSchema>>
             route={importCardsRoute}
             maxChars={CARD_CSV_MAX_CHARS}
-            texts="cards.import"
+            texts="console:cards.import"
             intro={t('cards.import.intro', { max: CARD_CSV_MAX_LINES })}
             sample={`${CARD_CSV_COLUMNS.join(',')}\n,2,Pikachu,ピカチュウ,SV-025,5,SR,1200,0,cards`}
             columns={[

@@ -60,7 +60,7 @@ export function CouponCreateForm({
   onCancel: () => void;
   onCreated: (id: number, code: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const courses = useCourses();
@@ -88,8 +88,7 @@ export function CouponCreateForm({
         const out: Record<string, string> = {};
         const p = couponPayload(v);
         if (v.kind === 'gems' && (p.gems === undefined || p.gems === 0)) out.gems = catalogue('required');
-        if (v.kind === 'unlock' && !v.point_price_ids.length)
-          out.point_price_ids = t('shop.coupons.pickCourse');
+        if (v.kind === 'unlock' && !v.point_price_ids.length) out.point_price_ids = t('coupons.pickCourse');
         if (
           p.starts_at &&
           p.ends_at &&
@@ -97,7 +96,7 @@ export function CouponCreateForm({
           p.ends_at !== 'invalid' &&
           p.starts_at >= p.ends_at
         )
-          out.ends_at = t('shop.common.windowInvalid');
+          out.ends_at = t('common.windowInvalid');
         return out;
       },
     }),
@@ -112,13 +111,9 @@ export function CouponCreateForm({
   const kind = form.watch('kind');
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('shop.coupons.new')}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('coupons.new')}>
       <FormMessage message={formMessage} />
-      <FormField
-        label={t('shop.coupons.code')}
-        error={errors.code?.message}
-        hint={t('shop.coupons.codeHint')}
-      >
+      <FormField label={t('coupons.code')} error={errors.code?.message} hint={t('coupons.codeHint')}>
         {(p) => (
           <input
             {...p}
@@ -132,28 +127,28 @@ export function CouponCreateForm({
         )}
       </FormField>
       <fieldset>
-        <legend>{t('shop.coupons.kind')}</legend>
+        <legend>{t('coupons.kind')}</legend>
         <div className={styles.kinds}>
           <label className="check">
             <input type="radio" value="gems" {...form.register('kind')} />
-            {t('shop.coupons.kinds.gems')}
+            {t('coupons.kinds.gems')}
           </label>
           <label className="check">
             <input type="radio" value="unlock" {...form.register('kind')} />
-            {t('shop.coupons.kinds.unlock')}
+            {t('coupons.kinds.unlock')}
           </label>
         </div>
         {kind === 'gems' ? (
-          <FormField label={t('shop.coupons.gems')} error={errors.gems?.message}>
+          <FormField label={t('coupons.gems')} error={errors.gems?.message}>
             {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('gems')} />}
           </FormField>
         ) : (
           <div className="field">
             <span className={styles.groupLabel} id="coupon-courses-label">
-              {t('shop.coupons.courses')}
+              {t('coupons.courses')}
             </span>
             <p className="field-hint" id="coupon-courses-hint">
-              {t('shop.coupons.coursesHint')}
+              {t('coupons.coursesHint')}
             </p>
             {errors.point_price_ids?.message ? (
               <p className="field-error" id="coupon-courses-error">
@@ -161,7 +156,7 @@ export function CouponCreateForm({
               </p>
             ) : null}
             {courses.isPending ? (
-              <p className="loading">{t('common.loading')}</p>
+              <p className="loading">{t('console:common.loading')}</p>
             ) : hidden.length ? (
               <div
                 role="group"
@@ -177,47 +172,45 @@ export function CouponCreateForm({
                       aria-invalid={!!errors.point_price_ids}
                       {...form.register('point_price_ids')}
                     />
-                    {t('shop.coupons.courseOption', {
+                    {t('coupons.courseOption', {
                       id: c.id,
                       gems: formatNumber(c.point, lang),
                       price: formatNumber(c.price, lang),
                     })}
-                    {c.rate === '100' ? (
-                      <span className="status">{t('shop.gemPrices.courses.free')}</span>
-                    ) : null}
+                    {c.rate === '100' ? <span className="status">{t('gemPrices.courses.free')}</span> : null}
                   </label>
                 ))}
               </div>
             ) : (
-              <p className="note note-warn">{t('shop.coupons.noHiddenCourses')}</p>
+              <p className="note note-warn">{t('coupons.noHiddenCourses')}</p>
             )}
           </div>
         )}
       </fieldset>
       <div className="grid">
-        <FormField label={t('shop.common.startsJst')} error={errors.starts_at?.message}>
+        <FormField label={t('common.startsJst')} error={errors.starts_at?.message}>
           {(p) => <input {...p} type="datetime-local" {...form.register('starts_at')} />}
         </FormField>
-        <FormField label={t('shop.common.endsJst')} error={errors.ends_at?.message}>
+        <FormField label={t('common.endsJst')} error={errors.ends_at?.message}>
           {(p) => <input {...p} type="datetime-local" {...form.register('ends_at')} />}
         </FormField>
         <FormField
-          label={t('shop.coupons.maxUses')}
+          label={t('coupons.maxUses')}
           error={errors.max_uses?.message}
-          hint={t('shop.coupons.maxUsesHint')}
+          hint={t('coupons.maxUsesHint')}
         >
           {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('max_uses')} />}
         </FormField>
       </div>
-      <FormField label={t('shop.common.note')} error={errors.note?.message} hint={t('shop.coupons.noteHint')}>
+      <FormField label={t('common.note')} error={errors.note?.message} hint={t('coupons.noteHint')}>
         {(p) => <input {...p} {...form.register('note')} />}
       </FormField>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {t('shop.coupons.create')}
+          {t('coupons.create')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

@@ -31,7 +31,7 @@ type Use = z.infer<typeof adminCouponUsesSchema>['list'][number];
  * first, 50 a page (GET /{id}/uses?page, the page in the address).
  */
 export function CouponPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const { id } = useParams();
   const couponId = Number(id);
   const found = useCoupon(couponId);
@@ -39,13 +39,13 @@ export function CouponPage() {
   const canWrite = useCan()('catalogue.write');
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (found.isLoading) return <p className="loading">{t('common.loading')}</p>;
+  if (found.isLoading) return <p className="loading">{t('console:common.loading')}</p>;
   if (!coupon)
     return (
       <>
-        <h1>{t('shop.coupons.title')}</h1>
-        <p role="alert">{found.isError ? found.error.message : t('shop.coupons.notFound')}</p>
-        <Link to="/coupons">{t('shop.coupons.backToList')}</Link>
+        <h1>{t('coupons.title')}</h1>
+        <p role="alert">{found.isError ? found.error.message : t('coupons.notFound')}</p>
+        <Link to="/coupons">{t('coupons.backToList')}</Link>
       </>
     );
   const status = couponStatus(coupon);
@@ -54,16 +54,16 @@ export function CouponPage() {
     <>
       <div className="page-head">
         <h1>
-          {t('shop.coupons.couponTitle')} <span className={styles.bigCode}>{coupon.code}</span>
+          {t('coupons.couponTitle')} <span className={styles.bigCode}>{coupon.code}</span>
         </h1>
-        <span className={`status ${STATUS_CLASS[status]}`}>{t(`shop.coupons.statuses.${status}`)}</span>
+        <span className={`status ${STATUS_CLASS[status]}`}>{t(`coupons.statuses.${status}`)}</span>
         <div className="actions">
-          <Link to="/coupons">{t('shop.coupons.backToList')}</Link>
+          <Link to="/coupons">{t('coupons.backToList')}</Link>
         </div>
       </div>
       <div role="status">{notice ? <p className="success">{notice}</p> : null}</div>
       <Summary coupon={coupon} />
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <div className={styles.twoCols}>
         <CouponEditForm
           key={`${coupon.id}-${coupon.disabled_at ?? ''}`}
@@ -80,46 +80,46 @@ export function CouponPage() {
 }
 
 function Summary({ coupon }: { coupon: Coupon }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const lang = useLang();
   return (
     <dl className={styles.summary}>
       <div>
-        <dt>{t('shop.coupons.reward')}</dt>
+        <dt>{t('coupons.reward')}</dt>
         <dd>
           <Reward coupon={coupon} />
         </dd>
       </div>
       <div>
-        <dt>{t('shop.common.windowJst')}</dt>
+        <dt>{t('common.windowJst')}</dt>
         <dd>
           <JstWindow start={coupon.starts_at} end={coupon.ends_at} />
         </dd>
       </div>
       <div>
-        <dt>{t('shop.coupons.uses')}</dt>
+        <dt>{t('coupons.uses')}</dt>
         <dd>
           {coupon.max_uses === null
-            ? t('shop.coupons.usesUnlimited', { used: formatNumber(coupon.used_count, lang) })
-            : t('shop.coupons.usesOf', {
+            ? t('coupons.usesUnlimited', { used: formatNumber(coupon.used_count, lang) })
+            : t('coupons.usesOf', {
                 used: formatNumber(coupon.used_count, lang),
                 max: formatNumber(coupon.max_uses, lang),
               })}
         </dd>
       </div>
       <div>
-        <dt>{t('shop.coupons.created')}</dt>
+        <dt>{t('coupons.created')}</dt>
         <dd>{formatJst(coupon.created_at)}</dd>
       </div>
       {coupon.disabled_at ? (
         <div>
-          <dt>{t('shop.coupons.disabledAt')}</dt>
+          <dt>{t('coupons.disabledAt')}</dt>
           <dd>{formatJst(coupon.disabled_at)}</dd>
         </div>
       ) : null}
       {coupon.note ? (
         <div>
-          <dt>{t('shop.common.note')}</dt>
+          <dt>{t('common.note')}</dt>
           <dd>{coupon.note}</dd>
         </div>
       ) : null}
@@ -138,7 +138,7 @@ function CouponEditForm({
   canWrite: boolean;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const payload = (v: EditValues) => ({
     starts_at: requiredInstant(v.starts_at),
@@ -165,7 +165,7 @@ function CouponEditForm({
           p.ends_at !== 'invalid' &&
           p.starts_at >= p.ends_at
         )
-          out.ends_at = t('shop.common.windowInvalid');
+          out.ends_at = t('common.windowInvalid');
         return out;
       },
     }),
@@ -173,39 +173,39 @@ function CouponEditForm({
     fields: ['starts_at', 'ends_at', 'max_uses', 'note'],
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
-      onSaved(t('shop.coupons.saved', { code: coupon.code }));
+      onSaved(t('coupons.saved', { code: coupon.code }));
     },
   });
   const { errors } = form.formState;
   const locked = !canWrite || !!coupon.disabled_at;
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="panel" aria-labelledby="coupon-edit-title">
-      <h2 id="coupon-edit-title">{t('shop.coupons.editTitle')}</h2>
-      <p className="muted">{t('shop.coupons.editIntro')}</p>
+      <h2 id="coupon-edit-title">{t('coupons.editTitle')}</h2>
+      <p className="muted">{t('coupons.editIntro')}</p>
       <FormMessage message={formMessage} />
       <fieldset disabled={locked} className={styles.plain}>
         <div className="grid">
-          <FormField label={t('shop.common.startsJst')} error={errors.starts_at?.message}>
+          <FormField label={t('common.startsJst')} error={errors.starts_at?.message}>
             {(p) => <input {...p} type="datetime-local" {...form.register('starts_at')} />}
           </FormField>
-          <FormField label={t('shop.common.endsJst')} error={errors.ends_at?.message}>
+          <FormField label={t('common.endsJst')} error={errors.ends_at?.message}>
             {(p) => <input {...p} type="datetime-local" {...form.register('ends_at')} />}
           </FormField>
         </div>
         <FormField
-          label={t('shop.coupons.maxUses')}
+          label={t('coupons.maxUses')}
           error={errors.max_uses?.message}
-          hint={t('shop.coupons.maxUsesHint')}
+          hint={t('coupons.maxUsesHint')}
         >
           {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('max_uses')} />}
         </FormField>
-        <FormField label={t('shop.common.note')} error={errors.note?.message}>
+        <FormField label={t('common.note')} error={errors.note?.message}>
           {(p) => <input {...p} {...form.register('note')} />}
         </FormField>
         {canWrite && !coupon.disabled_at ? (
           <div className="actions">
             <button type="submit" className="button-primary" disabled={pending}>
-              {t('common.save')}
+              {t('console:common.save')}
             </button>
           </div>
         ) : null}
@@ -223,7 +223,7 @@ function DisablePanel({
   canWrite: boolean;
   onDone: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -236,18 +236,18 @@ function DisablePanel({
       }
       await queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
       setAsking(false);
-      onDone(t('shop.coupons.disabledDone', { code: coupon.code }));
+      onDone(t('coupons.disabledDone', { code: coupon.code }));
     },
     onError: () => setError(catalogue('server_error')),
   });
   return (
     <section className={`panel ${styles.danger}`} aria-labelledby="coupon-disable-title">
-      <h2 id="coupon-disable-title">{t('shop.coupons.disableTitle')}</h2>
+      <h2 id="coupon-disable-title">{t('coupons.disableTitle')}</h2>
       {coupon.disabled_at ? (
-        <p>{t('shop.coupons.disabledSince', { when: formatJst(coupon.disabled_at) })}</p>
+        <p>{t('coupons.disabledSince', { when: formatJst(coupon.disabled_at) })}</p>
       ) : (
         <>
-          <p className="muted">{t('shop.coupons.disableIntro')}</p>
+          <p className="muted">{t('coupons.disableIntro')}</p>
           <button
             type="button"
             className="button-danger"
@@ -257,20 +257,20 @@ function DisablePanel({
               setAsking(true);
             }}
           >
-            {t('shop.coupons.disable')}
+            {t('coupons.disable')}
           </button>
         </>
       )}
       <ConfirmDialog
         open={asking}
-        title={t('shop.coupons.disableConfirmTitle', { code: coupon.code })}
-        confirmLabel={t('shop.coupons.disableYes')}
+        title={t('coupons.disableConfirmTitle', { code: coupon.code })}
+        confirmLabel={t('coupons.disableYes')}
         confirmDisabled={disable.isPending}
         danger
         onConfirm={() => disable.send()}
         onClose={() => setAsking(false)}
       >
-        <p>{t('shop.coupons.disableConfirm')}</p>
+        <p>{t('coupons.disableConfirm')}</p>
         <div role="alert">{error ? <p className="form-message">{error}</p> : null}</div>
       </ConfirmDialog>
     </section>
@@ -278,12 +278,12 @@ function DisablePanel({
 }
 
 function UsesList({ coupon }: { coupon: Coupon }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const columns = useMemo<Columns<Use>>(
     () => [
       {
         id: 'id',
-        header: () => t('shop.coupons.usedAt'),
+        header: () => t('coupons.usedAt'),
         cell: ({ row }) => (
           <time dateTime={row.original.created_at}>{formatJst(row.original.created_at)}</time>
         ),
@@ -291,12 +291,12 @@ function UsesList({ coupon }: { coupon: Coupon }) {
       },
       {
         id: 'member',
-        header: () => t('shop.coupons.member'),
+        header: () => t('coupons.member'),
         cell: ({ row }) => `#${row.original.user_id}`,
         meta: { className: 'num' },
       },
-      { id: 'name', header: () => t('shop.coupons.memberName'), accessorFn: (r) => r.name },
-      { id: 'email', header: () => t('shop.coupons.memberEmail'), accessorFn: (r) => r.email },
+      { id: 'name', header: () => t('coupons.memberName'), accessorFn: (r) => r.name },
+      { id: 'email', header: () => t('coupons.memberEmail'), accessorFn: (r) => r.email },
     ],
     [t],
   );
@@ -308,13 +308,13 @@ function UsesList({ coupon }: { coupon: Coupon }) {
     columns,
     sorts: ['id'],
     defaultSort: { id: 'id', desc: true },
-    caption: t('shop.coupons.usesTitle'),
-    empty: t('shop.coupons.noUses'),
-    searchLabel: t('shop.coupons.usesSearch'),
+    caption: t('coupons.usesTitle'),
+    empty: t('coupons.noUses'),
+    searchLabel: t('coupons.usesSearch'),
   };
   return (
     <section aria-labelledby="coupon-uses-title">
-      <h2 id="coupon-uses-title">{t('shop.coupons.usesTitle')}</h2>
+      <h2 id="coupon-uses-title">{t('coupons.usesTitle')}</h2>
       <ResourceList resource={resource} />
     </section>
   );

@@ -23,7 +23,7 @@ import styles from './coupons.module.css';
  * (POST /api/admin/coupons); each opens to its page (edit, disable, who used it).
  */
 export function CouponsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
   const [creating, setCreating] = useState(false);
@@ -33,7 +33,7 @@ export function CouponsPage() {
     () => [
       {
         id: 'code',
-        header: () => t('shop.coupons.code'),
+        header: () => t('coupons.code'),
         cell: ({ row }) => (
           <Link to={`/coupons/${row.original.id}`} className={styles.code}>
             {row.original.code}
@@ -42,22 +42,22 @@ export function CouponsPage() {
       },
       {
         id: 'reward',
-        header: () => t('shop.coupons.reward'),
+        header: () => t('coupons.reward'),
         cell: ({ row }) => <Reward coupon={row.original} />,
         meta: { className: styles.rewardCell },
       },
       {
         id: 'starts',
-        header: () => t('shop.common.windowJst'),
+        header: () => t('common.windowJst'),
         cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
       },
       {
         id: 'uses',
-        header: () => t('shop.coupons.uses'),
+        header: () => t('coupons.uses'),
         cell: ({ row }) =>
           row.original.max_uses === null
-            ? t('shop.coupons.usesUnlimited', { used: formatNumber(row.original.used_count, lang) })
-            : t('shop.coupons.usesOf', {
+            ? t('coupons.usesUnlimited', { used: formatNumber(row.original.used_count, lang) })
+            : t('coupons.usesOf', {
                 used: formatNumber(row.original.used_count, lang),
                 max: formatNumber(row.original.max_uses, lang),
               }),
@@ -65,16 +65,16 @@ export function CouponsPage() {
       },
       {
         id: 'status',
-        header: () => t('shop.common.status'),
+        header: () => t('common.status'),
         cell: ({ row }) => {
           const s = couponStatus(row.original);
-          return <span className={`status ${STATUS_CLASS[s]}`}>{t(`shop.coupons.statuses.${s}`)}</span>;
+          return <span className={`status ${STATUS_CLASS[s]}`}>{t(`coupons.statuses.${s}`)}</span>;
         },
       },
-      { id: 'note', header: () => t('shop.common.note'), cell: ({ row }) => row.original.note },
+      { id: 'note', header: () => t('common.note'), cell: ({ row }) => row.original.note },
       {
         id: 'created',
-        header: () => t('shop.coupons.created'),
+        header: () => t('coupons.created'),
         cell: ({ row }) => formatJst(row.original.created_at),
         meta: { className: `nowrap ${cols.wideOnly}` },
       },
@@ -90,30 +90,30 @@ export function CouponsPage() {
     filters: [
       {
         name: 'status',
-        label: t('shop.common.status'),
-        all: t('shop.coupons.allStatuses'),
-        options: adminCouponStatuses.map((s) => ({ value: s, label: t(`shop.coupons.statuses.${s}`) })),
+        label: t('common.status'),
+        all: t('coupons.allStatuses'),
+        options: adminCouponStatuses.map((s) => ({ value: s, label: t(`coupons.statuses.${s}`) })),
       },
       {
         name: 'kind',
-        label: t('shop.coupons.kind'),
-        all: t('shop.coupons.allKinds'),
+        label: t('coupons.kind'),
+        all: t('coupons.allKinds'),
         options: [
-          { value: 'gems', label: t('shop.coupons.kinds.gems') },
-          { value: 'unlock', label: t('shop.coupons.kinds.unlock') },
+          { value: 'gems', label: t('coupons.kinds.gems') },
+          { value: 'unlock', label: t('coupons.kinds.unlock') },
         ],
       },
     ],
-    caption: t('shop.coupons.title'),
-    empty: t('shop.coupons.empty'),
-    searchLabel: t('shop.coupons.searchHint'),
+    caption: t('coupons.title'),
+    empty: t('coupons.empty'),
+    searchLabel: t('coupons.searchHint'),
     csv: true,
   };
 
   return (
     <>
       <div className="page-head">
-        <h1>{t('shop.coupons.title')}</h1>
+        <h1>{t('coupons.title')}</h1>
         <div className="actions">
           <button
             type="button"
@@ -124,24 +124,24 @@ export function CouponsPage() {
               setCreating(true);
             }}
           >
-            {t('shop.coupons.new')}
+            {t('coupons.new')}
           </button>
         </div>
       </div>
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <RouteNotice />
       <div role="status">
         {created ? (
           <p className="success">
-            {t('shop.coupons.createdOne')} <code className={styles.code}>{created.code}</code>{' '}
-            <Link to={`/coupons/${created.id}`}>{t('shop.coupons.open')}</Link>
+            {t('coupons.createdOne')} <code className={styles.code}>{created.code}</code>{' '}
+            <Link to={`/coupons/${created.id}`}>{t('coupons.open')}</Link>
           </p>
         ) : null}
       </div>
       <div className={cols.tablet}>
         <ResourceList resource={resource} />
       </div>
-      <Modal open={creating} title={t('shop.coupons.new')} onClose={() => setCreating(false)}>
+      <Modal open={creating} title={t('coupons.new')} onClose={() => setCreating(false)}>
         {(close) =>
           creating ? (
             <CouponCreateForm
@@ -160,13 +160,13 @@ export function CouponsPage() {
 
 /** '150 gems' or 'Unlocks course #9'. */
 export function Reward({ coupon }: { coupon: Coupon }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const lang = useLang();
   return coupon.kind === 'gems' ? (
-    <>{t('shop.coupons.gemsReward', { gems: formatNumber(coupon.gems, lang) })}</>
+    <>{t('coupons.gemsReward', { gems: formatNumber(coupon.gems, lang) })}</>
   ) : (
     <>
-      {t('shop.coupons.unlockReward', {
+      {t('coupons.unlockReward', {
         ids: coupon.point_price_ids.map((id) => `#${id}`).join(', '),
         count: coupon.point_price_ids.length,
       })}

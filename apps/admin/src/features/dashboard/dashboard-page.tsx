@@ -13,6 +13,7 @@ import { dashboardRoute } from '@gacha/contract/routes/admin-dashboard';
 import { call, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
+import type { Words } from '../../locales/index.ts';
 import { useCan } from '../../lib/me.ts';
 import { COLORS } from './dashboard-colors.ts';
 import styles from './dashboard.module.css';
@@ -34,7 +35,7 @@ const CHART_PACKS = 12;
  * as a table beside it (the charts are for the eye; screen readers read the tables).
  */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboard', 'console']);
   const dashboard = useQuery({
     queryKey: DASHBOARD_KEY,
     queryFn: async () => unwrap(await call(dashboardRoute, {})),
@@ -45,19 +46,17 @@ export function DashboardPage() {
   return (
     <>
       <div className="page-head">
-        <h1>{t('dashboard.title')}</h1>
-        {data ? (
-          <span className="muted">{t('dashboard.asOf', { when: formatJst(data.generated_at) })}</span>
-        ) : null}
+        <h1>{t('title')}</h1>
+        {data ? <span className="muted">{t('asOf', { when: formatJst(data.generated_at) })}</span> : null}
         <div className="actions">
           <button type="button" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
-            {dashboard.isFetching ? t('dashboard.refreshing') : t('dashboard.refresh')}
+            {dashboard.isFetching ? t('refreshing') : t('refresh')}
           </button>
         </div>
       </div>
       {dashboard.isError ? <p role="alert">{dashboard.error.message}</p> : null}
       {dashboard.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : data ? (
         <>
           <Waiting data={data} />
@@ -95,7 +94,7 @@ function useSectionLink(path: string): string | null {
 // --- what waits on staff ---
 
 function Waiting({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const n = (v: number) => formatNumber(v, lang);
   const shipments = useSectionLink('/shipments');
@@ -105,54 +104,50 @@ function Waiting({ data }: { data: AdminDashboard }) {
   const late = ship.by_age.find((b) => b.age === 'over_14_days')?.batches ?? 0;
   return (
     <section aria-labelledby="dash-waiting" className={styles.waitingSection}>
-      <h2 id="dash-waiting">{t('dashboard.waiting.title')}</h2>
+      <h2 id="dash-waiting">{t('waiting.title')}</h2>
       <ul className={styles.tiles}>
         <li className={`${styles.tile} ${late ? styles.tileLate : ''}`}>
-          <h3>{t('dashboard.waiting.shipments')}</h3>
+          <h3>{t('waiting.shipments')}</h3>
           <p className={styles.big} data-testid="waiting-shipments">
-            {t('dashboard.waiting.batches', { count: ship.batches, n: n(ship.batches) })}
+            {t('waiting.batches', { count: ship.batches, n: n(ship.batches) })}
           </p>
           <p className={styles.tileSub}>
-            {t('dashboard.waiting.items', { count: ship.items, n: n(ship.items) })}
-            {ship.oldest_at ? ` · ${t('dashboard.waiting.oldest', { when: formatJst(ship.oldest_at) })}` : ''}
+            {t('waiting.items', { count: ship.items, n: n(ship.items) })}
+            {ship.oldest_at ? ` · ${t('waiting.oldest', { when: formatJst(ship.oldest_at) })}` : ''}
           </p>
-          {late ? (
-            <p className={styles.lateNote}>{t('dashboard.waiting.late', { count: late, n: n(late) })}</p>
-          ) : null}
+          {late ? <p className={styles.lateNote}>{t('waiting.late', { count: late, n: n(late) })}</p> : null}
           {shipments ? (
             <Link to={`${shipments}?status=open`} className={styles.tileLink}>
-              {t('dashboard.waiting.toShipments')}
+              {t('waiting.toShipments')}
             </Link>
           ) : null}
         </li>
         <li className={styles.tile}>
-          <h3>{t('dashboard.waiting.bank')}</h3>
+          <h3>{t('waiting.bank')}</h3>
           <p className={styles.big} data-testid="waiting-bank">
-            {t('dashboard.waiting.transfers', { count: bank.count, n: n(bank.count) })}
+            {t('waiting.transfers', { count: bank.count, n: n(bank.count) })}
           </p>
           <p className={styles.tileSub}>
-            {t('dashboard.waiting.bankSub', { yen: yen(bank.yen, lang), gems: n(bank.gems) })}
-            {bank.oldest_at ? ` · ${t('dashboard.waiting.oldest', { when: formatJst(bank.oldest_at) })}` : ''}
+            {t('waiting.bankSub', { yen: yen(bank.yen, lang), gems: n(bank.gems) })}
+            {bank.oldest_at ? ` · ${t('waiting.oldest', { when: formatJst(bank.oldest_at) })}` : ''}
           </p>
           {payments ? (
             <Link to={`${payments}?method=bank&status=pending`} className={styles.tileLink}>
-              {t('dashboard.waiting.toPayments')}
+              {t('waiting.toPayments')}
             </Link>
           ) : null}
         </li>
         <li className={styles.tile}>
-          <h3>{t('dashboard.waiting.posts')}</h3>
+          <h3>{t('waiting.posts')}</h3>
           <p className={styles.big} data-testid="waiting-posts">
-            {t('dashboard.waiting.postsCount', { count: posts.count, n: n(posts.count) })}
+            {t('waiting.postsCount', { count: posts.count, n: n(posts.count) })}
           </p>
           <p className={styles.tileSub}>
-            {posts.oldest_at
-              ? t('dashboard.waiting.oldest', { when: formatJst(posts.oldest_at) })
-              : t('dashboard.waiting.none')}
+            {posts.oldest_at ? t('waiting.oldest', { when: formatJst(posts.oldest_at) }) : t('waiting.none')}
           </p>
           {board ? (
             <Link to={board} className={styles.tileLink}>
-              {t('dashboard.waiting.toBoard')}
+              {t('waiting.toBoard')}
             </Link>
           ) : null}
         </li>
@@ -189,7 +184,10 @@ function coins(tenths: number, lang: string): string {
 
 // --- today and this month ---
 
-const FIGURES: Array<{ key: string; value: (x: AdminDashboardTotals, lang: string) => string }> = [
+const FIGURES: Array<{
+  key: keyof Words<'dashboard'>['figures'];
+  value: (x: AdminDashboardTotals, lang: string) => string;
+}> = [
   { key: 'yen', value: (x, l) => yen(x.sold.yen, l) },
   { key: 'refunds', value: (x, l) => yen(x.refunds.yen, l) },
   { key: 'net', value: (x, l) => yen(x.net_yen, l) },
@@ -204,22 +202,22 @@ const FIGURES: Array<{ key: string; value: (x: AdminDashboardTotals, lang: strin
 const TILES = ['yen', 'gemsSold', 'gemsSpent', 'coinsIssued'];
 
 function Totals({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const periods = [
     {
       id: 'today',
-      label: t('dashboard.today', { date: data.today.date.replace(/-/g, '/') }),
+      label: t('today', { date: data.today.date.replace(/-/g, '/') }),
       totals: data.today,
     },
     {
       id: 'month',
-      label: t('dashboard.month', { month: data.month.month.replace('-', '/') }),
+      label: t('month', { month: data.month.month.replace('-', '/') }),
       totals: data.month,
     },
   ];
   return (
-    <Section id="dash-totals" title={t('dashboard.totals.title')}>
+    <Section id="dash-totals" title={t('totals.title')}>
       <div className={styles.periods}>
         {periods.map((p) => (
           <div key={p.id}>
@@ -227,7 +225,7 @@ function Totals({ data }: { data: AdminDashboard }) {
             <dl className={styles.kpis} data-testid={`kpis-${p.id}`}>
               {FIGURES.filter((f) => TILES.includes(f.key)).map((f) => (
                 <div key={f.key}>
-                  <dt>{t(`dashboard.figures.${f.key}`)}</dt>
+                  <dt>{t(`figures.${f.key}`)}</dt>
                   <dd>{f.value(p.totals, lang)}</dd>
                 </div>
               ))}
@@ -235,12 +233,12 @@ function Totals({ data }: { data: AdminDashboard }) {
           </div>
         ))}
       </div>
-      <TableWrap label={t('dashboard.totals.title')}>
+      <TableWrap label={t('totals.title')}>
         <table className="data-table" data-testid="totals-table">
-          <caption className="sr-only">{t('dashboard.totals.title')}</caption>
+          <caption className="sr-only">{t('totals.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('dashboard.totals.figure')}</th>
+              <th scope="col">{t('totals.figure')}</th>
               {periods.map((p) => (
                 <th key={p.id} scope="col" className="num">
                   {p.label}
@@ -251,7 +249,7 @@ function Totals({ data }: { data: AdminDashboard }) {
           <tbody>
             {FIGURES.map((f) => (
               <tr key={f.key}>
-                <th scope="row">{t(`dashboard.figures.${f.key}`)}</th>
+                <th scope="row">{t(`figures.${f.key}`)}</th>
                 {periods.map((p) => (
                   <td key={p.id} className="num">
                     {f.value(p.totals, lang)}
@@ -267,7 +265,7 @@ function Totals({ data }: { data: AdminDashboard }) {
 }
 
 function Daily({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const rows = data.daily.map((d) => ({
     label: d.date.slice(5).replace('-', '/'),
@@ -278,35 +276,35 @@ function Daily({ data }: { data: AdminDashboard }) {
   return (
     <Section
       id="dash-daily"
-      title={t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}
-      intro={t('dashboard.daily.intro')}
+      title={t('daily.title', { month: data.month.month.replace('-', '/') })}
+      intro={t('daily.intro')}
     >
       <div className={styles.twoCharts}>
         <figure className={styles.figure}>
-          <figcaption>{t('dashboard.daily.yenChart')}</figcaption>
+          <figcaption>{t('daily.yenChart')}</figcaption>
           {data.month.sold.yen > 0 ? (
             <ChartSlot height={280}>
               <DailyChart
                 data={rows}
-                series={[{ key: 'yen', label: t('dashboard.figures.yen'), color: COLORS.yen }]}
+                series={[{ key: 'yen', label: t('figures.yen'), color: COLORS.yen }]}
                 format={(v) => yen(v, lang)}
               />
             </ChartSlot>
           ) : (
-            <p className={styles.noChart}>{t('dashboard.methods.none')}</p>
+            <p className={styles.noChart}>{t('methods.none')}</p>
           )}
         </figure>
         <figure className={styles.figure}>
-          <figcaption>{t('dashboard.daily.gemsChart')}</figcaption>
+          <figcaption>{t('daily.gemsChart')}</figcaption>
           {data.month.sold.gems + data.month.gems_spent_on_packs > 0 ? (
             <ChartSlot height={280}>
               <DailyChart
                 data={rows}
                 series={[
-                  { key: 'gems_sold', label: t('dashboard.figures.gemsSold'), color: COLORS.gems },
+                  { key: 'gems_sold', label: t('figures.gemsSold'), color: COLORS.gems },
                   {
                     key: 'gems_spent',
-                    label: t('dashboard.figures.gemsSpent'),
+                    label: t('figures.gemsSpent'),
                     color: COLORS.spent,
                     type: 'line',
                   },
@@ -315,40 +313,40 @@ function Daily({ data }: { data: AdminDashboard }) {
               />
             </ChartSlot>
           ) : (
-            <p className={styles.noChart}>{t('dashboard.daily.nothing')}</p>
+            <p className={styles.noChart}>{t('daily.nothing')}</p>
           )}
         </figure>
       </div>
       <details className={styles.details}>
-        <summary>{t('dashboard.daily.asTable')}</summary>
-        <TableWrap label={t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}>
+        <summary>{t('daily.asTable')}</summary>
+        <TableWrap label={t('daily.title', { month: data.month.month.replace('-', '/') })}>
           <table className="data-table">
             <caption className="sr-only">
-              {t('dashboard.daily.title', { month: data.month.month.replace('-', '/') })}
+              {t('daily.title', { month: data.month.month.replace('-', '/') })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">{t('dashboard.daily.date')}</th>
+                <th scope="col">{t('daily.date')}</th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.payments')}
+                  {t('figures.payments')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.gemsSold')}
+                  {t('figures.gemsSold')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.yen')}
+                  {t('figures.yen')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.gemsSpent')}
+                  {t('figures.gemsSpent')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.coinsSpent')}
+                  {t('figures.coinsSpent')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.plays')}
+                  {t('figures.plays')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.figures.coinsIssued')}
+                  {t('figures.coinsIssued')}
                 </th>
               </tr>
             </thead>
@@ -376,12 +374,12 @@ function Daily({ data }: { data: AdminDashboard }) {
 }
 
 function useMethodName() {
-  const { t } = useTranslation();
-  return (method: string) => t(`dashboard.methodNames.${method}`, { defaultValue: method });
+  const { t } = useTranslation('dashboard');
+  return (method: string) => t(`methodNames.${method}`, { defaultValue: method });
 }
 
 function ByMethod({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const methodName = useMethodName();
   // the month's order (most yen first), then any method only today has (none: today is in the month)
@@ -394,48 +392,46 @@ function ByMethod({ data }: { data: AdminDashboard }) {
   const of = (totals: AdminDashboardTotals, method: string) =>
     totals.gems_sold.find((m) => m.method === method) ?? { payments: 0, gems: 0, yen: 0 };
   return (
-    <Section id="dash-methods" title={t('dashboard.methods.title')}>
+    <Section id="dash-methods" title={t('methods.title')}>
       {methods.length ? (
         <div className={styles.chartAndTable}>
           <figure className={styles.figure}>
-            <figcaption>
-              {t('dashboard.methods.chart', { month: data.month.month.replace('-', '/') })}
-            </figcaption>
+            <figcaption>{t('methods.chart', { month: data.month.month.replace('-', '/') })}</figcaption>
             <ChartSlot height={Math.max(120, methods.length * 34 + 60)}>
               <RowsChart
                 data={data.month.gems_sold.map((m) => ({ label: methodName(m.method), yen: m.yen }))}
-                series={[{ key: 'yen', label: t('dashboard.figures.yen'), color: COLORS.yen }]}
+                series={[{ key: 'yen', label: t('figures.yen'), color: COLORS.yen }]}
                 format={(v) => yen(v, lang)}
               />
             </ChartSlot>
           </figure>
-          <TableWrap label={t('dashboard.methods.title')}>
+          <TableWrap label={t('methods.title')}>
             <table className="data-table" data-testid="methods-table">
-              <caption className="sr-only">{t('dashboard.methods.title')}</caption>
+              <caption className="sr-only">{t('methods.title')}</caption>
               <thead>
                 <tr>
                   <th scope="col" rowSpan={2}>
-                    {t('dashboard.methods.method')}
+                    {t('methods.method')}
                   </th>
                   <th scope="colgroup" colSpan={2} className={styles.groupHead}>
-                    {t('dashboard.today', { date: data.today.date.replace(/-/g, '/') })}
+                    {t('today', { date: data.today.date.replace(/-/g, '/') })}
                   </th>
                   <th scope="colgroup" colSpan={2} className={styles.groupHead}>
-                    {t('dashboard.month', { month: data.month.month.replace('-', '/') })}
+                    {t('month', { month: data.month.month.replace('-', '/') })}
                   </th>
                 </tr>
                 <tr>
                   <th scope="col" className="num">
-                    {t('dashboard.methods.gems')}
+                    {t('methods.gems')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.methods.yen')}
+                    {t('methods.yen')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.methods.gems')}
+                    {t('methods.gems')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.methods.yen')}
+                    {t('methods.yen')}
                   </th>
                 </tr>
               </thead>
@@ -448,7 +444,7 @@ function ByMethod({ data }: { data: AdminDashboard }) {
                       <th scope="row">
                         {methodName(m)}
                         <span className={styles.subLine}>
-                          {t('dashboard.methods.payments', {
+                          {t('methods.payments', {
                             count: month.payments,
                             n: formatNumber(month.payments, lang),
                           })}
@@ -464,7 +460,7 @@ function ByMethod({ data }: { data: AdminDashboard }) {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row">{t('dashboard.methods.total')}</th>
+                  <th scope="row">{t('methods.total')}</th>
                   <td className="num">{formatNumber(data.today.sold.gems, lang)}</td>
                   <td className="num">{yen(data.today.sold.yen, lang)}</td>
                   <td className="num">{formatNumber(data.month.sold.gems, lang)}</td>
@@ -475,34 +471,33 @@ function ByMethod({ data }: { data: AdminDashboard }) {
           </TableWrap>
         </div>
       ) : (
-        <p className="muted">{t('dashboard.methods.none')}</p>
+        <p className="muted">{t('methods.none')}</p>
       )}
     </Section>
   );
 }
 
 function CoinsIssued({ data }: { data: AdminDashboard }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const reasons = data.month.coins_issued_by_reason.map((r) => r.reason);
   const of = (totals: AdminDashboardTotals, reason: string) =>
     totals.coins_issued_by_reason.find((r) => r.reason === reason)?.tenths ?? 0;
-  const reasonName = (r: string) =>
-    i18n.exists(`dashboard.coinReasons.${r}`) ? t(`dashboard.coinReasons.${r}`) : r;
+  const reasonName = (r: string) => t(`coinReasons.${r}`, { defaultValue: r });
   return (
-    <Section id="dash-coins" title={t('dashboard.coins.title')} intro={t('dashboard.coins.intro')}>
+    <Section id="dash-coins" title={t('coins.title')} intro={t('coins.intro')}>
       {reasons.length ? (
-        <TableWrap label={t('dashboard.coins.title')}>
+        <TableWrap label={t('coins.title')}>
           <table className="data-table">
-            <caption className="sr-only">{t('dashboard.coins.title')}</caption>
+            <caption className="sr-only">{t('coins.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('dashboard.coins.reason')}</th>
+                <th scope="col">{t('coins.reason')}</th>
                 <th scope="col" className="num">
-                  {t('dashboard.today', { date: data.today.date.replace(/-/g, '/') })}
+                  {t('today', { date: data.today.date.replace(/-/g, '/') })}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.month', { month: data.month.month.replace('-', '/') })}
+                  {t('month', { month: data.month.month.replace('-', '/') })}
                 </th>
               </tr>
             </thead>
@@ -517,7 +512,7 @@ function CoinsIssued({ data }: { data: AdminDashboard }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">{t('dashboard.methods.total')}</th>
+                <th scope="row">{t('methods.total')}</th>
                 <td className="num">{coins(data.today.coins_issued_tenths, lang)}</td>
                 <td className="num">{coins(data.month.coins_issued_tenths, lang)}</td>
               </tr>
@@ -525,27 +520,25 @@ function CoinsIssued({ data }: { data: AdminDashboard }) {
           </table>
         </TableWrap>
       ) : (
-        <p className="muted">{t('dashboard.coins.none')}</p>
+        <p className="muted">{t('coins.none')}</p>
       )}
     </Section>
   );
 }
 
 function PacksSelling({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const packs = data.packs_selling;
   const name = (p: (typeof packs)[number]) => (lang === 'ja' ? p.name_ja : p.name_en);
   const charted = [...packs].sort((a, b) => b.sold_this_month - a.sold_this_month).slice(0, CHART_PACKS);
   return (
-    <Section id="dash-packs" title={t('dashboard.packs.title', { count: packs.length })}>
+    <Section id="dash-packs" title={t('packs.title', { count: packs.length })}>
       {packs.length ? (
         <>
           <figure className={styles.figure}>
             <figcaption>
-              {packs.length > CHART_PACKS
-                ? t('dashboard.packs.chartTop', { n: CHART_PACKS })
-                : t('dashboard.packs.chart')}
+              {packs.length > CHART_PACKS ? t('packs.chartTop', { n: CHART_PACKS }) : t('packs.chart')}
             </figcaption>
             <ChartSlot height={Math.max(120, charted.length * 30 + 60)}>
               <RowsChart
@@ -556,10 +549,10 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
                   remaining: p.remaining,
                 }))}
                 series={[
-                  { key: 'sold', label: t('dashboard.packs.sold'), color: COLORS.sold, stack: 'lots' },
+                  { key: 'sold', label: t('packs.sold'), color: COLORS.sold, stack: 'lots' },
                   {
                     key: 'remaining',
-                    label: t('dashboard.packs.remaining'),
+                    label: t('packs.remaining'),
                     color: COLORS.remaining,
                     stack: 'lots',
                   },
@@ -568,28 +561,28 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
               />
             </ChartSlot>
           </figure>
-          <TableWrap label={t('dashboard.packs.title', { count: packs.length })}>
+          <TableWrap label={t('packs.title', { count: packs.length })}>
             <table className="data-table" data-testid="packs-table">
-              <caption className="sr-only">{t('dashboard.packs.title', { count: packs.length })}</caption>
+              <caption className="sr-only">{t('packs.title', { count: packs.length })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('dashboard.packs.pack')}</th>
+                  <th scope="col">{t('packs.pack')}</th>
                   <th scope="col" className="num">
-                    {t('dashboard.packs.price')}
+                    {t('packs.price')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.packs.soldOfTotal')}
+                    {t('packs.soldOfTotal')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.packs.remaining')}
+                    {t('packs.remaining')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.packs.soldToday')}
+                    {t('packs.soldToday')}
                   </th>
                   <th scope="col" className="num">
-                    {t('dashboard.packs.soldMonth')}
+                    {t('packs.soldMonth')}
                   </th>
-                  <th scope="col">{t('dashboard.packs.ends')}</th>
+                  <th scope="col">{t('packs.ends')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -600,12 +593,12 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
                       {p.paused ? (
                         <>
                           {' '}
-                          <span className="status status-open">{t('dashboard.packs.paused')}</span>
+                          <span className="status status-open">{t('packs.paused')}</span>
                         </>
                       ) : null}
                     </th>
                     <td className="num">
-                      {t(p.payment_method === 2 ? 'dashboard.packs.coins' : 'dashboard.packs.gems', {
+                      {t(p.payment_method === 2 ? 'packs.coins' : 'packs.gems', {
                         n: formatNumber(p.point, lang),
                       })}
                     </td>
@@ -618,9 +611,7 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
                     <td className="num">{formatNumber(p.remaining, lang)}</td>
                     <td className="num">{formatNumber(p.sold_today, lang)}</td>
                     <td className="num">{formatNumber(p.sold_this_month, lang)}</td>
-                    <td className="nowrap">
-                      {p.end_at ? <When iso={p.end_at} /> : t('dashboard.packs.noEnd')}
-                    </td>
+                    <td className="nowrap">{p.end_at ? <When iso={p.end_at} /> : t('packs.noEnd')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -628,14 +619,14 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
           </TableWrap>
         </>
       ) : (
-        <p className="muted">{t('dashboard.packs.none')}</p>
+        <p className="muted">{t('packs.none')}</p>
       )}
     </Section>
   );
 }
 
 function ShipmentsByAge({ data }: { data: AdminDashboard }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const lang = useLang();
   const ship = data.shipments_waiting;
   const buckets = shipmentAgeBuckets.map(
@@ -643,30 +634,30 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
   );
   const color = { under_7_days: COLORS.fresh, days_7_to_14: COLORS.due, over_14_days: COLORS.late };
   return (
-    <Section id="dash-ages" title={t('dashboard.ages.title')} intro={t('dashboard.ages.intro')}>
+    <Section id="dash-ages" title={t('ages.title')} intro={t('ages.intro')}>
       <div className={styles.chartAndTable}>
         <figure className={styles.figure}>
-          <figcaption>{t('dashboard.ages.chart')}</figcaption>
+          <figcaption>{t('ages.chart')}</figcaption>
           <ChartSlot height={180}>
             <RowsChart
-              data={buckets.map((b) => ({ label: t(`dashboard.ages.${b.age}`), batches: b.batches }))}
-              series={[{ key: 'batches', label: t('dashboard.ages.batches'), color: COLORS.fresh }]}
+              data={buckets.map((b) => ({ label: t(`ages.${b.age}`), batches: b.batches }))}
+              series={[{ key: 'batches', label: t('ages.batches'), color: COLORS.fresh }]}
               colors={buckets.map((b) => color[b.age])}
               format={(v) => formatNumber(v, lang)}
             />
           </ChartSlot>
         </figure>
-        <TableWrap label={t('dashboard.ages.title')}>
+        <TableWrap label={t('ages.title')}>
           <table className="data-table" data-testid="ages-table">
-            <caption className="sr-only">{t('dashboard.ages.title')}</caption>
+            <caption className="sr-only">{t('ages.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('dashboard.ages.age')}</th>
+                <th scope="col">{t('ages.age')}</th>
                 <th scope="col" className="num">
-                  {t('dashboard.ages.batches')}
+                  {t('ages.batches')}
                 </th>
                 <th scope="col" className="num">
-                  {t('dashboard.ages.items')}
+                  {t('ages.items')}
                 </th>
               </tr>
             </thead>
@@ -676,7 +667,7 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
                   key={b.age}
                   className={b.age === 'over_14_days' && b.batches ? styles.lateRow : undefined}
                 >
-                  <th scope="row">{t(`dashboard.ages.${b.age}`)}</th>
+                  <th scope="row">{t(`ages.${b.age}`)}</th>
                   <td className="num">{formatNumber(b.batches, lang)}</td>
                   <td className="num">{formatNumber(b.items, lang)}</td>
                 </tr>
@@ -684,7 +675,7 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">{t('dashboard.methods.total')}</th>
+                <th scope="row">{t('methods.total')}</th>
                 <td className="num">{formatNumber(ship.batches, lang)}</td>
                 <td className="num">{formatNumber(ship.items, lang)}</td>
               </tr>

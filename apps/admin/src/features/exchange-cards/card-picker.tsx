@@ -24,7 +24,7 @@ export function CardPicker({
   onChange: (card: PickedCard) => void;
   error?: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const id = useId();
   const [type, setType] = useState('');
@@ -46,9 +46,9 @@ export function CardPicker({
 
   return (
     <fieldset className={styles.picker} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{t('shop.exchange.card')}</legend>
+      <legend>{t('exchange.card')}</legend>
       <label className="filter">
-        <span>{t('shop.exchange.cardType')}</span>
+        <span>{t('exchange.cardType')}</span>
         <select
           value={type}
           onChange={(e) => {
@@ -56,7 +56,7 @@ export function CardPicker({
             setPage(1);
           }}
         >
-          <option value="">{t('shop.exchange.allTypes')}</option>
+          <option value="">{t('exchange.allTypes')}</option>
           {(types.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {lang === 'ja' ? c.name_ja : c.name_en}
@@ -71,9 +71,9 @@ export function CardPicker({
       ) : null}
       {cards.isError ? <p role="alert">{cards.error.message}</p> : null}
       {cards.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : list.length ? (
-        <div className={styles.cardGrid} role="radiogroup" aria-label={t('shop.exchange.card')}>
+        <div className={styles.cardGrid} role="radiogroup" aria-label={t('exchange.card')}>
           {list.map((c) => (
             <label
               key={c.id}
@@ -100,21 +100,21 @@ export function CardPicker({
           ))}
         </div>
       ) : (
-        <p className="muted">{t('shop.exchange.noCards')}</p>
+        <p className="muted">{t('exchange.noCards')}</p>
       )}
       {allPage > 1 ? (
-        <nav className="pager" aria-label={t('shop.exchange.cardPages')}>
+        <nav className="pager" aria-label={t('exchange.cardPages')}>
           <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('pager.previous')}
+            {t('console:pager.previous')}
           </button>
-          <span aria-live="polite">{t('pager.pageOf', { page, count: allPage })}</span>
+          <span aria-live="polite">{t('console:pager.pageOf', { page, count: allPage })}</span>
           <button type="button" disabled={page >= allPage} onClick={() => setPage((p) => p + 1)}>
-            {t('pager.next')}
+            {t('console:pager.next')}
           </button>
         </nav>
       ) : null}
       {value ? (
-        <p className={styles.picked}>{t('shop.exchange.picked', { name: name(value), id: value.id })}</p>
+        <p className={styles.picked}>{t('exchange.picked', { name: name(value), id: value.id })}</p>
       ) : null}
     </fieldset>
   );

@@ -47,7 +47,7 @@ type Editing = { mode: 'new' } | { mode: 'edit'; row: ExchangeCard } | { mode: '
  * moves its stock by an amount (POST /{id}/stock {add}: members take from it meanwhile, so it is never set).
  */
 export function ExchangeCardsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -58,7 +58,7 @@ export function ExchangeCardsPage() {
     () => [
       {
         id: 'card',
-        header: () => t('shop.exchange.card'),
+        header: () => t('exchange.card'),
         cell: ({ row }) => (
           <span className={styles.cardCell}>
             {row.original.image_url ? (
@@ -76,39 +76,37 @@ export function ExchangeCardsPage() {
       },
       {
         id: 'coins',
-        header: () => t('shop.exchange.coins'),
+        header: () => t('exchange.coins'),
         cell: ({ row }) => formatNumber(row.original.sub_coin, lang),
         meta: { className: 'num' },
       },
       {
         id: 'stock',
-        header: () => t('shop.exchange.stock'),
+        header: () => t('exchange.stock'),
         cell: ({ row }) =>
           row.original.stock > 0 ? (
             formatNumber(row.original.stock, lang)
           ) : (
-            <span className="status status-ended">{t('shop.exchange.outOfStock')}</span>
+            <span className="status status-ended">{t('exchange.outOfStock')}</span>
           ),
         meta: { className: 'num' },
       },
       {
         id: 'exchanged',
-        header: () => t('shop.exchange.exchanged'),
+        header: () => t('exchange.exchanged'),
         cell: ({ row }) => formatNumber(row.original.exchanged, lang),
         meta: { className: 'num' },
       },
       {
         id: 'member_limit',
-        header: () => t('shop.exchange.memberLimit'),
+        header: () => t('exchange.memberLimit'),
         cell: ({ row }) =>
-          row.original.member_limit
-            ? formatNumber(row.original.member_limit, lang)
-            : t('shop.exchange.noLimit'),
+          row.original.member_limit ? formatNumber(row.original.member_limit, lang) : t('exchange.noLimit'),
         meta: { className: 'num' },
       },
       {
         id: 'window',
-        header: () => t('shop.exchange.shown'),
+        header: () => t('exchange.shown'),
         cell: ({ row }) => {
           const r = row.original;
           const phase = windowPhase(r.visible_from, r.visible_until);
@@ -117,7 +115,7 @@ export function ExchangeCardsPage() {
               <span
                 className={`status ${phase === 'open' ? 'status-on_sale' : phase === 'upcoming' ? 'status-before' : 'status-ended'}`}
               >
-                {t(`shop.exchange.phase.${phase}`)}
+                {t(`exchange.phase.${phase}`)}
               </span>
               {r.visible_from || r.visible_until ? (
                 <span className={`muted ${styles.window}`}>
@@ -130,7 +128,7 @@ export function ExchangeCardsPage() {
       },
       {
         id: 'sort',
-        header: () => t('shop.common.sort'),
+        header: () => t('common.sort'),
         cell: ({ row }) => row.original.sort,
         meta: { className: `num ${cols.wideOnly}` },
       },
@@ -138,23 +136,23 @@ export function ExchangeCardsPage() {
         ? [
             {
               id: 'actions',
-              header: () => <span className="sr-only">{t('shop.common.actions')}</span>,
+              header: () => <span className="sr-only">{t('common.actions')}</span>,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: ExchangeCard } }) => (
                 <span className={styles.rowActions}>
                   <button
                     type="button"
                     onClick={() => setEditing({ mode: 'stock', row: row.original })}
-                    aria-label={t('shop.exchange.stockFor', { name: nameIn(lang, row.original) })}
+                    aria-label={t('exchange.stockFor', { name: nameIn(lang, row.original) })}
                   >
-                    {t('shop.exchange.changeStock')}
+                    {t('exchange.changeStock')}
                   </button>
                   <button
                     type="button"
                     onClick={() => setEditing({ mode: 'edit', row: row.original })}
-                    aria-label={t('shop.exchange.editFor', { name: nameIn(lang, row.original) })}
+                    aria-label={t('exchange.editFor', { name: nameIn(lang, row.original) })}
                   >
-                    {t('common.edit')}
+                    {t('console:common.edit')}
                   </button>
                 </span>
               ),
@@ -172,23 +170,23 @@ export function ExchangeCardsPage() {
     filters: [
       {
         name: 'phase',
-        label: t('shop.exchange.shown'),
-        all: t('shop.exchange.allPhases'),
-        options: adminExchangeCardPhases.map((p) => ({ value: p, label: t(`shop.exchange.phase.${p}`) })),
+        label: t('exchange.shown'),
+        all: t('exchange.allPhases'),
+        options: adminExchangeCardPhases.map((p) => ({ value: p, label: t(`exchange.phase.${p}`) })),
       },
       {
         name: 'stock',
-        label: t('shop.exchange.stock'),
-        all: t('shop.exchange.anyStock'),
+        label: t('exchange.stock'),
+        all: t('exchange.anyStock'),
         options: [
-          { value: 'in', label: t('shop.exchange.inStock') },
-          { value: 'out', label: t('shop.exchange.outOfStock') },
+          { value: 'in', label: t('exchange.inStock') },
+          { value: 'out', label: t('exchange.outOfStock') },
         ],
       },
     ],
-    caption: t('shop.exchange.title'),
-    empty: t('shop.exchange.empty'),
-    searchLabel: t('shop.exchange.searchHint'),
+    caption: t('exchange.title'),
+    empty: t('exchange.empty'),
+    searchLabel: t('exchange.searchHint'),
     csv: true,
   };
 
@@ -200,7 +198,7 @@ export function ExchangeCardsPage() {
   return (
     <>
       <div className="page-head">
-        <h1>{t('shop.exchange.title')}</h1>
+        <h1>{t('exchange.title')}</h1>
         <div className="actions">
           <button
             type="button"
@@ -211,12 +209,12 @@ export function ExchangeCardsPage() {
               setEditing({ mode: 'new' });
             }}
           >
-            {t('shop.exchange.new')}
+            {t('exchange.new')}
           </button>
         </div>
       </div>
-      <p className="muted">{t('shop.exchange.intro')}</p>
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      <p className="muted">{t('exchange.intro')}</p>
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <div role="status">{done ? <p className="success">{done}</p> : null}</div>
       <div className={cols.tablet}>
         <ResourceList resource={resource} />
@@ -226,11 +224,11 @@ export function ExchangeCardsPage() {
         size={editing?.mode === 'new' ? 'large' : 'normal'}
         title={
           editing?.mode === 'new'
-            ? t('shop.exchange.new')
+            ? t('exchange.new')
             : editing?.mode === 'stock'
-              ? t('shop.exchange.stockFor', { name: name(editing.row) })
+              ? t('exchange.stockFor', { name: name(editing.row) })
               : editing
-                ? t('shop.exchange.editFor', { name: name(editing.row) })
+                ? t('exchange.editFor', { name: name(editing.row) })
                 : ''
         }
         onClose={() => setEditing(null)}
@@ -281,7 +279,7 @@ function ExchangeCardForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<PickedCard | null>(null);
   const payload = (v: Values) => ({
@@ -308,11 +306,11 @@ function ExchangeCardForm({
       {
         extra: (v): Record<string, string> => {
           const out: Record<string, string> = {};
-          if (!row && !v.card_id) out.card_id = t('shop.exchange.pickCard');
+          if (!row && !v.card_id) out.card_id = t('exchange.pickCard');
           const from = instant(v.visible_from);
           const until = instant(v.visible_until);
           if (from && until && from !== 'invalid' && until !== 'invalid' && from >= until)
-            out.visible_until = t('shop.common.windowInvalid');
+            out.visible_until = t('common.windowInvalid');
           return out;
         },
       },
@@ -324,7 +322,7 @@ function ExchangeCardForm({
     fields: FIELDS,
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
-      onSaved(row ? t('shop.common.savedOne', { id: res.id }) : t('shop.exchange.created', { id: res.id }));
+      onSaved(row ? t('common.savedOne', { id: res.id }) : t('exchange.created', { id: res.id }));
     },
   });
   const { errors } = form.formState;
@@ -343,48 +341,44 @@ function ExchangeCardForm({
         />
       )}
       <div className="grid">
-        <FormField label={t('shop.exchange.coins')} error={errors.sub_coin?.message}>
+        <FormField label={t('exchange.coins')} error={errors.sub_coin?.message}>
           {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('sub_coin')} />}
         </FormField>
         {row ? null : (
-          <FormField label={t('shop.exchange.initialStock')} error={errors.stock?.message}>
+          <FormField label={t('exchange.initialStock')} error={errors.stock?.message}>
             {(p) => <input {...p} type="number" inputMode="numeric" min={0} {...form.register('stock')} />}
           </FormField>
         )}
         <FormField
-          label={t('shop.exchange.memberLimit')}
+          label={t('exchange.memberLimit')}
           error={errors.member_limit?.message}
-          hint={t('shop.exchange.memberLimitHint')}
+          hint={t('exchange.memberLimitHint')}
         >
           {(p) => (
             <input {...p} type="number" inputMode="numeric" min={0} {...form.register('member_limit')} />
           )}
         </FormField>
-        <FormField
-          label={t('shop.common.sort')}
-          error={errors.sort?.message}
-          hint={t('shop.common.sortHint')}
-        >
+        <FormField label={t('common.sort')} error={errors.sort?.message} hint={t('common.sortHint')}>
           {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
         </FormField>
         <FormField
-          label={t('shop.exchange.visibleFrom')}
+          label={t('exchange.visibleFrom')}
           error={errors.visible_from?.message}
-          hint={t('shop.exchange.visibleHint')}
+          hint={t('exchange.visibleHint')}
         >
           {(p) => <input {...p} type="datetime-local" {...form.register('visible_from')} />}
         </FormField>
-        <FormField label={t('shop.exchange.visibleUntil')} error={errors.visible_until?.message}>
+        <FormField label={t('exchange.visibleUntil')} error={errors.visible_until?.message}>
           {(p) => <input {...p} type="datetime-local" {...form.register('visible_until')} />}
         </FormField>
       </div>
-      {row ? <p className="field-hint">{t('shop.exchange.stockElsewhere')}</p> : null}
+      {row ? <p className="field-hint">{t('exchange.stockElsewhere')}</p> : null}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('common.save') : t('shop.exchange.offer')}
+          {row ? t('console:common.save') : t('exchange.offer')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>
@@ -403,7 +397,7 @@ function StockForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const payload = (v: StockValues) => {
@@ -415,7 +409,7 @@ function StockForm({
     resolver: schemaResolver<StockValues>(adminStockChangeSchema, payload, {
       field: (path) => (path === 'add' ? 'amount' : path),
       extra: (v): Record<string, string> =>
-        Number(v.amount) < 0 ? { amount: t('shop.exchange.amountPositive') } : {},
+        Number(v.amount) < 0 ? { amount: t('exchange.amountPositive') } : {},
     }),
     send: (v) => call(exchangeCardStockRoute, { params: { id: row.id }, body: payload(v) }),
     fields: ['amount'],
@@ -423,7 +417,7 @@ function StockForm({
     onSuccess: async (_res, v) => {
       await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEY });
       const add = payload(v).add ?? 0;
-      onSaved(t('shop.exchange.stockMoved', { name: nameIn(lang, row), stock: row.stock + add }));
+      onSaved(t('exchange.stockMoved', { name: nameIn(lang, row), stock: row.stock + add }));
     },
   });
   const { errors } = form.formState;
@@ -433,22 +427,22 @@ function StockForm({
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <FormMessage message={formMessage} />
       <p>
-        {t('shop.exchange.stockNow', {
+        {t('exchange.stockNow', {
           stock: formatNumber(row.stock, lang),
           exchanged: formatNumber(row.exchanged, lang),
         })}
       </p>
-      <div className={styles.direction} role="radiogroup" aria-label={t('shop.exchange.direction')}>
+      <div className={styles.direction} role="radiogroup" aria-label={t('exchange.direction')}>
         <label className="check">
           <input type="radio" value="add" {...form.register('direction')} />
-          {t('shop.exchange.addStock')}
+          {t('exchange.addStock')}
         </label>
         <label className="check">
           <input type="radio" value="take" {...form.register('direction')} />
-          {t('shop.exchange.takeStock')}
+          {t('exchange.takeStock')}
         </label>
       </div>
-      <FormField label={t('shop.exchange.amount')} error={errors.amount?.message}>
+      <FormField label={t('exchange.amount')} error={errors.amount?.message}>
         {(p) => (
           <input
             {...p}
@@ -461,14 +455,14 @@ function StockForm({
         )}
       </FormField>
       <p aria-live="polite" className={after !== null && after < 0 ? 'field-error' : 'muted'}>
-        {after !== null ? t('shop.exchange.stockAfter', { stock: formatNumber(after, lang) }) : '\u00a0'}
+        {after !== null ? t('exchange.stockAfter', { stock: formatNumber(after, lang) }) : '\u00a0'}
       </p>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {t('shop.exchange.applyStock')}
+          {t('exchange.applyStock')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

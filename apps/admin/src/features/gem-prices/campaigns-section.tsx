@@ -24,7 +24,7 @@ const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
  * whether it runs now; added and changed with POST /api/admin/campaigns and /{id}.
  */
 export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const campaigns = useQuery({
@@ -38,21 +38,21 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
     () => [
       {
         id: 'percent',
-        header: () => t('shop.gemPrices.campaigns.percent'),
+        header: () => t('gemPrices.campaigns.percent'),
         accessorFn: (r) => r.percent,
-        cell: ({ row }) => t('shop.gemPrices.campaigns.percentOff', { percent: row.original.percent }),
+        cell: ({ row }) => t('gemPrices.campaigns.percentOff', { percent: row.original.percent }),
         meta: { className: 'num' },
       },
       {
         id: 'window',
-        header: () => t('shop.common.windowJst'),
+        header: () => t('common.windowJst'),
         accessorFn: (r) => r.starts_at,
         cell: ({ row }) => <JstWindow start={row.original.starts_at} end={row.original.ends_at} />,
       },
-      { id: 'note', header: () => t('shop.common.note'), accessorFn: (r) => r.note, enableSorting: false },
+      { id: 'note', header: () => t('common.note'), accessorFn: (r) => r.note, enableSorting: false },
       {
         id: 'status',
-        header: () => t('shop.common.status'),
+        header: () => t('common.status'),
         enableSorting: false,
         cell: ({ row }) => {
           const r = row.original;
@@ -61,7 +61,7 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
             <span
               className={`status ${phase === 'open' ? 'status-on_sale' : phase === 'upcoming' ? 'status-before' : 'status-ended'}`}
             >
-              {t(`shop.gemPrices.campaigns.phase.${phase}`)}
+              {t(`gemPrices.campaigns.phase.${phase}`)}
             </span>
           );
         },
@@ -70,16 +70,16 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
         ? [
             {
               id: 'edit',
-              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
               enableSorting: false,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: Campaign } }) => (
                 <button
                   type="button"
                   onClick={() => setEditing(row.original)}
-                  aria-label={t('shop.gemPrices.campaigns.editOne', { id: row.original.id })}
+                  aria-label={t('gemPrices.campaigns.editOne', { id: row.original.id })}
                 >
-                  {t('common.edit')}
+                  {t('console:common.edit')}
                 </button>
               ),
             },
@@ -98,7 +98,7 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
   return (
     <section id="campaigns" className={`panel ${styles.section}`} aria-labelledby="campaigns-title">
       <div className={styles.sectionHead}>
-        <h2 id="campaigns-title">{t('shop.gemPrices.campaigns.title')}</h2>
+        <h2 id="campaigns-title">{t('gemPrices.campaigns.title')}</h2>
         <button
           type="button"
           className="button-primary"
@@ -108,20 +108,20 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
             setEditing('new');
           }}
         >
-          {t('shop.gemPrices.campaigns.new')}
+          {t('gemPrices.campaigns.new')}
         </button>
       </div>
-      <p className="muted">{t('shop.gemPrices.campaigns.intro')}</p>
+      <p className="muted">{t('gemPrices.campaigns.intro')}</p>
       <div role="status">{done ? <p className="success">{done}</p> : null}</div>
       {campaigns.isError ? <p role="alert">{campaigns.error.message}</p> : null}
       {campaigns.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : (
         <div className={cols.tablet}>
           <DataTable
             table={table}
-            caption={t('shop.gemPrices.campaigns.title')}
-            empty={t('shop.gemPrices.campaigns.empty')}
+            caption={t('gemPrices.campaigns.title')}
+            empty={t('gemPrices.campaigns.empty')}
           />
         </div>
       )}
@@ -129,8 +129,8 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
         open={editing !== null}
         title={
           editing === 'new'
-            ? t('shop.gemPrices.campaigns.new')
-            : t('shop.gemPrices.campaigns.editOne', { id: editing ? editing.id : '' })
+            ? t('gemPrices.campaigns.new')
+            : t('gemPrices.campaigns.editOne', { id: editing ? editing.id : '' })
         }
         onClose={() => setEditing(null)}
       >
@@ -162,7 +162,7 @@ function CampaignForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({
     percent: v.percent.trim() === '' ? undefined : Number(v.percent),
@@ -186,11 +186,7 @@ function CampaignForm({
     fields: ['percent', 'starts_at', 'ends_at', 'note'],
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-      onSaved(
-        row
-          ? t('shop.common.savedOne', { id: res.id })
-          : t('shop.gemPrices.campaigns.created', { id: res.id }),
-      );
+      onSaved(row ? t('common.savedOne', { id: res.id }) : t('gemPrices.campaigns.created', { id: res.id }));
     },
   });
   const { errors } = form.formState;
@@ -198,35 +194,35 @@ function CampaignForm({
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <FormMessage message={formMessage} />
       <FormField
-        label={t('shop.gemPrices.campaigns.percent')}
+        label={t('gemPrices.campaigns.percent')}
         error={errors.percent?.message}
-        hint={t('shop.gemPrices.campaigns.percentHint')}
+        hint={t('gemPrices.campaigns.percentHint')}
       >
         {(p) => (
           <input {...p} type="number" inputMode="numeric" min={1} max={90} {...form.register('percent')} />
         )}
       </FormField>
       <div className="grid">
-        <FormField label={t('shop.common.startsJst')} error={errors.starts_at?.message}>
+        <FormField label={t('common.startsJst')} error={errors.starts_at?.message}>
           {(p) => <input {...p} type="datetime-local" {...form.register('starts_at')} />}
         </FormField>
-        <FormField label={t('shop.common.endsJst')} error={errors.ends_at?.message}>
+        <FormField label={t('common.endsJst')} error={errors.ends_at?.message}>
           {(p) => <input {...p} type="datetime-local" {...form.register('ends_at')} />}
         </FormField>
       </div>
       <FormField
-        label={t('shop.common.note')}
+        label={t('common.note')}
         error={errors.note?.message}
-        hint={t('shop.gemPrices.campaigns.noteHint')}
+        hint={t('gemPrices.campaigns.noteHint')}
       >
         {(p) => <input {...p} {...form.register('note')} />}
       </FormField>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('common.save') : t('shop.common.create')}
+          {row ? t('console:common.save') : t('common.create')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

@@ -38,7 +38,7 @@ export const visibilityOf = (c: Pick<Course, 'coupon_only' | 'disabled'>): Visib
  * coupon unlocked it for see it), withdrawn = disabled (kept for its payments), a free grant = rate "100".
  */
 export function CoursesSection({ canWrite }: { canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -51,37 +51,35 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
     () => [
       {
         id: 'sort',
-        header: () => t('shop.common.sort'),
+        header: () => t('common.sort'),
         accessorFn: (r) => r.sort,
         meta: { className: `num ${cols.wideOnly}` },
       },
-      { id: 'id', header: () => t('shop.common.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
+      { id: 'id', header: () => t('common.id'), accessorFn: (r) => r.id, meta: { className: 'num' } },
       {
         id: 'point',
-        header: () => t('shop.gemPrices.courses.point'),
+        header: () => t('gemPrices.courses.point'),
         accessorFn: (r) => r.point,
         cell: ({ row }) => formatNumber(row.original.point, lang),
         meta: { className: 'num' },
       },
       {
         id: 'price',
-        header: () => t('shop.gemPrices.courses.price'),
+        header: () => t('gemPrices.courses.price'),
         accessorFn: (r) => r.price,
         cell: ({ row }) => `¥${formatNumber(row.original.price, lang)}`,
         meta: { className: 'num' },
       },
       {
         id: 'kind',
-        header: () => t('shop.gemPrices.courses.kind'),
+        header: () => t('gemPrices.courses.kind'),
         accessorFn: (r) => (r.rate === FREE_RATE ? 1 : 0),
         cell: ({ row }) =>
-          row.original.rate === FREE_RATE
-            ? t('shop.gemPrices.courses.free')
-            : t('shop.gemPrices.courses.paid'),
+          row.original.rate === FREE_RATE ? t('gemPrices.courses.free') : t('gemPrices.courses.paid'),
       },
       {
         id: 'visibility',
-        header: () => t('shop.gemPrices.courses.visibility'),
+        header: () => t('gemPrices.courses.visibility'),
         accessorFn: (r) => visibilityOf(r),
         cell: ({ row }) => {
           const v = visibilityOf(row.original);
@@ -89,21 +87,21 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
             <span
               className={`status ${v === 'shown' ? 'status-on_sale' : v === 'hidden' ? 'status-before' : 'status-ended'}`}
             >
-              {t(`shop.gemPrices.courses.visibilities.${v}`)}
+              {t(`gemPrices.courses.visibilities.${v}`)}
             </span>
           );
         },
       },
       {
         id: 'payments',
-        header: () => t('shop.gemPrices.courses.payments'),
+        header: () => t('gemPrices.courses.payments'),
         accessorFn: (r) => r.payments,
         cell: ({ row }) => formatNumber(row.original.payments, lang),
         meta: { className: 'num' },
       },
       {
         id: 'modified',
-        header: () => t('shop.gemPrices.courses.modified'),
+        header: () => t('gemPrices.courses.modified'),
         accessorFn: (r) => r.modified,
         cell: ({ row }) => formatJst(row.original.modified),
         meta: { className: `nowrap ${cols.wideOnly}` },
@@ -112,16 +110,16 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
         ? [
             {
               id: 'edit',
-              header: () => <span className="sr-only">{t('common.edit')}</span>,
+              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
               enableSorting: false,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: Course } }) => (
                 <button
                   type="button"
                   onClick={() => setEditing(row.original)}
-                  aria-label={t('shop.gemPrices.courses.editOne', { id: row.original.id })}
+                  aria-label={t('gemPrices.courses.editOne', { id: row.original.id })}
                 >
-                  {t('common.edit')}
+                  {t('console:common.edit')}
                 </button>
               ),
             },
@@ -140,7 +138,7 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
   return (
     <section id="courses" className={`panel ${styles.section}`} aria-labelledby="courses-title">
       <div className={styles.sectionHead}>
-        <h2 id="courses-title">{t('shop.gemPrices.courses.title')}</h2>
+        <h2 id="courses-title">{t('gemPrices.courses.title')}</h2>
         <button
           type="button"
           className="button-primary"
@@ -150,20 +148,20 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
             setEditing('new');
           }}
         >
-          {t('shop.gemPrices.courses.new')}
+          {t('gemPrices.courses.new')}
         </button>
       </div>
-      <p className="muted">{t('shop.gemPrices.courses.intro')}</p>
+      <p className="muted">{t('gemPrices.courses.intro')}</p>
       <div role="status">{done ? <p className="success">{done}</p> : null}</div>
       {courses.isError ? <p role="alert">{courses.error.message}</p> : null}
       {courses.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : (
         <div className={cols.tablet}>
           <DataTable
             table={table}
-            caption={t('shop.gemPrices.courses.title')}
-            empty={t('shop.gemPrices.courses.empty')}
+            caption={t('gemPrices.courses.title')}
+            empty={t('gemPrices.courses.empty')}
           />
         </div>
       )}
@@ -171,8 +169,8 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
         open={editing !== null}
         title={
           editing === 'new'
-            ? t('shop.gemPrices.courses.new')
-            : t('shop.gemPrices.courses.editOne', { id: editing ? editing.id : '' })
+            ? t('gemPrices.courses.new')
+            : t('gemPrices.courses.editOne', { id: editing ? editing.id : '' })
         }
         onClose={() => setEditing(null)}
       >
@@ -212,7 +210,7 @@ function CourseForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   // a paid course keeps the rate it has (anything but "100"); a new one or one that stops being free gets "0"
   const paidRate = row && row.rate !== FREE_RATE ? row.rate : '0';
@@ -248,35 +246,29 @@ function CourseForm({
     rename: { rate: 'free' },
     onSuccess: async (res) => {
       await queryClient.invalidateQueries({ queryKey: COURSES_KEY });
-      onSaved(
-        row ? t('shop.common.savedOne', { id: res.id }) : t('shop.gemPrices.courses.created', { id: res.id }),
-      );
+      onSaved(row ? t('common.savedOne', { id: res.id }) : t('gemPrices.courses.created', { id: res.id }));
     },
   });
   const { errors } = form.formState;
   const checks = [
-    ['free', 'shop.gemPrices.courses.freeLabel', 'shop.gemPrices.courses.freeHint'],
-    ['coupon_only', 'shop.gemPrices.courses.hiddenLabel', 'shop.gemPrices.courses.hiddenHint'],
-    ['disabled', 'shop.gemPrices.courses.withdrawnLabel', 'shop.gemPrices.courses.withdrawnHint'],
+    ['free', 'gemPrices.courses.freeLabel', 'gemPrices.courses.freeHint'],
+    ['coupon_only', 'gemPrices.courses.hiddenLabel', 'gemPrices.courses.hiddenHint'],
+    ['disabled', 'gemPrices.courses.withdrawnLabel', 'gemPrices.courses.withdrawnHint'],
   ] as const;
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <FormMessage message={formMessage} />
       {row && row.payments > 0 ? (
-        <p className="note">{t('shop.gemPrices.courses.paymentsNote', { count: row.payments })}</p>
+        <p className="note">{t('gemPrices.courses.paymentsNote', { count: row.payments })}</p>
       ) : null}
       <div className="grid">
-        <FormField label={t('shop.gemPrices.courses.point')} error={errors.point?.message}>
+        <FormField label={t('gemPrices.courses.point')} error={errors.point?.message}>
           {(p) => <input {...p} type="number" inputMode="numeric" min={1} {...form.register('point')} />}
         </FormField>
-        <FormField label={t('shop.gemPrices.courses.price')} error={errors.price?.message}>
+        <FormField label={t('gemPrices.courses.price')} error={errors.price?.message}>
           {(p) => <input {...p} type="number" inputMode="numeric" min={0} {...form.register('price')} />}
         </FormField>
-        <FormField
-          label={t('shop.common.sort')}
-          error={errors.sort?.message}
-          hint={t('shop.common.sortHint')}
-        >
+        <FormField label={t('common.sort')} error={errors.sort?.message} hint={t('common.sortHint')}>
           {(p) => <input {...p} type="number" inputMode="numeric" {...form.register('sort')} />}
         </FormField>
       </div>
@@ -302,10 +294,10 @@ function CourseForm({
       </div>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('common.save') : t('shop.common.create')}
+          {row ? t('console:common.save') : t('common.create')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

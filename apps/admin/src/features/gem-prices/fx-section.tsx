@@ -32,7 +32,7 @@ type Values = { month: string; rate: string };
  * with POST /api/admin/fx {month, rate} and applies from that month's 1st, 12:00 JST.
  */
 export function FxSection({ canWrite }: { canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
@@ -52,7 +52,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
     fields: ['month', 'rate'],
     onSuccess: async (_res, v) => {
       await queryClient.invalidateQueries({ queryKey: FX_KEY });
-      setDone(t('shop.gemPrices.fx.saved', { month: v.month, rate: formatRate(Number(v.rate), lang) }));
+      setDone(t('gemPrices.fx.saved', { month: v.month, rate: formatRate(Number(v.rate), lang) }));
       form.reset({ month: v.month, rate: '' });
     },
   });
@@ -62,35 +62,35 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
   return (
     <section id="fx" className={`panel ${styles.section}`} aria-labelledby="fx-title">
       <div className={styles.sectionHead}>
-        <h2 id="fx-title">{t('shop.gemPrices.fx.title')}</h2>
+        <h2 id="fx-title">{t('gemPrices.fx.title')}</h2>
       </div>
       {fx.isError ? <p role="alert">{fx.error.message}</p> : null}
-      {fx.isPending ? <p className="loading">{t('common.loading')}</p> : null}
+      {fx.isPending ? <p className="loading">{t('console:common.loading')}</p> : null}
       <div className={styles.fxLayout}>
         <div>
           {current ? (
             <>
               <p className={styles.current} data-testid="fx-current">
                 <span className={styles.rate}>
-                  {t('shop.gemPrices.fx.rateValue', { rate: formatRate(current.rate, lang) })}
+                  {t('gemPrices.fx.rateValue', { rate: formatRate(current.rate, lang) })}
                 </span>
                 <span>
-                  {t('shop.gemPrices.fx.since', { month: current.month, since: formatJst(current.since) })}
+                  {t('gemPrices.fx.since', { month: current.month, since: formatJst(current.since) })}
                 </span>
               </p>
             </>
           ) : null}
-          <p className="muted">{t('shop.gemPrices.fx.intro')}</p>
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('shop.gemPrices.fx.set')}>
+          <p className="muted">{t('gemPrices.fx.intro')}</p>
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('gemPrices.fx.set')}>
             <FormMessage message={formMessage} />
             <div role="status">{done ? <p className="success">{done}</p> : null}</div>
             <fieldset disabled={!canWrite}>
-              <legend>{t('shop.gemPrices.fx.set')}</legend>
+              <legend>{t('gemPrices.fx.set')}</legend>
               <div className={styles.fxForm}>
-                <FormField label={t('shop.gemPrices.fx.month')} error={errors.month?.message}>
+                <FormField label={t('gemPrices.fx.month')} error={errors.month?.message}>
                   {(p) => <input {...p} type="month" placeholder="2026-12" {...form.register('month')} />}
                 </FormField>
-                <FormField label={t('shop.gemPrices.fx.rate')} error={errors.rate?.message}>
+                <FormField label={t('gemPrices.fx.rate')} error={errors.rate?.message}>
                   {(p) => (
                     <input
                       {...p}
@@ -105,7 +105,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
                 </FormField>
                 {canWrite ? (
                   <button type="submit" className="button-primary" disabled={pending}>
-                    {t('common.save')}
+                    {t('console:common.save')}
                   </button>
                 ) : null}
               </div>
@@ -113,16 +113,16 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
           </form>
         </div>
         <div>
-          <h3>{t('shop.gemPrices.fx.history')}</h3>
+          <h3>{t('gemPrices.fx.history')}</h3>
           {fx.data?.list.length ? (
-            <TableWrap label={t('shop.gemPrices.fx.history')} className={styles.history}>
+            <TableWrap label={t('gemPrices.fx.history')} className={styles.history}>
               <table className="data-table">
-                <caption className="sr-only">{t('shop.gemPrices.fx.history')}</caption>
+                <caption className="sr-only">{t('gemPrices.fx.history')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{t('shop.gemPrices.fx.month')}</th>
+                    <th scope="col">{t('gemPrices.fx.month')}</th>
                     <th scope="col" className="num">
-                      {t('shop.gemPrices.fx.rate')}
+                      {t('gemPrices.fx.rate')}
                     </th>
                   </tr>
                 </thead>
@@ -133,7 +133,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
                         {r.month}
                         {r.month === current?.month ? ' ' : null}
                         {r.month === current?.month ? (
-                          <span className="status status-on_sale">{t('shop.gemPrices.fx.inForce')}</span>
+                          <span className="status status-on_sale">{t('gemPrices.fx.inForce')}</span>
                         ) : null}
                       </td>
                       <td className="num">{formatRate(r.rate, lang)}</td>
@@ -143,7 +143,7 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
               </table>
             </TableWrap>
           ) : fx.data ? (
-            <p className="muted">{t('shop.gemPrices.fx.none')}</p>
+            <p className="muted">{t('gemPrices.fx.none')}</p>
           ) : null}
         </div>
       </div>

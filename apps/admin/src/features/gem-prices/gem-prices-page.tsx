@@ -11,17 +11,17 @@ import styles from './gem-prices.module.css';
  * payments; rate "100" a free grant). A role with catalogue.write changes them; everyone else reads.
  */
 export function GemPricesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const canWrite = useCan()('catalogue.write');
   return (
     <>
-      <h1>{t('shop.gemPrices.title')}</h1>
-      <nav className={styles.jump} aria-label={t('shop.gemPrices.jump')}>
-        <a href="#courses">{t('shop.gemPrices.courses.title')}</a>
-        <a href="#campaigns">{t('shop.gemPrices.campaigns.title')}</a>
-        <a href="#fx">{t('shop.gemPrices.fx.title')}</a>
+      <h1>{t('gemPrices.title')}</h1>
+      <nav className={styles.jump} aria-label={t('gemPrices.jump')}>
+        <a href="#courses">{t('gemPrices.courses.title')}</a>
+        <a href="#campaigns">{t('gemPrices.campaigns.title')}</a>
+        <a href="#fx">{t('gemPrices.fx.title')}</a>
       </nav>
-      {!canWrite ? <p className="note note-warn">{t('common.readOnly')}</p> : null}
+      {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <CoursesSection canWrite={canWrite} />
       <CampaignsSection canWrite={canWrite} />
       <FxSection canWrite={canWrite} />

@@ -23,7 +23,7 @@ import {
   unsuspendMemberRoute,
 } from '@gacha/contract/routes/admin-members';
 import { call } from '../../lib/api.ts';
-import { langs, message, messages, type Lang } from '@gacha/contract/messages';
+import { catalogueTexts, langs, message, type Lang } from '@gacha/contract/messages';
 import { formatNumber } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -97,20 +97,20 @@ export function MemberActions({
   detail: AdminMemberDetail;
   onDone: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const [open, setOpen] = useState<MemberAction | null>(null);
   const { member } = detail;
-  const groups: Array<[string, MemberAction[]]> = [
+  const groups: Array<['gems' | 'coins' | 'account', MemberAction[]]> = [
     ['gems', ['gems-grant', 'gems-deduct']],
     ['coins', ['coins-grant', 'coins-deduct']],
     ['account', [member.suspended_at ? 'unsuspend' : 'suspend', 'sessions-end', 'sms-reset']],
   ];
   return (
-    <section className={styles.actionsBar} aria-label={t('members.actions.label')}>
+    <section className={styles.actionsBar} aria-label={t('actions.label')}>
       {groups.map(([group, actions]) => (
         <div key={group} role="group" aria-labelledby={`actions-${group}`} className={styles.actionGroup}>
           <span id={`actions-${group}`} className={styles.groupLabel}>
-            {t(`members.actions.groups.${group}`)}
+            {t(`actions.groups.${group}`)}
           </span>
           {actions.map((action) => (
             <button
@@ -119,14 +119,14 @@ export function MemberActions({
               className={action === 'suspend' ? 'button-danger' : undefined}
               onClick={() => setOpen(action)}
             >
-              {t(`members.actions.${action}.button`)}
+              {t(`actions.${action}.button`)}
             </button>
           ))}
         </div>
       ))}
       <Modal
         open={open !== null}
-        title={open ? t(`members.actions.${open}.title`, { id: member.id }) : ''}
+        title={open ? t(`actions.${open}.title`, { id: member.id }) : ''}
         onClose={() => setOpen(null)}
       >
         {(close) =>
@@ -160,7 +160,7 @@ export function readableRefusal(
 ): string | undefined {
   if (!text) return text;
   for (const l of langs) {
-    const [before, after] = messages.admin_deduct_exceeds[l].split('{balance}') as [string, string];
+    const [before, after] = catalogueTexts[l].admin_deduct_exceeds.split('{{balance}}') as [string, string];
     if (!text.startsWith(before) || !text.endsWith(after)) continue;
     const raw = text.slice(before.length, text.length - after.length);
     if (!/^\d+$/.test(raw)) continue;
@@ -183,7 +183,7 @@ function ActionForm({
   close: () => void;
   onDone: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['members', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const { member } = detail;
@@ -213,7 +213,7 @@ function ActionForm({
         if (!spec.amount || v.amount.trim() === '') return {};
         const n = spec.amount === 'gems' ? parseWhole(v.amount) : parseCoins(v.amount);
         const max = spec.amount === 'gems' ? 1_000_000 : 10_000_000;
-        return n === null || n < 1 || n > max ? { amount: t(`members.actions.format.${spec.amount}`) } : {};
+        return n === null || n < 1 || n > max ? { amount: t(`actions.format.${spec.amount}`) } : {};
       },
     }),
     send: (v) => call<Route>(spec.route, { params: { id: member.id }, body: payload(v) }),
@@ -232,44 +232,44 @@ function ActionForm({
       const balance = Number(res.balance);
       const shownBalance = spec.amount === 'gems' ? formatNumber(balance, lang) : formatCoins(balance, lang);
       if (!applied)
-        return t('members.actions.done.already', {
+        return t('actions.done.already', {
           id,
           balance: shownBalance,
-          unit: t(`members.units.${spec.amount}`),
+          unit: t(`units.${spec.amount}`),
         });
       const amount =
         spec.amount === 'gems'
           ? formatNumber(parseWhole(v.amount) ?? 0, lang)
           : formatCoins(parseCoins(v.amount) ?? 0, lang);
-      return t(`members.actions.done.${action}`, { id, amount, balance: shownBalance });
+      return t(`actions.done.${action}`, { id, amount, balance: shownBalance });
     }
     if (action === 'suspend' || action === 'unsuspend')
       return res.changed
-        ? t(`members.actions.done.${action}`, { id, count: Number(res.sessions_ended ?? 0) })
-        : t(`members.actions.done.${action}Already`, { id });
+        ? t(`actions.done.${action}`, { id, count: Number(res.sessions_ended ?? 0) })
+        : t(`actions.done.${action}Already`, { id });
     if (action === 'sessions-end')
-      return t('members.actions.done.sessions-end', { id, count: Number(res.sessions_ended) });
+      return t('actions.done.sessions-end', { id, count: Number(res.sessions_ended) });
     return res.changed
       ? res.released_phone
-        ? t('members.actions.done.sms-resetReleased', { id })
-        : t('members.actions.done.sms-reset', { id })
-      : t('members.actions.done.sms-resetNothing', { id });
+        ? t('actions.done.sms-resetReleased', { id })
+        : t('actions.done.sms-reset', { id })
+      : t('actions.done.sms-resetNothing', { id });
   };
 
   const balanceHint =
     spec.amount === 'gems'
-      ? t('members.actions.balanceGems', { n: formatNumber(member.gems, lang) })
+      ? t('actions.balanceGems', { n: formatNumber(member.gems, lang) })
       : spec.amount === 'coins'
-        ? t('members.actions.balanceCoins', { n: formatCoins(member.coin_tenths, lang) })
+        ? t('actions.balanceCoins', { n: formatCoins(member.coin_tenths, lang) })
         : null;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
-      <p className={styles.actionIntro}>{t(`members.actions.${action}.intro`)}</p>
+      <p className={styles.actionIntro}>{t(`actions.${action}.intro`)}</p>
       <FormMessage message={formMessage} />
       {spec.amount ? (
         <FormField
-          label={t(`members.actions.amount.${spec.amount}`)}
+          label={t(`actions.amount.${spec.amount}`)}
           error={readableRefusal(form.formState.errors.amount?.message, spec.amount, lang)}
           hint={balanceHint}
         >
@@ -293,19 +293,19 @@ function ActionForm({
               aria-describedby="release-phone-hint"
               {...form.register('release_phone')}
             />
-            <span>{t('members.actions.sms-reset.release')}</span>
+            <span>{t('actions.sms-reset.release')}</span>
           </label>
           <p className="field-hint" id="release-phone-hint">
             {member.verified_phone
-              ? t('members.actions.sms-reset.releaseHint', { phone: member.verified_phone })
-              : t('members.actions.sms-reset.noPhone')}
+              ? t('actions.sms-reset.releaseHint', { phone: member.verified_phone })
+              : t('actions.sms-reset.noPhone')}
           </p>
         </div>
       ) : null}
       <FormField
-        label={t('members.actions.reason')}
+        label={t('actions.reason')}
         error={form.formState.errors.reason?.message}
-        hint={t('members.actions.reasonHint')}
+        hint={t('actions.reasonHint')}
       >
         {(p) => (
           <textarea
@@ -319,10 +319,10 @@ function ActionForm({
       </FormField>
       <div className="actions">
         <button type="submit" className={spec.danger ? 'button-danger' : 'button-primary'} disabled={pending}>
-          {t(`members.actions.${action}.submit`)}
+          {t(`actions.${action}.submit`)}
         </button>
         <button type="button" onClick={close}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

@@ -20,11 +20,8 @@ type PanelProps = { id: number; page: number; onPage: (page: number) => void };
 
 /** A ledger reason in words ('admin' → 'Granted by staff'); an unknown one as the server names it. */
 function useReason(kind: 'gem' | 'coin') {
-  const { t, i18n } = useTranslation();
-  return (reason: string) => {
-    const key = `members.reasons.${kind}.${reason}`;
-    return i18n.exists(key) ? t(key) : reason;
-  };
+  const { t } = useTranslation('members');
+  return (reason: string) => t(`reasons.${kind}.${reason}`, { defaultValue: reason });
 }
 
 function Signed({ value, children }: { value: number; children: string }) {
@@ -56,7 +53,7 @@ function ListSection<N extends ListName>({
   empty: string;
   filters?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['members', 'console']);
   const lang = useLang();
   const headingId = `member-${name}`;
   return (
@@ -66,13 +63,13 @@ function ListSection<N extends ListName>({
         {filters}
         {data ? (
           <span className="muted">
-            {t('members.lists.total', { count: data.total, n: formatNumber(data.total, lang) })}
+            {t('lists.total', { count: data.total, n: formatNumber(data.total, lang) })}
           </span>
         ) : null}
       </div>
       {error ? <p role="alert">{error.message}</p> : null}
       {isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : (
         <PagedTable
           columns={columns}
@@ -81,7 +78,7 @@ function ListSection<N extends ListName>({
           onPage={onPage}
           caption={title}
           empty={empty}
-          pagerLabel={t('members.lists.pages', { what: title })}
+          pagerLabel={t('lists.pages', { what: title })}
         />
       )}
     </section>
@@ -95,58 +92,55 @@ export function GemLotsPanel({
   state,
   onState,
 }: PanelProps & { state: 'live' | 'all'; onState: (s: 'live' | 'all') => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const list = useMemberList(id, 'gem-lots', { state, page });
   const columns = useMemo<Columns<ListRow<'gem-lots'>>>(
     () => [
       {
         id: 'id',
-        header: () => t('members.lots.id'),
+        header: () => t('lots.id'),
         cell: ({ row }) => `#${row.original.id}`,
         meta: { className: 'num' },
       },
       {
         id: 'kind',
-        header: () => t('members.lots.kind'),
-        cell: ({ row }) => t(`members.lots.kinds.${row.original.kind}`),
+        header: () => t('lots.kind'),
+        cell: ({ row }) => t(`lots.kinds.${row.original.kind}`),
       },
       {
         id: 'source',
-        header: () => t('members.lots.source'),
-        cell: ({ row }) => {
-          const key = `members.lots.sources.${row.original.source}`;
-          return t(key, { defaultValue: row.original.source });
-        },
+        header: () => t('lots.source'),
+        cell: ({ row }) => t(`lots.sources.${row.original.source}`, { defaultValue: row.original.source }),
       },
       {
         id: 'amount',
-        header: () => t('members.lots.amount'),
+        header: () => t('lots.amount'),
         cell: ({ row }) => formatNumber(row.original.amount, lang),
         meta: { className: 'num' },
       },
       {
         id: 'remaining',
-        header: () => t('members.lots.remaining'),
+        header: () => t('lots.remaining'),
         cell: ({ row }) => formatNumber(row.original.remaining, lang),
         meta: { className: 'num' },
       },
       {
         id: 'awarded',
-        header: () => t('members.lots.awarded'),
+        header: () => t('lots.awarded'),
         cell: ({ row }) => formatJst(row.original.awarded_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'expires',
-        header: () => t('members.lots.expires'),
+        header: () => t('lots.expires'),
         cell: ({ row }) => (
           <>
             {formatJst(row.original.expires_at, { zone: false })}
             {row.original.expired ? (
               <>
                 {' '}
-                <span className="status status-ended">{t('members.lots.expired')}</span>
+                <span className="status status-ended">{t('lots.expired')}</span>
               </>
             ) : null}
           </>
@@ -159,19 +153,19 @@ export function GemLotsPanel({
   return (
     <ListSection
       name="gem-lots"
-      title={t('members.tabs.gem-lots')}
+      title={t('tabs.gem-lots')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={state === 'live' ? t('members.lots.emptyLive') : t('members.lots.empty')}
+      empty={state === 'live' ? t('lots.emptyLive') : t('lots.empty')}
       filters={
-        <div className={styles.segmented} role="group" aria-label={t('members.lots.which')}>
+        <div className={styles.segmented} role="group" aria-label={t('lots.which')}>
           {(['live', 'all'] as const).map((s) => (
             <button key={s} type="button" aria-pressed={s === state} onClick={() => onState(s)}>
-              {t(`members.lots.states.${s}`)}
+              {t(`lots.states.${s}`)}
             </button>
           ))}
         </div>
@@ -181,7 +175,7 @@ export function GemLotsPanel({
 }
 
 export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const reason = useReason('gem');
   const list = useMemberList(id, 'gem-ledger', { page });
@@ -189,18 +183,18 @@ export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
     () => [
       {
         id: 'when',
-        header: () => t('members.ledger.when'),
+        header: () => t('ledger.when'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'reason',
-        header: () => t('members.ledger.reason'),
+        header: () => t('ledger.reason'),
         cell: ({ row }) => reason(row.original.reason),
       },
       {
         id: 'delta',
-        header: () => t('members.ledger.gems'),
+        header: () => t('ledger.gems'),
         cell: ({ row }) => (
           <Signed value={row.original.delta}>{formatNumber(row.original.delta, lang)}</Signed>
         ),
@@ -208,13 +202,13 @@ export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
       },
       {
         id: 'after',
-        header: () => t('members.ledger.balanceAfter'),
+        header: () => t('ledger.balanceAfter'),
         cell: ({ row }) => formatNumber(row.original.balance_after, lang),
         meta: { className: 'num' },
       },
       {
         id: 'reference',
-        header: () => t('members.ledger.reference'),
+        header: () => t('ledger.reference'),
         cell: ({ row }) =>
           row.original.reference ? <code className={styles.ref}>{row.original.reference}</code> : '—',
       },
@@ -224,20 +218,20 @@ export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
   return (
     <ListSection
       name="gem-ledger"
-      title={t('members.tabs.gem-ledger')}
+      title={t('tabs.gem-ledger')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={t('members.ledger.empty')}
+      empty={t('ledger.empty')}
     />
   );
 }
 
 export function CoinLedgerPanel({ id, page, onPage }: PanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const reason = useReason('coin');
   const list = useMemberList(id, 'coin-ledger', { page });
@@ -245,18 +239,18 @@ export function CoinLedgerPanel({ id, page, onPage }: PanelProps) {
     () => [
       {
         id: 'when',
-        header: () => t('members.ledger.when'),
+        header: () => t('ledger.when'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'reason',
-        header: () => t('members.ledger.reason'),
+        header: () => t('ledger.reason'),
         cell: ({ row }) => reason(row.original.reason),
       },
       {
         id: 'delta',
-        header: () => t('members.ledger.coins'),
+        header: () => t('ledger.coins'),
         cell: ({ row }) => (
           <Signed value={row.original.delta_tenths}>{formatCoins(row.original.delta_tenths, lang)}</Signed>
         ),
@@ -264,13 +258,13 @@ export function CoinLedgerPanel({ id, page, onPage }: PanelProps) {
       },
       {
         id: 'after',
-        header: () => t('members.ledger.balanceAfter'),
+        header: () => t('ledger.balanceAfter'),
         cell: ({ row }) => formatCoins(row.original.balance_after_tenths, lang),
         meta: { className: 'num' },
       },
       {
         id: 'reference',
-        header: () => t('members.ledger.reference'),
+        header: () => t('ledger.reference'),
         cell: ({ row }) =>
           row.original.reference ? <code className={styles.ref}>{row.original.reference}</code> : '—',
       },
@@ -280,49 +274,49 @@ export function CoinLedgerPanel({ id, page, onPage }: PanelProps) {
   return (
     <ListSection
       name="coin-ledger"
-      title={t('members.tabs.coin-ledger')}
+      title={t('tabs.coin-ledger')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={t('members.ledger.empty')}
+      empty={t('ledger.empty')}
     />
   );
 }
 
 /** Item counts by state ('2 to choose · 1 to ship …'), the empty ones left out. */
 function ItemCounts({ items }: { items: Record<(typeof wonItemStatuses)[number], number> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const parts = wonItemStatuses
     .filter((s) => items[s] > 0)
-    .map((s) => t(`members.items.countOf.${s}`, { n: formatNumber(items[s], lang) }));
+    .map((s) => t(`items.countOf.${s}`, { n: formatNumber(items[s], lang) }));
   return <>{parts.length ? parts.join(' · ') : '—'}</>;
 }
 
 export function PurchasesPanel({ id, page, onPage }: PanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const list = useMemberList(id, 'purchases', { page });
   const columns = useMemo<Columns<ListRow<'purchases'>>>(
     () => [
       {
         id: 'id',
-        header: () => t('members.purchases.id'),
+        header: () => t('purchases.id'),
         cell: ({ row }) => `#${row.original.id}`,
         meta: { className: 'num' },
       },
       {
         id: 'when',
-        header: () => t('members.purchases.when'),
+        header: () => t('purchases.when'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'pack',
-        header: () => t('members.purchases.pack'),
+        header: () => t('purchases.pack'),
         cell: ({ row }) => (
           <Link to={`/packs/${row.original.pack_id}`}>
             {lang === 'ja' ? row.original.pack_name_ja : row.original.pack_name_en}
@@ -332,13 +326,13 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
       },
       {
         id: 'count',
-        header: () => t('members.purchases.count'),
+        header: () => t('purchases.count'),
         cell: ({ row }) => formatNumber(row.original.count, lang),
         meta: { className: 'num' },
       },
       {
         id: 'positions',
-        header: () => t('members.purchases.positions'),
+        header: () => t('purchases.positions'),
         cell: ({ row }) =>
           row.original.first_position === row.original.last_position
             ? `#${row.original.first_position + 1}`
@@ -347,16 +341,16 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
       },
       {
         id: 'paid',
-        header: () => t('members.purchases.paid'),
+        header: () => t('purchases.paid'),
         cell: ({ row }) => {
           const p = row.original;
-          const unit = t(`members.purchases.currency.${p.currency}`);
+          const unit = t(`purchases.currency.${p.currency}`);
           return (
             <>
               {formatNumber(p.price_paid, lang)} {unit}
               {p.discount_percent > 0 ? (
                 <span className={styles.subLine}>
-                  {t('members.purchases.discount', {
+                  {t('purchases.discount', {
                     base: formatNumber(p.base_price, lang),
                     percent: p.discount_percent,
                   })}
@@ -369,13 +363,13 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
       },
       {
         id: 'coins',
-        header: () => t('members.purchases.coinsEarned'),
+        header: () => t('purchases.coinsEarned'),
         cell: ({ row }) => formatCoins(row.original.coin_earned_tenths, lang),
         meta: { className: 'num' },
       },
       {
         id: 'items',
-        header: () => t('members.purchases.items'),
+        header: () => t('purchases.items'),
         cell: ({ row }) => <ItemCounts items={row.original.items} />,
         meta: { className: 'small-cell' },
       },
@@ -385,14 +379,14 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
   return (
     <ListSection
       name="purchases"
-      title={t('members.tabs.purchases')}
+      title={t('tabs.purchases')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={t('members.purchases.empty')}
+      empty={t('purchases.empty')}
     />
   );
 }
@@ -409,7 +403,7 @@ export function ItemsPanel({
   counts: Record<(typeof wonItemStatuses)[number], number>;
   onStatus: (status: string | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const current = wonItemStatuses.find((s) => s === status) ?? null;
   const list = useMemberList(id, 'items', { status: current ?? undefined, page });
@@ -417,7 +411,7 @@ export function ItemsPanel({
     () => [
       {
         id: 'id',
-        header: () => t('members.items.id'),
+        header: () => t('items.id'),
         cell: ({ row }) => (
           <>
             #{row.original.id}
@@ -428,13 +422,13 @@ export function ItemsPanel({
       },
       {
         id: 'card',
-        header: () => t('members.items.card'),
+        header: () => t('items.card'),
         cell: ({ row }) => (
           <>
             {lang === 'ja' ? row.original.card_name_ja : row.original.card_name_en}
             <span className={styles.subLine}>
-              {t('members.items.rarity', { rarity: row.original.rarity })}
-              {row.original.action_type === '2' ? ` · ${t('members.items.shipOnly')}` : ''}
+              {t('items.rarity', { rarity: row.original.rarity })}
+              {row.original.action_type === '2' ? ` · ${t('items.shipOnly')}` : ''}
             </span>
           </>
         ),
@@ -442,18 +436,18 @@ export function ItemsPanel({
       },
       {
         id: 'position',
-        header: () => t('members.items.position'),
+        header: () => t('items.position'),
         cell: ({ row }) => (
           <>
             {row.original.is_last_one || row.original.position === null ? (
-              <span className="status status-before">{t('members.items.lastOne')}</span>
+              <span className="status status-before">{t('items.lastOne')}</span>
             ) : (
               `#${row.original.position + 1}`
             )}
             <span className={styles.subLine}>
-              {t('members.items.purchase', { id: row.original.purchase_id })}{' '}
+              {t('items.purchase', { id: row.original.purchase_id })}{' '}
               <Link to={`/packs/${row.original.pack_id}`}>
-                {t('members.items.pack', { id: row.original.pack_id })}
+                {t('items.pack', { id: row.original.pack_id })}
               </Link>
             </span>
           </>
@@ -462,23 +456,23 @@ export function ItemsPanel({
       },
       {
         id: 'value',
-        header: () => t('members.items.value'),
+        header: () => t('items.value'),
         cell: ({ row }) => formatNumber(row.original.buy_point, lang),
         meta: { className: 'num' },
       },
       {
         id: 'status',
-        header: () => t('members.items.status'),
+        header: () => t('items.status'),
         cell: ({ row }) => {
           const it = row.original;
           return (
             <>
               <span className={`status ${styles[`item_${it.status}`] ?? ''}`}>
-                {t(`members.items.statuses.${it.status}`)}
+                {t(`items.statuses.${it.status}`)}
               </span>
               {it.decided_at ? (
                 <span className={styles.subLine}>
-                  {t(`members.items.decidedBy.${it.decided_by ?? 'member'}`, {
+                  {t(`items.decidedBy.${it.decided_by ?? 'member'}`, {
                     when: formatJst(it.decided_at),
                   })}
                 </span>
@@ -489,7 +483,7 @@ export function ItemsPanel({
       },
       {
         id: 'shipment',
-        header: () => t('members.items.shipment'),
+        header: () => t('items.shipment'),
         cell: ({ row }) => {
           const it = row.original;
           if (it.shipment_id === null) return '—';
@@ -498,7 +492,7 @@ export function ItemsPanel({
               #{it.shipment_id}{' '}
               {it.shipment_status ? (
                 <span className={`status status-${it.shipment_status}`}>
-                  {t(`members.items.shipmentStatus.${it.shipment_status}`)}
+                  {t(`items.shipmentStatus.${it.shipment_status}`)}
                 </span>
               ) : null}
               {it.delivery_code ? <span className={styles.subLine}>{it.delivery_code}</span> : null}
@@ -513,22 +507,22 @@ export function ItemsPanel({
   return (
     <ListSection
       name="items"
-      title={t('members.tabs.items')}
+      title={t('tabs.items')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={t('members.items.empty')}
+      empty={t('items.empty')}
       filters={
-        <div className={styles.segmented} role="group" aria-label={t('members.items.which')}>
+        <div className={styles.segmented} role="group" aria-label={t('items.which')}>
           <button type="button" aria-pressed={current === null} onClick={() => onStatus(null)}>
-            {t('members.items.all', { n: formatNumber(all, lang) })}
+            {t('items.all', { n: formatNumber(all, lang) })}
           </button>
           {wonItemStatuses.map((s) => (
             <button key={s} type="button" aria-pressed={current === s} onClick={() => onStatus(s)}>
-              {t(`members.items.filter.${s}`, { n: formatNumber(counts[s], lang) })}
+              {t(`items.filter.${s}`, { n: formatNumber(counts[s], lang) })}
             </button>
           ))}
         </div>
@@ -546,7 +540,7 @@ const PAYMENT_STATUS_CLASS: Record<string, string> = {
 };
 
 export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   // a payment opens to its page where the console has the payments section and the role reads it
   const can = useCan();
@@ -557,7 +551,7 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
     () => [
       {
         id: 'id',
-        header: () => t('members.payments.id'),
+        header: () => t('payments.id'),
         cell: ({ row }) => (
           <>
             {linked ? (
@@ -571,44 +565,44 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
       },
       {
         id: 'when',
-        header: () => t('members.payments.when'),
+        header: () => t('payments.when'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'method',
-        header: () => t('members.payments.method'),
+        header: () => t('payments.method'),
         cell: ({ row }) => (
           <>
-            {t(`members.methods.${row.original.method}`, { defaultValue: row.original.method })}
+            {t(`methods.${row.original.method}`, { defaultValue: row.original.method })}
             <span className={styles.subLine}>{row.original.provider}</span>
           </>
         ),
       },
       {
         id: 'yen',
-        header: () => t('members.payments.yen'),
+        header: () => t('payments.yen'),
         cell: ({ row }) => formatYen(row.original.amount_yen, lang),
         meta: { className: 'num' },
       },
       {
         id: 'gems',
-        header: () => t('members.payments.gems'),
+        header: () => t('payments.gems'),
         cell: ({ row }) => formatNumber(row.original.gems, lang),
         meta: { className: 'num' },
       },
       {
         id: 'status',
-        header: () => t('members.payments.status'),
+        header: () => t('payments.status'),
         cell: ({ row }) => {
           const p = row.original;
           return (
             <>
               <span className={`status ${PAYMENT_STATUS_CLASS[p.status] ?? ''}`}>
-                {t(`members.payments.statuses.${p.status}`)}
+                {t(`payments.statuses.${p.status}`)}
               </span>
               <span className={styles.subLine}>
-                {p.credited ? t('members.payments.credited') : t('members.payments.notCredited')}
+                {p.credited ? t('payments.credited') : t('payments.notCredited')}
               </span>
               {p.failure_code ? <code className={styles.ref}>{p.failure_code}</code> : null}
             </>
@@ -617,20 +611,20 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
       },
       {
         id: 'settled',
-        header: () => t('members.payments.settled'),
+        header: () => t('payments.settled'),
         cell: ({ row }) =>
           row.original.settled_at ? (
             formatJst(row.original.settled_at, { zone: false })
           ) : (
             <span className="muted">
-              {t('members.payments.expires', { when: formatJst(row.original.expires_at, { zone: false }) })}
+              {t('payments.expires', { when: formatJst(row.original.expires_at, { zone: false }) })}
             </span>
           ),
         meta: { className: 'nowrap' },
       },
       {
         id: 'ref',
-        header: () => t('members.payments.ref'),
+        header: () => t('payments.ref'),
         cell: ({ row }) => (
           <>
             {row.original.provider_ref ? (
@@ -640,8 +634,8 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
             )}
             {row.original.method === 'bank' ? (
               <span className={styles.subLine}>
-                {t('members.payments.holder', {
-                  name: row.original.holder_name ?? (pii ? '—' : t('members.payments.hidden')),
+                {t('payments.holder', {
+                  name: row.original.holder_name ?? (pii ? '—' : t('payments.hidden')),
                 })}
               </span>
             ) : null}
@@ -654,14 +648,14 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
   return (
     <ListSection
       name="payments"
-      title={t('members.tabs.payments')}
+      title={t('tabs.payments')}
       columns={columns}
       data={list.data}
       isPending={list.isPending}
       error={list.error}
       page={page}
       onPage={onPage}
-      empty={t('members.payments.empty')}
+      empty={t('payments.empty')}
     />
   );
 }

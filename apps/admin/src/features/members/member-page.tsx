@@ -43,7 +43,7 @@ export type MemberTab = (typeof TABS)[number];
  * and the page says so. A role with members.write has the actions (member-actions.tsx).
  */
 export function MemberPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['members', 'console']);
   const { id } = useParams();
   const memberId = Number(id);
   const detail = useMember(memberId);
@@ -71,13 +71,13 @@ export function MemberPage() {
       (detail.error instanceof ApiStateError && detail.error.response.state === 404);
     return (
       <>
-        <h1>{t('members.member.title', { id: id ?? '' })}</h1>
-        <p role="alert">{notFound ? t('members.member.notFound') : detail.error?.message}</p>
-        <Link to="/members">{t('members.member.back')}</Link>
+        <h1>{t('member.title', { id: id ?? '' })}</h1>
+        <p role="alert">{notFound ? t('member.notFound') : detail.error?.message}</p>
+        <Link to="/members">{t('member.back')}</Link>
       </>
     );
   }
-  if (detail.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (detail.isPending) return <p className="loading">{t('console:common.loading')}</p>;
   const data = detail.data;
   const { member } = data;
   const name = fullName(member);
@@ -86,25 +86,25 @@ export function MemberPage() {
     <>
       <div className="page-head">
         <h1>
-          {t('members.member.title', { id: member.id })}
+          {t('member.title', { id: member.id })}
           {name ? <span className={styles.headName}> {name}</span> : null}
         </h1>
         <MemberStateBadges member={member} />
         <div className="actions">
-          <Link to="/members">{t('members.member.back')}</Link>
+          <Link to="/members">{t('member.back')}</Link>
         </div>
       </div>
       <div role="status" aria-live="polite">
         {notice ? <p className="success">{notice}</p> : null}
       </div>
-      {!data.pii ? <p className="note note-warn">{t('members.member.masked')}</p> : null}
+      {!data.pii ? <p className="note note-warn">{t('member.masked')}</p> : null}
       {member.suspended_at ? (
         <p className="note note-warn">
-          {t('members.member.suspendedSince', { when: formatJst(member.suspended_at) })}
+          {t('member.suspendedSince', { when: formatJst(member.suspended_at) })}
           {member.suspended_reason ? (
             <>
               {' '}
-              {t('members.member.suspendedReason')} <q>{member.suspended_reason}</q>
+              {t('member.suspendedReason')} <q>{member.suspended_reason}</q>
             </>
           ) : null}
         </p>
@@ -112,7 +112,7 @@ export function MemberPage() {
       {canWrite ? <MemberActions detail={data} onDone={setNotice} /> : null}
       <Balances detail={data} />
       <Tabs
-        label={t('members.member.sections')}
+        label={t('member.sections')}
         current={tab}
         onChange={(key) => setTabParams({}, key)}
         tabs={TABS.map((key) => ({ key, label: <TabLabel tab={key} detail={data} /> }))}
@@ -124,7 +124,7 @@ export function MemberPage() {
 }
 
 function TabLabel({ tab, detail }: { tab: MemberTab; detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const { counts } = detail;
   const items = counts.items.unselected + counts.items.ship + counts.items.convert + counts.items.shipped;
@@ -138,7 +138,7 @@ function TabLabel({ tab, detail }: { tab: MemberTab; detail: AdminMemberDetail }
   const n = count[tab];
   return (
     <>
-      {t(`members.tabs.${tab}`)}
+      {t(`tabs.${tab}`)}
       {n !== undefined ? <span className={styles.tabCount}> {formatNumber(n, lang)}</span> : null}
     </>
   );
@@ -201,17 +201,17 @@ function TabPanel({
 
 /** The member's standing at a glance: gems and their next expiry, coins, rank, verification, counts. */
 function Balances({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const { member, counts } = detail;
   return (
     <dl className={`summary ${styles.balances}`}>
       <div>
-        <dt>{t('members.balances.gems')}</dt>
+        <dt>{t('balances.gems')}</dt>
         <dd data-testid="member-gems">{formatNumber(member.gems, lang)}</dd>
         {member.next_gem_expiry ? (
           <dd className={styles.sub}>
-            {t('members.balances.nextExpiry', {
+            {t('balances.nextExpiry', {
               gems: formatNumber(member.next_gem_expiry.gems, lang),
               when: formatJst(member.next_gem_expiry.at),
             })}
@@ -219,31 +219,29 @@ function Balances({ detail }: { detail: AdminMemberDetail }) {
         ) : null}
       </div>
       <div>
-        <dt>{t('members.balances.coins')}</dt>
+        <dt>{t('balances.coins')}</dt>
         <dd data-testid="member-coins">{formatCoins(member.coin_tenths, lang)}</dd>
         <dd className={styles.sub}>
-          {t('members.balances.carry', { gems: formatNumber(member.coin_carry_gems, lang) })}
+          {t('balances.carry', { gems: formatNumber(member.coin_carry_gems, lang) })}
         </dd>
       </div>
       <div>
-        <dt>{t('members.balances.rank')}</dt>
+        <dt>{t('balances.rank')}</dt>
         <dd>{rankName(member.rank, lang)}</dd>
         {member.rank_maintained_month ? (
-          <dd className={styles.sub}>
-            {t('members.balances.maintained', { month: member.rank_maintained_month })}
-          </dd>
+          <dd className={styles.sub}>{t('balances.maintained', { month: member.rank_maintained_month })}</dd>
         ) : null}
       </div>
       <div>
-        <dt>{t('members.balances.sms')}</dt>
-        <dd>{member.end_sms ? t('members.balances.verified') : t('members.balances.notVerified')}</dd>
+        <dt>{t('balances.sms')}</dt>
+        <dd>{member.end_sms ? t('balances.verified') : t('balances.notVerified')}</dd>
         {member.verified_phone ? <dd className={styles.sub}>{member.verified_phone}</dd> : null}
       </div>
       <div>
-        <dt>{t('members.balances.items')}</dt>
+        <dt>{t('balances.items')}</dt>
         <dd>{formatNumber(counts.items.unselected, lang)}</dd>
         <dd className={styles.sub}>
-          {t('members.balances.itemsSub', {
+          {t('balances.itemsSub', {
             ship: formatNumber(counts.items.ship, lang),
             batches: formatNumber(counts.open_shipments, lang),
           })}

@@ -24,61 +24,61 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProfilePanel({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const { member, address, pii } = detail;
   const dash = (v: string) => (v.trim() ? v : '—');
   const signIn = [
-    member.has_password ? t('members.profile.password') : null,
+    member.has_password ? t('profile.password') : null,
     member.google_linked ? 'Google' : null,
     member.apple_linked ? 'Apple' : null,
   ].filter(Boolean);
   return (
     <div className={styles.twoCols}>
       <section aria-labelledby="member-profile" className="panel">
-        <h2 id="member-profile">{t('members.profile.title')}</h2>
+        <h2 id="member-profile">{t('profile.title')}</h2>
         <dl className={styles.rows}>
-          <Row label={t('members.profile.lastName')}>{dash(member.last_name)}</Row>
-          <Row label={t('members.profile.middleName')}>{dash(member.middle_name)}</Row>
-          <Row label={t('members.profile.firstName')}>{dash(member.first_name)}</Row>
-          <Row label={t('members.profile.mail')}>
+          <Row label={t('profile.lastName')}>{dash(member.last_name)}</Row>
+          <Row label={t('profile.middleName')}>{dash(member.middle_name)}</Row>
+          <Row label={t('profile.firstName')}>{dash(member.first_name)}</Row>
+          <Row label={t('profile.mail')}>
             <span className={styles.mail} data-testid="member-mail">
               {dash(member.mail)}
             </span>
           </Row>
-          <Row label={t('members.profile.tel')}>
+          <Row label={t('profile.tel')}>
             <span data-testid="member-tel">{dash(member.tel)}</span>
           </Row>
-          <Row label={t('members.profile.lang')}>{member.lang === 'ja' ? '日本語' : 'English'}</Row>
-          <Row label={t('members.profile.referralCode')}>
+          <Row label={t('profile.lang')}>{member.lang === 'ja' ? '日本語' : 'English'}</Row>
+          <Row label={t('profile.referralCode')}>
             <code>{member.referral_code}</code>
           </Row>
-          <Row label={t('members.profile.signIn')}>{signIn.length ? signIn.join(' · ') : '—'}</Row>
-          <Row label={t('members.balances.joined')}>{formatJst(member.created_at)}</Row>
-          <Row label={t('members.profile.lastGemUse')}>{formatJst(member.last_gem_use_at)}</Row>
-          <Row label={t('members.profile.updated')}>{formatJst(member.updated_at)}</Row>
-          <Row label={t('members.profile.inactivityNotice')}>{formatJst(member.inactivity_notice_at)}</Row>
+          <Row label={t('profile.signIn')}>{signIn.length ? signIn.join(' · ') : '—'}</Row>
+          <Row label={t('balances.joined')}>{formatJst(member.created_at)}</Row>
+          <Row label={t('profile.lastGemUse')}>{formatJst(member.last_gem_use_at)}</Row>
+          <Row label={t('profile.updated')}>{formatJst(member.updated_at)}</Row>
+          <Row label={t('profile.inactivityNotice')}>{formatJst(member.inactivity_notice_at)}</Row>
           {member.anonymised_at ? (
-            <Row label={t('members.profile.anonymised')}>{formatJst(member.anonymised_at)}</Row>
+            <Row label={t('profile.anonymised')}>{formatJst(member.anonymised_at)}</Row>
           ) : null}
         </dl>
       </section>
       <section aria-labelledby="member-address" className="panel">
-        <h2 id="member-address">{t('members.profile.address')}</h2>
+        <h2 id="member-address">{t('profile.address')}</h2>
         {address ? (
           <dl className={styles.rows} data-testid="member-address">
-            <Row label={t('members.profile.country')}>
+            <Row label={t('profile.country')}>
               {dash(lang === 'ja' ? address.country_name_ja : address.country_name_en)}
             </Row>
-            <Row label={t('members.profile.zipcode')}>{dash(address.zipcode)}</Row>
-            <Row label={t('members.profile.pref')}>{dash(address.pref_text)}</Row>
-            <Row label={t('members.profile.shiku')}>{dash(address.shiku)}</Row>
-            <Row label={t('members.profile.street')}>{dash(address.address)}</Row>
-            <Row label={t('members.profile.building')}>{dash(address.building)}</Row>
+            <Row label={t('profile.zipcode')}>{dash(address.zipcode)}</Row>
+            <Row label={t('profile.pref')}>{dash(address.pref_text)}</Row>
+            <Row label={t('profile.shiku')}>{dash(address.shiku)}</Row>
+            <Row label={t('profile.street')}>{dash(address.address)}</Row>
+            <Row label={t('profile.building')}>{dash(address.building)}</Row>
           </dl>
         ) : (
           <p className="muted" data-testid="member-address">
-            {pii ? t('members.profile.noAddress') : t('members.profile.addressHidden')}
+            {pii ? t('profile.noAddress') : t('profile.addressHidden')}
           </p>
         )}
       </section>
@@ -87,30 +87,30 @@ export function ProfilePanel({ detail }: { detail: AdminMemberDetail }) {
 }
 
 export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const { member, ranks } = detail;
   return (
     <section aria-labelledby="member-ranks">
-      <h2 id="member-ranks">{t('members.ranks.title')}</h2>
+      <h2 id="member-ranks">{t('ranks.title')}</h2>
       <p className="muted">
-        {t('members.ranks.now', { rank: rankName(member.rank, lang) })}
+        {t('ranks.now', { rank: rankName(member.rank, lang) })}
         {member.rank_maintained_month
-          ? ` ${t('members.balances.maintained', { month: member.rank_maintained_month })}`
+          ? ` ${t('balances.maintained', { month: member.rank_maintained_month })}`
           : ''}
       </p>
-      <TableWrap label={t('members.ranks.title')}>
+      <TableWrap label={t('ranks.title')}>
         <table className="data-table">
-          <caption className="sr-only">{t('members.ranks.title')}</caption>
+          <caption className="sr-only">{t('ranks.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('members.ranks.month')}</th>
-              <th scope="col">{t('members.ranks.rank')}</th>
+              <th scope="col">{t('ranks.month')}</th>
+              <th scope="col">{t('ranks.rank')}</th>
               <th scope="col" className="num">
-                {t('members.ranks.spend')}
+                {t('ranks.spend')}
               </th>
-              <th scope="col">{t('members.ranks.how')}</th>
-              <th scope="col">{t('members.ranks.fixed')}</th>
+              <th scope="col">{t('ranks.how')}</th>
+              <th scope="col">{t('ranks.fixed')}</th>
             </tr>
           </thead>
           <tbody>
@@ -120,14 +120,14 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
                   <td className="nowrap">{r.month}</td>
                   <td>{rankName(r.rank, lang)}</td>
                   <td className="num">{formatNumber(r.spend, lang)}</td>
-                  <td>{t(`members.ranks.hows.${r.how}`)}</td>
+                  <td>{t(`ranks.hows.${r.how}`)}</td>
                   <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
                 </tr>
               ))
             ) : (
               <tr>
                 <td colSpan={5} className="empty">
-                  {t('members.ranks.empty')}
+                  {t('ranks.empty')}
                 </td>
               </tr>
             )}
@@ -139,24 +139,24 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
 }
 
 export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['members', 'console']);
   const lang = useLang();
   const { referral, coupons } = detail;
   return (
     <>
       <section aria-labelledby="member-coupons">
-        <h2 id="member-coupons">{t('members.coupons.title')}</h2>
-        <TableWrap label={t('members.coupons.title')}>
+        <h2 id="member-coupons">{t('coupons.title')}</h2>
+        <TableWrap label={t('coupons.title')}>
           <table className="data-table">
-            <caption className="sr-only">{t('members.coupons.title')}</caption>
+            <caption className="sr-only">{t('coupons.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('members.coupons.code')}</th>
-                <th scope="col">{t('members.coupons.kind')}</th>
+                <th scope="col">{t('coupons.code')}</th>
+                <th scope="col">{t('coupons.kind')}</th>
                 <th scope="col" className="num">
-                  {t('members.coupons.gems')}
+                  {t('coupons.gems')}
                 </th>
-                <th scope="col">{t('members.coupons.used')}</th>
+                <th scope="col">{t('coupons.used')}</th>
               </tr>
             </thead>
             <tbody>
@@ -168,7 +168,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
                         <code>{c.code}</code>
                       </Link>
                     </td>
-                    <td>{t(`members.coupons.kinds.${c.kind}`)}</td>
+                    <td>{t(`coupons.kinds.${c.kind}`)}</td>
                     <td className="num">{c.kind === 'gems' ? formatNumber(c.gems, lang) : '—'}</td>
                     <td className="nowrap">{formatJst(c.used_at, { zone: false })}</td>
                   </tr>
@@ -176,7 +176,7 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
               ) : (
                 <tr>
                   <td colSpan={4} className="empty">
-                    {t('members.coupons.empty')}
+                    {t('coupons.empty')}
                   </td>
                 </tr>
               )}
@@ -185,40 +185,40 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
         </TableWrap>
       </section>
       <section aria-labelledby="member-referrals">
-        <h2 id="member-referrals">{t('members.referrals.title')}</h2>
+        <h2 id="member-referrals">{t('referrals.title')}</h2>
         <dl className={styles.rows}>
-          <Row label={t('members.referrals.referredBy')}>
+          <Row label={t('referrals.referredBy')}>
             {referral.referred_by ? (
               <>
                 <Link to={`/members/${referral.referred_by.id}`}>#{referral.referred_by.id}</Link>{' '}
                 <code>{referral.referred_by.referral_code}</code>
               </>
             ) : (
-              t('members.referrals.nobody')
+              t('referrals.nobody')
             )}
           </Row>
-          <Row label={t('members.referrals.reward')}>
+          <Row label={t('referrals.reward')}>
             {referral.reward
-              ? t('members.referrals.rewardPaid', {
+              ? t('referrals.rewardPaid', {
                   gems: formatNumber(referral.reward.amount, lang),
                   when: formatJst(referral.reward.created_at),
                 })
-              : t('members.referrals.rewardNone')}
+              : t('referrals.rewardNone')}
           </Row>
         </dl>
-        <h3>{t('members.referrals.referred', { count: referral.referred_total })}</h3>
+        <h3>{t('referrals.referred', { count: referral.referred_total })}</h3>
         {referral.referred.length ? (
-          <TableWrap label={t('members.referrals.referred', { count: referral.referred_total })}>
+          <TableWrap label={t('referrals.referred', { count: referral.referred_total })}>
             <table className="data-table">
               <caption className="sr-only">
-                {t('members.referrals.referred', { count: referral.referred_total })}
+                {t('referrals.referred', { count: referral.referred_total })}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('members.list.id')}</th>
-                  <th scope="col">{t('members.profile.referralCode')}</th>
-                  <th scope="col">{t('members.list.joined')}</th>
-                  <th scope="col">{t('members.referrals.rewarded')}</th>
+                  <th scope="col">{t('list.id')}</th>
+                  <th scope="col">{t('profile.referralCode')}</th>
+                  <th scope="col">{t('list.joined')}</th>
+                  <th scope="col">{t('referrals.rewarded')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -231,18 +231,18 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
                       <code>{r.referral_code}</code>
                     </td>
                     <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
-                    <td>{r.rewarded ? t('common.yes') : t('common.no')}</td>
+                    <td>{r.rewarded ? t('console:common.yes') : t('console:common.no')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableWrap>
         ) : (
-          <p className="muted">{t('members.referrals.noneReferred')}</p>
+          <p className="muted">{t('referrals.noneReferred')}</p>
         )}
         {referral.referred_total > referral.referred.length ? (
           <p className="muted">
-            {t('members.referrals.more', {
+            {t('referrals.more', {
               shown: referral.referred.length,
               total: referral.referred_total,
             })}
@@ -254,21 +254,21 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
 }
 
 export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['members', 'console']);
   const { sessions } = detail;
   return (
     <section aria-labelledby="member-sessions">
-      <h2 id="member-sessions">{t('members.sessions.title')}</h2>
-      <p className="muted">{t('members.sessions.intro')}</p>
-      <TableWrap label={t('members.sessions.title')}>
+      <h2 id="member-sessions">{t('sessions.title')}</h2>
+      <p className="muted">{t('sessions.intro')}</p>
+      <TableWrap label={t('sessions.title')}>
         <table className="data-table">
-          <caption className="sr-only">{t('members.sessions.title')}</caption>
+          <caption className="sr-only">{t('sessions.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('members.sessions.created')}</th>
-              <th scope="col">{t('members.sessions.lastSeen')}</th>
-              <th scope="col">{t('members.sessions.expires')}</th>
-              <th scope="col">{t('members.sessions.persistent')}</th>
+              <th scope="col">{t('sessions.created')}</th>
+              <th scope="col">{t('sessions.lastSeen')}</th>
+              <th scope="col">{t('sessions.expires')}</th>
+              <th scope="col">{t('sessions.persistent')}</th>
             </tr>
           </thead>
           <tbody>
@@ -278,13 +278,13 @@ export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
                   <td className="nowrap">{formatJst(s.created_at, { zone: false })}</td>
                   <td className="nowrap">{formatJst(s.last_seen_at, { zone: false })}</td>
                   <td className="nowrap">{formatJst(s.expires_at, { zone: false })}</td>
-                  <td>{s.persistent ? t('common.yes') : t('common.no')}</td>
+                  <td>{s.persistent ? t('console:common.yes') : t('console:common.no')}</td>
                 </tr>
               ))
             ) : (
               <tr>
                 <td colSpan={4} className="empty">
-                  {t('members.sessions.empty')}
+                  {t('sessions.empty')}
                 </td>
               </tr>
             )}

@@ -7,16 +7,14 @@ export function MemberStateBadges({
 }: {
   member: { suspended_at: string | null; anonymised_at: string | null };
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   if (!member.suspended_at && !member.anonymised_at) return null;
   return (
     <span className={styles.badges}>
       {member.suspended_at ? (
-        <span className={`status ${styles.suspended}`}>{t('members.state.suspended')}</span>
+        <span className={`status ${styles.suspended}`}>{t('state.suspended')}</span>
       ) : null}
-      {member.anonymised_at ? (
-        <span className="status status-draft">{t('members.state.anonymised')}</span>
-      ) : null}
+      {member.anonymised_at ? <span className="status status-draft">{t('state.anonymised')}</span> : null}
     </span>
   );
 }

@@ -22,7 +22,7 @@ import styles from './members.module.css';
  * numbers and referral codes only; the page says so.
  */
 export function MembersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('members');
   const lang = useLang();
   const can = useCan();
 
@@ -30,7 +30,7 @@ export function MembersPage() {
     () => [
       {
         id: 'id',
-        header: () => t('members.list.id'),
+        header: () => t('list.id'),
         cell: ({ row }) => (
           <Link to={`/members/${row.original.id}`} className={styles.idLink}>
             #{row.original.id}
@@ -40,10 +40,10 @@ export function MembersPage() {
       },
       {
         id: 'member',
-        header: () => t('members.list.member'),
+        header: () => t('list.member'),
         cell: ({ row }) => (
           <>
-            <Link to={`/members/${row.original.id}`}>{row.original.name || t('members.noName')}</Link>
+            <Link to={`/members/${row.original.id}`}>{row.original.name || t('noName')}</Link>
             <MemberStateBadges member={row.original} />
             <span className={styles.contact}>
               <span className={styles.mail}>{row.original.mail}</span>
@@ -55,17 +55,17 @@ export function MembersPage() {
       },
       {
         id: 'referral',
-        header: () => t('members.list.referral'),
+        header: () => t('list.referral'),
         cell: ({ row }) => <code>{row.original.referral_code}</code>,
       },
       {
         id: 'rank',
-        header: () => t('members.list.rank'),
+        header: () => t('list.rank'),
         cell: ({ row }) => (
           <>
             {rankName(row.original.rank, lang)}
             <span className={styles.contact}>
-              {row.original.end_sms ? t('members.list.smsDone') : t('members.list.smsNot')}
+              {row.original.end_sms ? t('list.smsDone') : t('list.smsNot')}
             </span>
           </>
         ),
@@ -73,19 +73,19 @@ export function MembersPage() {
       },
       {
         id: 'gems',
-        header: () => t('members.list.gems'),
+        header: () => t('list.gems'),
         cell: ({ row }) => formatNumber(row.original.gems, lang),
         meta: { className: 'num' },
       },
       {
         id: 'coins',
-        header: () => t('members.list.coins'),
+        header: () => t('list.coins'),
         cell: ({ row }) => formatCoins(row.original.coin_tenths, lang),
         meta: { className: 'num' },
       },
       {
         id: 'created_at',
-        header: () => t('members.list.joined'),
+        header: () => t('list.joined'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }).slice(0, 10),
         meta: { className: 'nowrap' },
       },
@@ -102,39 +102,37 @@ export function MembersPage() {
     filters: [
       {
         name: 'state',
-        label: t('members.filter.state'),
-        all: t('members.filter.any'),
-        options: memberStates.map((s) => ({ value: s, label: t(`members.state.${s}`) })),
+        label: t('filter.state'),
+        all: t('filter.any'),
+        options: memberStates.map((s) => ({ value: s, label: t(`state.${s}`) })),
       },
       {
         name: 'sms',
-        label: t('members.filter.sms'),
-        all: t('members.filter.any'),
+        label: t('filter.sms'),
+        all: t('filter.any'),
         options: [
-          { value: 'done', label: t('members.list.smsDone') },
-          { value: 'not', label: t('members.list.smsNot') },
+          { value: 'done', label: t('list.smsDone') },
+          { value: 'not', label: t('list.smsNot') },
         ],
       },
       {
         name: 'rank',
-        label: t('members.filter.rank'),
-        all: t('members.filter.any'),
+        label: t('filter.rank'),
+        all: t('filter.any'),
         options: RANKS.map((r) => ({ value: r.id, label: rankName(r.id, lang) })),
       },
     ],
-    caption: t('members.title'),
-    empty: t('members.search.empty'),
+    caption: t('title'),
+    empty: t('search.empty'),
     // without members.pii the search matches member numbers and referral codes only: the label says so
-    searchLabel: can('members.pii') ? t('members.search.label') : t('members.search.labelMasked'),
+    searchLabel: can('members.pii') ? t('search.label') : t('search.labelMasked'),
   };
   return (
     <>
-      <h1>{t('members.title')}</h1>
+      <h1>{t('title')}</h1>
       <ResourceList
         resource={resource}
-        notice={(answer) =>
-          answer.pii ? null : <p className="note note-warn">{t('members.search.masked')}</p>
-        }
+        notice={(answer) => (answer.pii ? null : <p className="note note-warn">{t('search.masked')}</p>)}
       />
     </>
   );

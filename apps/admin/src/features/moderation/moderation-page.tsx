@@ -28,7 +28,7 @@ const POSTS_KEY = ['admin', 'posts'] as const;
  * rejecting (POST /{id}/reject {reason}) needs the reason the member will see with their post.
  */
 export function ModerationPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status') as Status | null;
   const status: Status = statusParam && STATUSES.includes(statusParam) ? statusParam : 'pending';
@@ -56,9 +56,9 @@ export function ModerationPage() {
 
   return (
     <>
-      <h1>{t('shop.moderation.title')}</h1>
-      <p className="muted">{t('shop.moderation.intro')}</p>
-      <div className={styles.tabs} role="group" aria-label={t('shop.moderation.statusGroup')}>
+      <h1>{t('moderation.title')}</h1>
+      <p className="muted">{t('moderation.intro')}</p>
+      <div className={styles.tabs} role="group" aria-label={t('moderation.statusGroup')}>
         {STATUSES.map((s) => (
           <button
             key={s}
@@ -69,39 +69,41 @@ export function ModerationPage() {
               go({ status: s, page: 1 });
             }}
           >
-            {t(`shop.moderation.statuses.${s}`)}
+            {t(`moderation.statuses.${s}`)}
           </button>
         ))}
       </div>
       <form
         className="filters"
         role="search"
-        aria-label={t('shop.moderation.search')}
+        aria-label={t('moderation.search')}
         onSubmit={(e) => {
           e.preventDefault();
           go({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim(), page: 1 });
         }}
       >
         <label className="filter">
-          <span>{t('shop.moderation.search')}</span>
+          <span>{t('moderation.search')}</span>
           <input type="search" name="q" defaultValue={q} key={`q${q}`} maxLength={100} />
         </label>
-        <button type="submit">{t('table.search')}</button>
+        <button type="submit">{t('console:table.search')}</button>
         {q ? (
           <button type="button" onClick={() => go({ q: '', page: 1 })}>
-            {t('table.clear')}
+            {t('console:table.clear')}
           </button>
         ) : null}
-        {posts.data ? <span className="muted">{t('table.found', { count: posts.data.total })}</span> : null}
+        {posts.data ? (
+          <span className="muted">{t('console:table.found', { count: posts.data.total })}</span>
+        ) : null}
       </form>
       <div role="status" aria-live="polite">
         {done ? <p className="success">{done}</p> : null}
       </div>
       {posts.isError ? <p role="alert">{posts.error.message}</p> : null}
       {posts.isPending ? (
-        <p className="loading">{t('common.loading')}</p>
+        <p className="loading">{t('console:common.loading')}</p>
       ) : list.length ? (
-        <ol className={styles.posts} aria-label={t(`shop.moderation.statuses.${status}`)}>
+        <ol className={styles.posts} aria-label={t(`moderation.statuses.${status}`)}>
           {list.map((post) => (
             <li key={post.id}>
               <PostCard post={post} onDecided={setDone} />
@@ -109,22 +111,22 @@ export function ModerationPage() {
           ))}
         </ol>
       ) : (
-        <p className={styles.empty}>{t(`shop.moderation.empty.${status}`)}</p>
+        <p className={styles.empty}>{t(`moderation.empty.${status}`)}</p>
       )}
       {allPage > 1 ? (
-        <nav className="pager" aria-label={t('shop.moderation.pages')}>
+        <nav className="pager" aria-label={t('moderation.pages')}>
           <button type="button" disabled={current <= 1} onClick={() => go({ page: 1 })}>
-            {t('pager.first')}
+            {t('console:pager.first')}
           </button>
           <button type="button" disabled={current <= 1} onClick={() => go({ page: current - 1 })}>
-            {t('pager.previous')}
+            {t('console:pager.previous')}
           </button>
-          <span aria-live="polite">{t('pager.pageOf', { page: current, count: allPage })}</span>
+          <span aria-live="polite">{t('console:pager.pageOf', { page: current, count: allPage })}</span>
           <button type="button" disabled={current >= allPage} onClick={() => go({ page: current + 1 })}>
-            {t('pager.next')}
+            {t('console:pager.next')}
           </button>
           <button type="button" disabled={current >= allPage} onClick={() => go({ page: allPage })}>
-            {t('pager.last')}
+            {t('console:pager.last')}
           </button>
         </nav>
       ) : null}
@@ -133,14 +135,14 @@ export function ModerationPage() {
 }
 
 function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const can = useCan();
   const canModerate = can('board.moderate');
   const queryClient = useQueryClient();
   const [viewing, setViewing] = useState<number | null>(null);
   const [approveError, setApproveError] = useState<string | null>(null);
-  const who = post.name || t('shop.moderation.noName');
+  const who = post.name || t('moderation.noName');
   const titleId = `post-${post.id}-title`;
 
   const approve = useSubmit({
@@ -152,8 +154,8 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
       }
       onDecided(
         res.changed
-          ? t('shop.moderation.approved', { id: post.id, name: who, gems: formatNumber(res.gems, lang) })
-          : t('shop.moderation.alreadyApproved', { id: post.id }),
+          ? t('moderation.approved', { id: post.id, name: who, gems: formatNumber(res.gems, lang) })
+          : t('moderation.alreadyApproved', { id: post.id }),
       );
       await queryClient.invalidateQueries({ queryKey: POSTS_KEY });
     },
@@ -164,25 +166,22 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
     <article className={`panel ${styles.post}`} aria-labelledby={titleId}>
       <header className={styles.postHead}>
         <h2 id={titleId} className={styles.who}>
-          {who} <span className="muted">{t('shop.moderation.member', { id: post.user_id })}</span>
+          {who} <span className="muted">{t('moderation.member', { id: post.user_id })}</span>
         </h2>
         <span className="muted">
-          {t('shop.moderation.posted', { when: formatJst(post.created_at), id: post.id })}
+          {t('moderation.posted', { when: formatJst(post.created_at), id: post.id })}
         </span>
       </header>
       <p className={styles.content}>{post.content}</p>
       {post.images.length ? (
-        <ul
-          className={styles.thumbs}
-          aria-label={t('shop.moderation.pictures', { count: post.images.length })}
-        >
+        <ul className={styles.thumbs} aria-label={t('moderation.pictures', { count: post.images.length })}>
           {post.images.map((img, i) => (
             <li key={img.url}>
               <button
                 type="button"
                 className={styles.thumbButton}
                 onClick={() => setViewing(i)}
-                aria-label={t('shop.moderation.openPicture', { n: i + 1, count: post.images.length })}
+                aria-label={t('moderation.openPicture', { n: i + 1, count: post.images.length })}
               >
                 <img src={img.thumb_url} alt="" loading="lazy" />
               </button>
@@ -193,12 +192,12 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
       {post.status !== 'pending' ? (
         <p className={styles.decision}>
           <span className={`status ${post.status === 'approved' ? 'status-on_sale' : 'status-ended'}`}>
-            {t(`shop.moderation.statuses.${post.status}`)}
+            {t(`moderation.statuses.${post.status}`)}
           </span>{' '}
-          {post.decided_at ? t('shop.moderation.decidedAt', { when: formatJst(post.decided_at) }) : null}
+          {post.decided_at ? t('moderation.decidedAt', { when: formatJst(post.decided_at) }) : null}
           {post.reject_reason ? (
             <span className={styles.reason}>
-              {t('shop.moderation.reasonShown')} <q>{post.reject_reason}</q>
+              {t('moderation.reasonShown')} <q>{post.reject_reason}</q>
             </span>
           ) : null}
         </p>
@@ -214,9 +213,9 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
                 approve.send();
               }}
             >
-              {t('shop.moderation.approve')}
+              {t('moderation.approve')}
             </button>
-            <span className="field-hint">{t('shop.moderation.approveHint')}</span>
+            <span className="field-hint">{t('moderation.approveHint')}</span>
             {approveError ? <p className="form-message">{approveError}</p> : null}
           </div>
           <RejectForm post={post} who={who} onRejected={onDecided} />
@@ -225,7 +224,7 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
       <Modal
         open={viewing !== null}
         size="large"
-        title={t('shop.moderation.pictureTitle', {
+        title={t('moderation.pictureTitle', {
           name: who,
           n: (viewing ?? 0) + 1,
           count: post.images.length,
@@ -236,19 +235,19 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
           <div className={styles.viewer}>
             <img
               src={post.images[viewing].url}
-              alt={t('shop.moderation.pictureAlt', { name: who, n: viewing + 1, count: post.images.length })}
+              alt={t('moderation.pictureAlt', { name: who, n: viewing + 1, count: post.images.length })}
             />
             {post.images.length > 1 ? (
               <div className="actions">
                 <button type="button" disabled={viewing === 0} onClick={() => setViewing(viewing - 1)}>
-                  {t('pager.previous')}
+                  {t('console:pager.previous')}
                 </button>
                 <button
                   type="button"
                   disabled={viewing === post.images.length - 1}
                   onClick={() => setViewing(viewing + 1)}
                 >
-                  {t('pager.next')}
+                  {t('console:pager.next')}
                 </button>
               </div>
             ) : null}
@@ -262,7 +261,7 @@ function PostCard({ post, onDecided }: { post: Post; onDecided: (message: string
 type RejectValues = { reason: string };
 
 function RejectForm({ post, who, onRejected }: { post: Post; who: string; onRejected: (m: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shop');
   const queryClient = useQueryClient();
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<
     RejectValues,
@@ -275,8 +274,8 @@ function RejectForm({ post, who, onRejected }: { post: Post; who: string; onReje
     onSuccess: async (res) => {
       onRejected(
         res.changed
-          ? t('shop.moderation.rejected', { id: post.id, name: who })
-          : t('shop.moderation.alreadyDecided', { id: post.id }),
+          ? t('moderation.rejected', { id: post.id, name: who })
+          : t('moderation.alreadyDecided', { id: post.id }),
       );
       await queryClient.invalidateQueries({ queryKey: POSTS_KEY });
     },
@@ -287,13 +286,13 @@ function RejectForm({ post, who, onRejected }: { post: Post; who: string; onReje
       onSubmit={onSubmit}
       noValidate
       className={styles.reject}
-      aria-label={t('shop.moderation.rejectFor', { id: post.id })}
+      aria-label={t('moderation.rejectFor', { id: post.id })}
     >
       <FormMessage message={formMessage} />
       <FormField
-        label={t('shop.moderation.reason')}
+        label={t('moderation.reason')}
         error={form.formState.errors.reason?.message}
-        hint={t('shop.moderation.reasonHint')}
+        hint={t('moderation.reasonHint')}
       >
         {(p) => (
           <textarea
@@ -306,7 +305,7 @@ function RejectForm({ post, who, onRejected }: { post: Post; who: string; onReje
         )}
       </FormField>
       <button type="submit" className="button-danger" disabled={pending}>
-        {t('shop.moderation.reject')}
+        {t('moderation.reject')}
       </button>
     </form>
   );

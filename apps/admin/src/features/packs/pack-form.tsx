@@ -128,7 +128,7 @@ export function PackFields({
   locked: boolean;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const types = useCardTypes();
   const { register, formState, watch } = form;

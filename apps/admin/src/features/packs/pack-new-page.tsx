@@ -12,7 +12,7 @@ import { packsKey } from './pack-state.ts';
 
 /** /admin/packs/new: a draft (POST /api/admin/packs), then its page to add the prizes. */
 export function PackNewPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const can = useCan();
   const canWrite = can('catalogue.write');
   const queryClient = useQueryClient();

@@ -37,7 +37,7 @@ export const LIVE_MS = 5000;
  * a published pack Pause / Resume and End sale now. Every write is there only for catalogue.write.
  */
 export function PackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const id = Number(useParams().id);
   const location = useLocation();
   const [notice, setNotice] = useState<string | null>(
@@ -69,7 +69,7 @@ function PackView({
   notice: string | null;
   setNotice: (n: string | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const can = useCan();
   const canWrite = can('catalogue.write');
@@ -252,7 +252,7 @@ function PackView({
 
 /** The saved prizes with their live won counts. */
 function PrizesTable({ detail }: { detail: AdminPackDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   if (!detail.prizes.length) return <p className="muted">{t('packs.noPrizes')}</p>;
   return (
@@ -303,7 +303,7 @@ function PrizesTable({ detail }: { detail: AdminPackDetail }) {
 }
 
 function PackEditForm({ detail, onSaved }: { detail: AdminPackDetail; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const can = useCan();
   const canWrite = can('catalogue.write');
   const queryClient = useQueryClient();
@@ -355,7 +355,7 @@ function PublishDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const summary = usePackSummary(packId, open);
   return (
     <ConfirmDialog

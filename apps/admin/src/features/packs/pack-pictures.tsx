@@ -62,7 +62,7 @@ function pictureOf(sent: Picture[], field: string): string | undefined {
  * pictures.
  */
 export function PackPictures({ packId }: { packId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const titleId = useId();
   const [notice, setNotice] = useState<string | null>(null);
   const saved = useQuery({
@@ -106,7 +106,7 @@ function PicturesEditor({
   onSaved: () => void;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['console', 'shop']);
   const can = useCan();
   const canWrite = can('catalogue.write');
   const queryClient = useQueryClient();
@@ -153,7 +153,7 @@ function PicturesEditor({
       if (checked.ok) added.push({ key: newKey(), src: checked.dataUrl, isNew: true });
       else
         refused.push(
-          `${file.name}: ${checked.reason === 'too_large' ? t('shop.image.tooLarge') : t('shop.image.notImage')}`,
+          `${file.name}: ${checked.reason === 'too_large' ? t('shop:image.tooLarge') : t('shop:image.notImage')}`,
         );
     }
     if (files.length > room) refused.push(t('packs.pictures.notAdded', { count: files.length - room }));
@@ -168,7 +168,7 @@ function PicturesEditor({
     if (!checked.ok) {
       setErrors((e) => ({
         ...e,
-        [BANNER]: checked.reason === 'too_large' ? t('shop.image.tooLarge') : t('shop.image.notImage'),
+        [BANNER]: checked.reason === 'too_large' ? t('shop:image.tooLarge') : t('shop:image.notImage'),
       }));
       return;
     }
@@ -351,7 +351,7 @@ function PicturesEditor({
           {saved.banner ? (
             <img className={styles.wide} src={saved.banner} alt={t('packs.pictures.bannerCurrent')} />
           ) : (
-            <div className={`${styles.wide} ${styles.empty}`}>{t('shop.image.none')}</div>
+            <div className={`${styles.wide} ${styles.empty}`}>{t('shop:image.none')}</div>
           )}
           <figcaption>{t('packs.pictures.bannerCurrent')}</figcaption>
         </figure>
@@ -371,7 +371,7 @@ function PicturesEditor({
                     setBannerKey((k) => k + 1);
                   }}
                 >
-                  {t('shop.image.keep')}
+                  {t('shop:image.keep')}
                 </button>
               ) : null}
             </figcaption>

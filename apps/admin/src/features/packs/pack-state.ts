@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ParseKeys } from 'i18next';
 import type { AdminPackState, adminPackRowSchema } from '@gacha/contract/admin';
 
 export type PackRow = z.infer<typeof adminPackRowSchema>;
@@ -9,7 +10,8 @@ export function packState(pack: Pick<PackRow, 'status' | 'phase'>): PackState {
   return pack.status === 'draft' ? 'draft' : pack.phase;
 }
 
-export const STATE_LABEL: Record<PackState, string> = {
+/** Each state's label: a key of the namespace `console`. */
+export const STATE_LABEL: Record<PackState, ParseKeys<'console'>> = {
   draft: 'packs.stateDraft',
   before: 'packs.stateBefore',
   on_sale: 'packs.stateOnSale',

@@ -22,7 +22,7 @@ export function usePackSummary(packId: number, enabled = true) {
  * the publish dialog.
  */
 export function PackSummary({ packId, paymentMethod }: { packId: number; paymentMethod: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const summary = usePackSummary(packId);
   const s = summary.data;

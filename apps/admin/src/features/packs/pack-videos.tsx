@@ -64,7 +64,7 @@ export function formatBytes(bytes: number, lang: string): string {
  * catalogue.write.
  */
 export function PackVideos({ packId }: { packId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const can = useCan();
   const canWrite = can('catalogue.write');
@@ -216,7 +216,7 @@ function VideoUpload({
   onAdded: () => Promise<void>;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const id = useId();
   const [rarity, setRarity] = useState('');
   const [movieStyle, setMovieStyle] = useState('');

@@ -18,7 +18,7 @@ import { packState, packsKey, STATE_LABEL, type PackRow } from './pack-state.ts'
  * matching packs as CSV.
  */
 export function PacksPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const can = useCan();
   const types = useCardTypes();
@@ -118,7 +118,7 @@ export function PacksPage() {
 }
 
 export function PackStateBadge({ pack }: { pack: Pick<PackRow, 'status' | 'phase' | 'paused'> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const state = packState(pack);
   return (
     <>

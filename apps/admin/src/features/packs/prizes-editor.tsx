@@ -53,7 +53,7 @@ const emptyRow: PrizeRow = {
  * of the rows that are not the last-one prize must add up to the pack's lot count before it can be published.
  */
 export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const queryClient = useQueryClient();
   const { pack, prizes } = detail;
   const [saved, setSaved] = useState(false);
@@ -299,7 +299,7 @@ function CardPicker({
   aria: Record<string, unknown>;
   onPick: (card: CardOption) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const lang = useLang();
   const [text, setText] = useState('');
   const found = useCardSearch(type, useDeferredValue(text));

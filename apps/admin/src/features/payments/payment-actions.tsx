@@ -6,6 +6,7 @@ import {
   adminRefundRequestSchema,
   refundReasonKinds,
   type AdminPaymentDetail,
+  type AdminRefund,
 } from '@gacha/contract/admin-payments';
 import { matchTransferRoute, refundPaymentRoute } from '@gacha/contract/routes/admin-payments';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
@@ -33,18 +34,14 @@ export function RefundButton({
   detail: AdminPaymentDetail;
   onDone: (m: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button-danger" onClick={() => setOpen(true)}>
-        {t('pay.refund.button')}
+        {t('refund.button')}
       </button>
-      <Modal
-        open={open}
-        title={t('pay.refund.title', { id: detail.payment.id })}
-        onClose={() => setOpen(false)}
-      >
+      <Modal open={open} title={t('refund.title', { id: detail.payment.id })} onClose={() => setOpen(false)}>
         {(close) => (
           <RefundForm
             detail={detail}
@@ -78,7 +75,7 @@ function RefundForm({
   close: () => void;
   onDone: (m: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const p = detail.payment;
@@ -93,17 +90,17 @@ function RefundForm({
     onSuccess: async (res) => {
       const r = res as unknown as {
         changed: boolean;
-        refund: { status: string; amount_yen: number; gems_reclaimed: number };
+        refund: { status: AdminRefund['status']; amount_yen: number; gems_reclaimed: number };
       };
       onDone(
         r.changed
-          ? t('pay.refund.done', {
+          ? t('refund.done', {
               id: p.id,
               amount: yen(r.refund.amount_yen, lang),
               gems: formatNumber(r.refund.gems_reclaimed, lang),
-              status: t(`pay.refundStatus.${r.refund.status}`),
+              status: t(`refundStatus.${r.refund.status}`),
             })
-          : t('pay.refund.already', { id: p.id, status: t(`pay.refundStatus.${r.refund.status}`) }),
+          : t('refund.already', { id: p.id, status: t(`refundStatus.${r.refund.status}`) }),
       );
       await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     },
@@ -111,11 +108,11 @@ function RefundForm({
   const kind = form.watch('reason_kind');
   const amount = kind ? options[kind] : null;
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('pay.refund.title', { id: p.id })}>
-      <p>{t('pay.refund.intro')}</p>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('refund.title', { id: p.id })}>
+      <p>{t('refund.intro')}</p>
       <FormMessage message={formMessage} />
       <fieldset className={styles.kinds} aria-invalid={!!form.formState.errors.reason_kind}>
-        <legend>{t('pay.refund.kind')}</legend>
+        <legend>{t('refund.kind')}</legend>
         {refundReasonKinds.map((k) => (
           <label key={k} className="check">
             <input
@@ -125,8 +122,8 @@ function RefundForm({
               {...form.register('reason_kind')}
             />
             <span>
-              <strong>{t(`pay.kinds.${k}`)}</strong> — {yen(options[k], lang)}
-              <span className={styles.subLine}>{t(`pay.kinds.${k}Hint`)}</span>
+              <strong>{t(`kinds.${k}`)}</strong> — {yen(options[k], lang)}
+              <span className={styles.subLine}>{t(`kinds.${k}Hint`)}</span>
             </span>
           </label>
         ))}
@@ -134,35 +131,33 @@ function RefundForm({
           <p className="field-error">{form.formState.errors.reason_kind.message}</p>
         ) : null}
       </fieldset>
-      <dl className={styles.refundSum} aria-label={t('pay.refund.summary')}>
-        <dt>{t('pay.refund.gems')}</dt>
+      <dl className={styles.refundSum} aria-label={t('refund.summary')}>
+        <dt>{t('refund.gems')}</dt>
         <dd data-testid="refund-gems">{formatNumber(credit.gems, lang)}</dd>
-        <dt>{t('pay.refund.unspent')}</dt>
+        <dt>{t('refund.unspent')}</dt>
         <dd data-testid="refund-unspent">{formatNumber(credit.unspent, lang)}</dd>
-        <dt>{t('pay.refund.spent')}</dt>
+        <dt>{t('refund.spent')}</dt>
         <dd data-testid="refund-spent">{formatNumber(credit.spent, lang)}</dd>
-        <dt>{t('pay.refund.paid')}</dt>
+        <dt>{t('refund.paid')}</dt>
         <dd>{yen(p.amount_yen, lang)}</dd>
-        <dt>{t('pay.refund.amount')}</dt>
+        <dt>{t('refund.amount')}</dt>
         <dd data-testid="refund-amount" className={styles.big}>
-          {amount === null ? t('pay.refund.chooseKind') : yen(amount, lang)}
+          {amount === null ? t('refund.chooseKind') : yen(amount, lang)}
         </dd>
       </dl>
       <FormField
-        label={t('pay.refund.reason')}
+        label={t('refund.reason')}
         error={form.formState.errors.reason?.message}
-        hint={t('pay.refund.reasonHint')}
+        hint={t('refund.reasonHint')}
       >
         {(f) => <textarea {...f} rows={3} maxLength={500} {...form.register('reason')} />}
       </FormField>
       <div className="actions">
         <button type="submit" className="button-danger" disabled={pending || amount === null}>
-          {amount === null
-            ? t('pay.refund.submit')
-            : t('pay.refund.submitAmount', { amount: yen(amount, lang) })}
+          {amount === null ? t('refund.submit') : t('refund.submitAmount', { amount: yen(amount, lang) })}
         </button>
         <button type="button" onClick={close}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>
@@ -171,18 +166,14 @@ function RefundForm({
 
 /** The Match button and its dialog (payments.match; shown for a pending bank transfer). */
 export function MatchButton({ detail, onDone }: { detail: AdminPaymentDetail; onDone: (m: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button-primary" onClick={() => setOpen(true)}>
-        {t('pay.match.button')}
+        {t('match.button')}
       </button>
-      <Modal
-        open={open}
-        title={t('pay.match.title', { id: detail.payment.id })}
-        onClose={() => setOpen(false)}
-      >
+      <Modal open={open} title={t('match.title', { id: detail.payment.id })} onClose={() => setOpen(false)}>
         {(close) => (
           <MatchForm
             detail={detail}
@@ -215,7 +206,7 @@ function MatchForm({
   close: () => void;
   onDone: (m: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const p = detail.payment;
@@ -235,8 +226,8 @@ function MatchForm({
       const r = res as unknown as { changed: boolean; gems: number };
       onDone(
         r.changed
-          ? t('pay.match.done', { id: p.id, gems: formatNumber(r.gems, lang), member: p.user_id })
-          : t('pay.match.already', { id: p.id }),
+          ? t('match.done', { id: p.id, gems: formatNumber(r.gems, lang), member: p.user_id })
+          : t('match.already', { id: p.id }),
       );
       await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     },
@@ -253,11 +244,11 @@ function MatchForm({
       ref={formRef}
       onSubmit={(e) => (checked && !failed ? onSubmit(e) : review(e))}
       noValidate
-      aria-label={t('pay.match.title', { id: p.id })}
+      aria-label={t('match.title', { id: p.id })}
     >
-      <p>{t('pay.match.intro')}</p>
+      <p>{t('match.intro')}</p>
       <p className="note">
-        {t('pay.match.expect', {
+        {t('match.expect', {
           member: p.user_id,
           amount: yen(p.amount_yen, lang),
           gems: formatNumber(p.gems, lang),
@@ -265,26 +256,26 @@ function MatchForm({
       </p>
       <FormMessage message={formMessage} />
       <fieldset disabled={checked && !failed} className={styles.plain}>
-        <FormField label={t('pay.match.member')} error={form.formState.errors.user_id?.message}>
+        <FormField label={t('match.member')} error={form.formState.errors.user_id?.message}>
           {(f) => <input {...f} inputMode="numeric" autoComplete="off" {...form.register('user_id')} />}
         </FormField>
-        <FormField label={t('pay.match.amount')} error={form.formState.errors.amount_yen?.message}>
+        <FormField label={t('match.amount')} error={form.formState.errors.amount_yen?.message}>
           {(f) => <input {...f} inputMode="numeric" autoComplete="off" {...form.register('amount_yen')} />}
         </FormField>
         <FormField
-          label={t('pay.match.holder')}
+          label={t('match.holder')}
           error={form.formState.errors.holder_name?.message}
-          hint={t('pay.match.holderHint')}
+          hint={t('match.holderHint')}
         >
           {(f) => <input {...f} autoComplete="off" maxLength={60} {...form.register('holder_name')} />}
         </FormField>
-        <FormField label={t('pay.refund.reason')} error={form.formState.errors.reason?.message}>
+        <FormField label={t('refund.reason')} error={form.formState.errors.reason?.message}>
           {(f) => <textarea {...f} rows={2} maxLength={500} {...form.register('reason')} />}
         </FormField>
       </fieldset>
       {checked && !failed ? (
         <p className="note note-warn" role="status">
-          {t('pay.match.confirm', {
+          {t('match.confirm', {
             member: v.user_id.trim(),
             amount: yen(parseWhole(v.amount_yen) ?? 0, lang),
             gems: formatNumber(p.gems, lang),
@@ -295,19 +286,19 @@ function MatchForm({
         {checked && !failed ? (
           <>
             <button type="submit" className="button-primary" disabled={pending}>
-              {t('pay.match.submit')}
+              {t('match.submit')}
             </button>
             <button type="button" onClick={() => setChecked(false)} disabled={pending}>
-              {t('pay.match.edit')}
+              {t('match.edit')}
             </button>
           </>
         ) : (
           <button type="submit" className="button-primary">
-            {t('pay.match.check')}
+            {t('match.check')}
           </button>
         )}
         <button type="button" onClick={close}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

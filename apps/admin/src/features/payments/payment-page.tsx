@@ -18,19 +18,19 @@ import { TableWrap } from '../../components/table-wrap.tsx';
  * (payments.match). Without the permission the button is not there.
  */
 export function PaymentPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'console']);
   const id = Number(useParams().id);
   const payment = usePayment(id);
   const can = useCan();
   const [done, setDone] = useState<string | null>(null);
 
-  if (payment.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (payment.isPending) return <p className="loading">{t('console:common.loading')}</p>;
   if (payment.isError)
     return (
       <>
-        <h1>{t('pay.detail.title', { id })}</h1>
+        <h1>{t('detail.title', { id })}</h1>
         <p role="alert">{payment.error.message}</p>
-        <Link to="/payments">{t('pay.detail.back')}</Link>
+        <Link to="/payments">{t('detail.back')}</Link>
       </>
     );
   const d = payment.data;
@@ -40,10 +40,10 @@ export function PaymentPage() {
   return (
     <>
       <p className={styles.back}>
-        <Link to="/payments">{t('pay.detail.back')}</Link>
+        <Link to="/payments">{t('detail.back')}</Link>
       </p>
       <div className="page-head">
-        <h1>{t('pay.detail.title', { id: p.id })}</h1>
+        <h1>{t('detail.title', { id: p.id })}</h1>
         <div className="actions">
           {refundable && can('payments.refund') ? <RefundButton detail={d} onDone={setDone} /> : null}
           {matchable && can('payments.match') ? <MatchButton detail={d} onDone={setDone} /> : null}
@@ -54,7 +54,7 @@ export function PaymentPage() {
           {done}
         </p>
       ) : null}
-      {!d.pii ? <p className="note note-warn">{t('pay.list.masked')}</p> : null}
+      {!d.pii ? <p className="note note-warn">{t('list.masked')}</p> : null}
       <Summary detail={d} />
       <Credit detail={d} />
       {d.refund ? <Refund refund={d.refund} /> : null}
@@ -74,136 +74,136 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function Summary({ detail }: { detail: AdminPaymentDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'members']);
   const lang = useLang();
   const p = detail.payment;
   return (
     <section className="panel" aria-labelledby="pay-summary">
-      <h2 id="pay-summary">{t('pay.detail.summary')}</h2>
+      <h2 id="pay-summary">{t('detail.summary')}</h2>
       <dl className={styles.facts}>
-        <Row label={t('pay.list.status')}>
+        <Row label={t('list.status')}>
           <PaymentStatus payment={p} />
         </Row>
-        <Row label={t('pay.detail.paymentId')}>
+        <Row label={t('detail.paymentId')}>
           <code>{p.payment_id}</code>
         </Row>
-        <Row label={t('pay.list.member')}>
+        <Row label={t('list.member')}>
           <Link to={`/members/${p.user_id}`}>#{p.user_id}</Link> {p.email}
         </Row>
-        <Row label={t('pay.list.method')}>
-          {t(`members.methods.${p.method}`, { defaultValue: p.method })} · {p.provider}
+        <Row label={t('list.method')}>
+          {t(`members:methods.${p.method}`, { defaultValue: p.method })} · {p.provider}
         </Row>
-        <Row label={t('pay.list.yen')}>{yen(p.amount_yen, lang)}</Row>
-        <Row label={t('pay.list.gems')}>{formatNumber(p.gems, lang)}</Row>
-        <Row label={t('pay.list.ref')}>{p.provider_ref ? <code>{p.provider_ref}</code> : '—'}</Row>
-        {p.method === 'bank' ? <Row label={t('pay.list.holder')}>{p.holder_name ?? '—'}</Row> : null}
-        {p.receipt_number ? <Row label={t('pay.detail.receipt')}>{p.receipt_number}</Row> : null}
-        {p.combini_code ? <Row label={t('pay.detail.combini')}>{p.combini_code}</Row> : null}
-        {p.failure_code ? <Row label={t('pay.detail.failure')}>{p.failure_code}</Row> : null}
-        <Row label={t('pay.detail.created')}>{formatJst(p.created_at)}</Row>
-        <Row label={t('pay.detail.expires')}>{formatJst(p.expires_at)}</Row>
-        <Row label={t('pay.detail.settled')}>{formatJst(p.settled_at)}</Row>
+        <Row label={t('list.yen')}>{yen(p.amount_yen, lang)}</Row>
+        <Row label={t('list.gems')}>{formatNumber(p.gems, lang)}</Row>
+        <Row label={t('list.ref')}>{p.provider_ref ? <code>{p.provider_ref}</code> : '—'}</Row>
+        {p.method === 'bank' ? <Row label={t('list.holder')}>{p.holder_name ?? '—'}</Row> : null}
+        {p.receipt_number ? <Row label={t('detail.receipt')}>{p.receipt_number}</Row> : null}
+        {p.combini_code ? <Row label={t('detail.combini')}>{p.combini_code}</Row> : null}
+        {p.failure_code ? <Row label={t('detail.failure')}>{p.failure_code}</Row> : null}
+        <Row label={t('detail.created')}>{formatJst(p.created_at)}</Row>
+        <Row label={t('detail.expires')}>{formatJst(p.expires_at)}</Row>
+        <Row label={t('detail.settled')}>{formatJst(p.settled_at)}</Row>
       </dl>
     </section>
   );
 }
 
 function Credit({ detail }: { detail: AdminPaymentDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const lang = useLang();
   const c = detail.credit;
   return (
     <section className="panel" aria-labelledby="pay-credit">
-      <h2 id="pay-credit">{t('pay.detail.credit')}</h2>
+      <h2 id="pay-credit">{t('detail.credit')}</h2>
       {c ? (
         <dl className={styles.facts}>
-          <Row label={t('pay.detail.credited')}>
+          <Row label={t('detail.credited')}>
             {formatNumber(c.gems, lang)} · {formatJst(c.credited_at)}
           </Row>
-          <Row label={t('pay.detail.unspent')}>
+          <Row label={t('detail.unspent')}>
             <span data-testid="credit-unspent">{formatNumber(c.unspent, lang)}</span>
           </Row>
-          <Row label={t('pay.detail.spent')}>
+          <Row label={t('detail.spent')}>
             <span data-testid="credit-spent">{formatNumber(c.spent, lang)}</span>
           </Row>
-          <Row label={t('pay.detail.lotExpires')}>
+          <Row label={t('detail.lotExpires')}>
             {formatJst(c.lot_expires_at)}
-            {c.expired ? <span className="status pay-status-failed">{t('pay.detail.expired')}</span> : null}
+            {c.expired ? <span className="status pay-status-failed">{t('detail.expired')}</span> : null}
           </Row>
           {detail.refund_options ? (
-            <Row label={t('pay.detail.wouldRefund')}>
-              {t('pay.kinds.company_fault')}: {yen(detail.refund_options.company_fault, lang)} ·{' '}
-              {t('pay.kinds.legal_unused')}: {yen(detail.refund_options.legal_unused, lang)}
+            <Row label={t('detail.wouldRefund')}>
+              {t('kinds.company_fault')}: {yen(detail.refund_options.company_fault, lang)} ·{' '}
+              {t('kinds.legal_unused')}: {yen(detail.refund_options.legal_unused, lang)}
             </Row>
           ) : null}
         </dl>
       ) : (
-        <p className="muted">{t('pay.detail.notCredited')}</p>
+        <p className="muted">{t('detail.notCredited')}</p>
       )}
     </section>
   );
 }
 
 function Refund({ refund }: { refund: NonNullable<AdminPaymentDetail['refund']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const lang = useLang();
   return (
     <section className="panel" aria-labelledby="pay-refund">
-      <h2 id="pay-refund">{t('pay.detail.refund')}</h2>
+      <h2 id="pay-refund">{t('detail.refund')}</h2>
       <dl className={styles.facts}>
-        <Row label={t('pay.list.status')}>
-          <span className="status pay-status-refunded">{t(`pay.refundStatus.${refund.status}`)}</span>
+        <Row label={t('list.status')}>
+          <span className="status pay-status-refunded">{t(`refundStatus.${refund.status}`)}</span>
           {refund.failure_code ? <> {refund.failure_code}</> : null}
         </Row>
-        <Row label={t('pay.refund.kind')}>{t(`pay.kinds.${refund.reason_kind}`)}</Row>
-        <Row label={t('pay.refund.reason')}>{refund.reason || '—'}</Row>
-        <Row label={t('pay.refund.amount')}>{yen(refund.amount_yen, lang)}</Row>
-        <Row label={t('pay.refund.reclaimed')}>{formatNumber(refund.gems_reclaimed, lang)}</Row>
-        <Row label={t('pay.detail.spent')}>{formatNumber(refund.gems_spent, lang)}</Row>
-        <Row label={t('pay.detail.providerRef')}>
+        <Row label={t('refund.kind')}>{t(`kinds.${refund.reason_kind}`)}</Row>
+        <Row label={t('refund.reason')}>{refund.reason || '—'}</Row>
+        <Row label={t('refund.amount')}>{yen(refund.amount_yen, lang)}</Row>
+        <Row label={t('refund.reclaimed')}>{formatNumber(refund.gems_reclaimed, lang)}</Row>
+        <Row label={t('detail.spent')}>{formatNumber(refund.gems_spent, lang)}</Row>
+        <Row label={t('detail.providerRef')}>
           {refund.provider_refund_ref ? <code>{refund.provider_refund_ref}</code> : '—'} (
-          {t('pay.detail.attempt', { n: refund.attempt })})
+          {t('detail.attempt', { n: refund.attempt })})
         </Row>
-        <Row label={t('pay.detail.by')}>{refund.staff_email ?? t('pay.detail.byProvider')}</Row>
-        <Row label={t('pay.detail.created')}>{formatJst(refund.created_at)}</Row>
-        <Row label={t('pay.detail.settled')}>{formatJst(refund.settled_at)}</Row>
+        <Row label={t('detail.by')}>{refund.staff_email ?? t('detail.byProvider')}</Row>
+        <Row label={t('detail.created')}>{formatJst(refund.created_at)}</Row>
+        <Row label={t('detail.settled')}>{formatJst(refund.settled_at)}</Row>
       </dl>
     </section>
   );
 }
 
 function Match({ match }: { match: NonNullable<AdminPaymentDetail['match']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   const lang = useLang();
   return (
     <section className="panel" aria-labelledby="pay-match">
-      <h2 id="pay-match">{t('pay.detail.match')}</h2>
+      <h2 id="pay-match">{t('detail.match')}</h2>
       <dl className={styles.facts}>
-        <Row label={t('pay.list.yen')}>{yen(match.amount_yen, lang)}</Row>
-        <Row label={t('pay.list.holder')}>{match.holder_name ?? '—'}</Row>
-        <Row label={t('pay.refund.reason')}>{match.reason}</Row>
-        <Row label={t('pay.detail.by')}>{match.staff_email ?? '—'}</Row>
-        <Row label={t('pay.detail.created')}>{formatJst(match.created_at)}</Row>
+        <Row label={t('list.yen')}>{yen(match.amount_yen, lang)}</Row>
+        <Row label={t('list.holder')}>{match.holder_name ?? '—'}</Row>
+        <Row label={t('refund.reason')}>{match.reason}</Row>
+        <Row label={t('detail.by')}>{match.staff_email ?? '—'}</Row>
+        <Row label={t('detail.created')}>{formatJst(match.created_at)}</Row>
       </dl>
     </section>
   );
 }
 
 function Events({ events }: { events: AdminPaymentDetail['events'] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payments');
   return (
     <section className="panel" aria-labelledby="pay-events">
-      <h2 id="pay-events">{t('pay.detail.events')}</h2>
+      <h2 id="pay-events">{t('detail.events')}</h2>
       {events.length ? (
-        <TableWrap label={t('pay.detail.events')}>
+        <TableWrap label={t('detail.events')}>
           <table className="data-table">
-            <caption className="sr-only">{t('pay.detail.events')}</caption>
+            <caption className="sr-only">{t('detail.events')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('pay.detail.eventWhen')}</th>
-                <th scope="col">{t('pay.detail.eventType')}</th>
-                <th scope="col">{t('pay.detail.eventProvider')}</th>
-                <th scope="col">{t('pay.detail.eventId')}</th>
+                <th scope="col">{t('detail.eventWhen')}</th>
+                <th scope="col">{t('detail.eventType')}</th>
+                <th scope="col">{t('detail.eventProvider')}</th>
+                <th scope="col">{t('detail.eventId')}</th>
               </tr>
             </thead>
             <tbody>
@@ -223,7 +223,7 @@ function Events({ events }: { events: AdminPaymentDetail['events'] }) {
           </table>
         </TableWrap>
       ) : (
-        <p className="muted">{t('pay.detail.noEvents')}</p>
+        <p className="muted">{t('detail.noEvents')}</p>
       )}
     </section>
   );

@@ -7,22 +7,22 @@ export function PaymentStatus({
 }: {
   payment: Pick<AdminPaymentRow, 'status' | 'refund' | 'matched_by_hand'>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'members']);
   return (
     <>
       <span className={`status pay-status-${payment.status}`}>
-        {t(`members.payments.statuses.${payment.status}`, { defaultValue: payment.status })}
+        {t(`members:payments.statuses.${payment.status}`, { defaultValue: payment.status })}
       </span>
       {payment.refund ? (
         <>
           {' '}
-          <span className="status pay-status-refunded">{t(`pay.refundStatus.${payment.refund.status}`)}</span>
+          <span className="status pay-status-refunded">{t(`refundStatus.${payment.refund.status}`)}</span>
         </>
       ) : null}
       {payment.matched_by_hand ? (
         <>
           {' '}
-          <span className="status">{t('pay.matchedByHand')}</span>
+          <span className="status">{t('matchedByHand')}</span>
         </>
       ) : null}
     </>

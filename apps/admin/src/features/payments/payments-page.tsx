@@ -28,7 +28,7 @@ import styles from './payments.module.css';
  * hand.
  */
 export function PaymentsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'members']);
   const lang = useLang();
   const can = useCan();
   const [params] = useSearchParams();
@@ -37,7 +37,7 @@ export function PaymentsPage() {
     () => [
       {
         id: 'id',
-        header: () => t('pay.list.id'),
+        header: () => t('list.id'),
         cell: ({ row }) => (
           <Link to={`/payments/${row.original.id}`} className={styles.idLink}>
             #{row.original.id}
@@ -47,13 +47,13 @@ export function PaymentsPage() {
       },
       {
         id: 'created_at',
-        header: () => t('pay.list.when'),
+        header: () => t('list.when'),
         cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
         meta: { className: 'nowrap' },
       },
       {
         id: 'member',
-        header: () => t('pay.list.member'),
+        header: () => t('list.member'),
         cell: ({ row }) => (
           <>
             <Link to={`/members/${row.original.user_id}`}>#{row.original.user_id}</Link>
@@ -63,34 +63,34 @@ export function PaymentsPage() {
       },
       {
         id: 'method',
-        header: () => t('pay.list.method'),
+        header: () => t('list.method'),
         cell: ({ row }) => (
           <>
-            {t(`members.methods.${row.original.method}`, { defaultValue: row.original.method })}
+            {t(`members:methods.${row.original.method}`, { defaultValue: row.original.method })}
             <span className={styles.subLine}>{row.original.provider}</span>
           </>
         ),
       },
       {
         id: 'amount_yen',
-        header: () => t('pay.list.yen'),
+        header: () => t('list.yen'),
         cell: ({ row }) => yen(row.original.amount_yen, lang),
         meta: { className: 'num' },
       },
       {
         id: 'gems',
-        header: () => t('pay.list.gems'),
+        header: () => t('list.gems'),
         cell: ({ row }) => formatNumber(row.original.gems, lang),
         meta: { className: 'num' },
       },
       {
         id: 'status',
-        header: () => t('pay.list.status'),
+        header: () => t('list.status'),
         cell: ({ row }) => <PaymentStatus payment={row.original} />,
       },
       {
         id: 'ref',
-        header: () => t('pay.list.ref'),
+        header: () => t('list.ref'),
         meta: { className: cols.wideOnly },
         cell: ({ row }) => (
           <>
@@ -118,50 +118,50 @@ export function PaymentsPage() {
     filters: [
       {
         name: 'method',
-        label: t('pay.list.method'),
-        all: t('pay.list.any'),
+        label: t('list.method'),
+        all: t('list.any'),
         options: paymentMethods.map((m) => ({
           value: m,
-          label: t(`members.methods.${m}`, { defaultValue: m }),
+          label: t(`members:methods.${m}`, { defaultValue: m }),
         })),
       },
       {
         name: 'status',
-        label: t('pay.list.status'),
-        all: t('pay.list.any'),
+        label: t('list.status'),
+        all: t('list.any'),
         options: paymentStatuses.map((s) => ({
           value: s,
-          label: t(`members.payments.statuses.${s}`, { defaultValue: s }),
+          label: t(`members:payments.statuses.${s}`, { defaultValue: s }),
         })),
       },
-      { kind: 'day', name: 'from', label: t('pay.list.from') },
-      { kind: 'day', name: 'to', label: t('pay.list.to') },
-      { kind: 'text', name: 'user_id', label: t('pay.list.memberId'), numeric: true },
+      { kind: 'day', name: 'from', label: t('list.from') },
+      { kind: 'day', name: 'to', label: t('list.to') },
+      { kind: 'text', name: 'user_id', label: t('list.memberId'), numeric: true },
     ],
-    caption: t('pay.title'),
-    empty: t('pay.list.none'),
+    caption: t('title'),
+    empty: t('list.none'),
     // without members.pii the search leaves the personal columns out: the label says only what it finds
-    searchLabel: can('members.pii') ? t('pay.list.q') : t('pay.list.qMasked'),
+    searchLabel: can('members.pii') ? t('list.q') : t('list.qMasked'),
     frame: cols.tablet,
   };
   const pendingBank = params.get('method') === 'bank' && params.get('status') === 'pending';
   return (
     <>
       <div className="page-head">
-        <h1>{t('pay.title')}</h1>
+        <h1>{t('title')}</h1>
         <div className="actions">
           <Link
             className="button"
             to={pendingBank ? '/payments' : '/payments?method=bank&status=pending'}
             aria-current={pendingBank ? 'page' : undefined}
           >
-            {t('pay.list.pendingBank')}
+            {t('list.pendingBank')}
           </Link>
         </div>
       </div>
       <ResourceList
         resource={resource}
-        notice={(answer) => (answer.pii ? null : <p className="note note-warn">{t('pay.list.masked')}</p>)}
+        notice={(answer) => (answer.pii ? null : <p className="note note-warn">{t('list.masked')}</p>)}
       />
     </>
   );

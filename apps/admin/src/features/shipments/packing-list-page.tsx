@@ -18,7 +18,7 @@ import './print.css';
  * English or French), the packing list in the staff member's language.
  */
 export function PackingListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shipping', 'console']);
   const [params] = useSearchParams();
   const ids = (params.get('ids') ?? '').replace(/[^\d,]/g, '');
   const list = useQuery({
@@ -29,19 +29,19 @@ export function PackingListPage() {
   return (
     <div className="print-root" data-print-root>
       <div className={`${styles.printBar} no-print`}>
-        <Link to="/shipments">{t('fulfil.printPage.back')}</Link>
-        <h1>{t('fulfil.printPage.title')}</h1>
+        <Link to="/shipments">{t('printPage.back')}</Link>
+        <h1>{t('printPage.title')}</h1>
         <button type="button" className="button-primary" onClick={() => window.print()} disabled={!list.data}>
-          {t('fulfil.printPage.print')}
+          {t('printPage.print')}
         </button>
       </div>
-      {ids === '' ? <p role="alert">{t('fulfil.printPage.none')}</p> : null}
+      {ids === '' ? <p role="alert">{t('printPage.none')}</p> : null}
       {list.isError ? <p role="alert">{list.error.message}</p> : null}
-      {list.isLoading ? <p className="loading">{t('common.loading')}</p> : null}
+      {list.isLoading ? <p className="loading">{t('console:common.loading')}</p> : null}
       {list.data ? (
         <>
           <p className={`${styles.printNote} no-print`}>
-            {t('fulfil.printPage.count', { count: list.data.sheets.length })}
+            {t('printPage.count', { count: list.data.sheets.length })}
           </p>
           {list.data.sheets.map((sheet) => (
             <Sheet key={sheet.shipment.id} sheet={sheet} list={list.data} />
@@ -53,7 +53,7 @@ export function PackingListPage() {
 }
 
 function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingList }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const lang = useLang();
   const s = sheet.shipment;
   const r = sheet.recipient;
@@ -64,16 +64,15 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
       data-testid="packing-sheet"
     >
       <header className={styles.sheetHead}>
-        <h2 id={`sheet-${s.id}`}>{t('fulfil.printPage.sheetTitle', { id: s.id })}</h2>
+        <h2 id={`sheet-${s.id}`}>{t('printPage.sheetTitle', { id: s.id })}</h2>
         <span>
-          {t('fulfil.printPage.requested', { when: formatJst(s.created_at) })} ·{' '}
-          {t('fulfil.days', { count: s.age_days })}
+          {t('printPage.requested', { when: formatJst(s.created_at) })} · {t('days', { count: s.age_days })}
           {s.status === 'shipped' ? ` · ${carrierName(s.carrier, lang)} ${s.delivery_code ?? ''}` : ''}
         </span>
       </header>
       <div className={styles.parties}>
         <section>
-          <h3>{t('fulfil.printPage.from')}</h3>
+          <h3>{t('printPage.from')}</h3>
           <p>
             {list.sender.name}
             <br />
@@ -83,7 +82,7 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
           </p>
         </section>
         <section>
-          <h3>{t('fulfil.printPage.to')}</h3>
+          <h3>{t('printPage.to')}</h3>
           <p>
             <strong>{r.name}</strong> (#{s.user_id})
             <br />
@@ -93,20 +92,20 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
             <br />
             {r.country} ({r.country_code})
             <br />
-            {t('fulfil.printPage.tel')}: {r.tel}
+            {t('printPage.tel')}: {r.tel}
           </p>
         </section>
       </div>
-      <h3>{t('fulfil.printPage.packing')}</h3>
+      <h3>{t('printPage.packing')}</h3>
       <table className={styles.printTable}>
         <thead>
           <tr>
             <th scope="col">✓</th>
-            <th scope="col">{t('fulfil.printPage.item')}</th>
-            <th scope="col">{t('fulfil.printPage.model')}</th>
-            <th scope="col">{t('fulfil.printPage.category')}</th>
+            <th scope="col">{t('printPage.item')}</th>
+            <th scope="col">{t('printPage.model')}</th>
+            <th scope="col">{t('printPage.category')}</th>
             <th scope="col" className="num">
-              {t('fulfil.printPage.declared')}
+              {t('printPage.declared')}
             </th>
           </tr>
         </thead>
@@ -129,7 +128,7 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
         <tfoot>
           <tr>
             <th scope="row" colSpan={4}>
-              {t('fulfil.printPage.itemsTotal', { count: sheet.items.length })}
+              {t('printPage.itemsTotal', { count: sheet.items.length })}
             </th>
             <td className="num">{yen(sheet.declared_total_yen, lang)}</td>
           </tr>

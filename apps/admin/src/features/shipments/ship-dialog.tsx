@@ -23,16 +23,16 @@ export function ShipButton({
   onDone: (m: string) => void;
   correct?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const [open, setOpen] = useState(false);
-  const texts = correct ? 'fulfil.correct' : 'fulfil.ship';
+  const texts = correct ? 'correct' : 'ship';
   return (
     <>
       <button
         type="button"
         className={correct ? undefined : 'button-primary'}
         onClick={() => setOpen(true)}
-        aria-label={correct ? t('fulfil.correct.label', { id: shipment.id }) : undefined}
+        aria-label={correct ? t('correct.label', { id: shipment.id }) : undefined}
       >
         {t(`${texts}.button`)}
       </button>
@@ -71,11 +71,11 @@ function ShipForm({
   onDone: (m: string) => void;
   correct: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shipping', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({ delivery_code: v.delivery_code, carrier: v.carrier || undefined });
-  const texts = correct ? 'fulfil.correct' : 'fulfil.ship';
+  const texts = correct ? 'correct' : 'ship';
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, object>({
     defaultValues: correct
       ? { carrier: shipment.carrier ?? '', delivery_code: shipment.delivery_code ?? '' }
@@ -90,14 +90,12 @@ function ShipForm({
     fields: ['carrier', 'delivery_code'],
     onSuccess: async (res, v) => {
       if (correct) {
-        onDone(t('fulfil.correct.done', { id: shipment.id, code: v.delivery_code }));
+        onDone(t('correct.done', { id: shipment.id, code: v.delivery_code }));
         await queryClient.invalidateQueries({ queryKey: SHIPMENTS_KEY });
         return;
       }
       const r = res as unknown as { shipment: { id: number; items: number; delivery_code: string } };
-      onDone(
-        t('fulfil.ship.done', { id: r.shipment.id, count: r.shipment.items, code: r.shipment.delivery_code }),
-      );
+      onDone(t('ship.done', { id: r.shipment.id, count: r.shipment.items, code: r.shipment.delivery_code }));
       await queryClient.invalidateQueries({ queryKey: SHIPMENTS_KEY });
     },
   });
@@ -110,10 +108,10 @@ function ShipForm({
         })}
       </p>
       <FormMessage message={formMessage} />
-      <FormField label={t('fulfil.carrier')} error={form.formState.errors.carrier?.message}>
+      <FormField label={t('carrier')} error={form.formState.errors.carrier?.message}>
         {(f) => (
           <select {...f} {...form.register('carrier')}>
-            <option value="">{t('fulfil.ship.chooseCarrier')}</option>
+            <option value="">{t('ship.chooseCarrier')}</option>
             {carriers.map((c) => (
               <option key={c} value={c}>
                 {carrierName(c, lang)}
@@ -122,7 +120,7 @@ function ShipForm({
           </select>
         )}
       </FormField>
-      <FormField label={t('fulfil.trackingCode')} error={form.formState.errors.delivery_code?.message}>
+      <FormField label={t('trackingCode')} error={form.formState.errors.delivery_code?.message}>
         {(f) => <input {...f} autoComplete="off" maxLength={100} {...form.register('delivery_code')} />}
       </FormField>
       <div className="actions">
@@ -130,7 +128,7 @@ function ShipForm({
           {t(`${texts}.submit`)}
         </button>
         <button type="button" onClick={close}>
-          {t('common.cancel')}
+          {t('console:common.cancel')}
         </button>
       </div>
     </form>

@@ -32,7 +32,7 @@ const STATUSES = ['open', 'shipped', 'all'] as const;
  * or many from a CSV of tracking codes.
  */
 export function ShipmentsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shipping', 'console']);
   const lang = useLang();
   const can = useCan();
   const canShip = can('shipping.write');
@@ -56,7 +56,7 @@ export function ShipmentsPage() {
           return (
             <input
               type="checkbox"
-              aria-label={t('fulfil.pickAll')}
+              aria-label={t('pickAll')}
               checked={allPicked}
               onChange={() => setPicked(allPicked ? new Set() : new Set(shown))}
             />
@@ -65,7 +65,7 @@ export function ShipmentsPage() {
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={t('fulfil.pick', { id: row.original.id })}
+            aria-label={t('pick', { id: row.original.id })}
             checked={picked.has(row.original.id)}
             onChange={() => toggle(row.original.id)}
           />
@@ -73,7 +73,7 @@ export function ShipmentsPage() {
       },
       {
         id: 'id',
-        header: () => t('fulfil.batch'),
+        header: () => t('batch'),
         cell: ({ row }) => (
           <span className={styles.batchId}>
             #{row.original.id}
@@ -83,12 +83,12 @@ export function ShipmentsPage() {
       },
       {
         id: 'member',
-        header: () => t('fulfil.member'),
+        header: () => t('member'),
         cell: ({ row }) => <Recipient shipment={row.original} />,
       },
       {
         id: 'item_count',
-        header: () => t('fulfil.items'),
+        header: () => t('items'),
         cell: ({ row }) => (
           <ul className={styles.items}>
             {row.original.items.map((item, i) => (
@@ -105,26 +105,26 @@ export function ShipmentsPage() {
       },
       {
         id: 'declared',
-        header: () => t('fulfil.declaredTotal'),
+        header: () => t('declaredTotal'),
         cell: ({ row }) => yen(row.original.declared_total_yen, lang),
         // at tablet width the total goes (each item keeps its value), so the row's buttons stay in view
         meta: { className: `num ${cols.wideOnly}` },
       },
       {
         id: 'age',
-        header: () => t('fulfil.age'),
+        header: () => t('age'),
         cell: ({ row }) => <AgeCell shipment={row.original} />,
       },
       {
         id: 'shipped_at',
-        header: () => t('fulfil.state'),
+        header: () => t('state'),
         cell: ({ row }) => {
           const s = row.original;
           return (
             <div className={styles.rowActions}>
               {s.status === 'shipped' ? (
                 <span>
-                  <span className="status status-shipped">{t('fulfil.shipped')}</span>
+                  <span className="status status-shipped">{t('shipped')}</span>
                   <span className={styles.sub}>{carrierName(s.carrier, lang)}</span>
                   <code className={styles.code}>{s.delivery_code}</code>
                   <span className={styles.sub}>{formatJst(s.shipped_at)}</span>
@@ -133,10 +133,10 @@ export function ShipmentsPage() {
               ) : canShip ? (
                 <ShipButton shipment={s} onDone={setDone} />
               ) : (
-                <span className="status status-open">{t('fulfil.open')}</span>
+                <span className="status status-open">{t('open')}</span>
               )}
               <Link to={`/shipments/print?ids=${s.id}`} className="button">
-                {t('fulfil.print')}
+                {t('print')}
               </Link>
             </div>
           );
@@ -155,33 +155,33 @@ export function ShipmentsPage() {
     filters: [
       {
         name: 'status',
-        label: t('fulfil.status'),
-        options: STATUSES.map((s) => ({ value: s, label: t(`fulfil.statuses.${s}`) })),
+        label: t('status'),
+        options: STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
       },
       {
         name: 'age',
-        label: t('fulfil.ageFilter'),
-        all: t('fulfil.ages.any'),
+        label: t('ageFilter'),
+        all: t('ages.any'),
         options: (Object.keys(shipmentAges) as ShipmentAge[]).map((a) => ({
           value: a,
-          label: t(`fulfil.ages.${a}`, { days: SHIPPING_DUE_DAYS }),
+          label: t(`ages.${a}`, { days: SHIPPING_DUE_DAYS }),
         })),
       },
-      { kind: 'text', name: 'user_id', label: t('fulfil.memberId'), numeric: true },
+      { kind: 'text', name: 'user_id', label: t('memberId'), numeric: true },
     ],
-    caption: t('nav.shipments'),
-    empty: t('fulfil.empty'),
-    searchLabel: t('fulfil.q'),
+    caption: t('console:nav.shipments'),
+    empty: t('empty'),
+    searchLabel: t('q'),
     frame: `${styles.table} ${cols.tablet}`,
   };
   const pickedIds = [...picked].sort((a, b) => a - b);
   return (
     <>
       <div className="page-head">
-        <h1>{t('nav.shipments')}</h1>
+        <h1>{t('console:nav.shipments')}</h1>
         <div className="actions">{canShip ? <TrackingImportButton onDone={setDone} /> : null}</div>
       </div>
-      <p className="muted">{t('fulfil.intro', { days: SHIPPING_DUE_DAYS })}</p>
+      <p className="muted">{t('intro', { days: SHIPPING_DUE_DAYS })}</p>
       {done ? (
         <p className="success" role="status">
           {done}
@@ -192,17 +192,17 @@ export function ShipmentsPage() {
         notice={(answer) => (
           <div className={styles.toolbar}>
             <span className="muted">
-              {t('fulfil.overdueCount', { count: answer.list.filter((s) => s.overdue).length })}
+              {t('overdueCount', { count: answer.list.filter((s) => s.overdue).length })}
             </span>
             {pickedIds.length ? (
               <Link
                 className="button button-primary"
                 to={`/shipments/print?ids=${pickedIds.slice(0, 50).join(',')}`}
               >
-                {t('fulfil.printPicked', { count: Math.min(pickedIds.length, 50) })}
+                {t('printPicked', { count: Math.min(pickedIds.length, 50) })}
               </Link>
             ) : (
-              <span className="muted">{t('fulfil.pickHint')}</span>
+              <span className="muted">{t('pickHint')}</span>
             )}
           </div>
         )}
@@ -212,7 +212,7 @@ export function ShipmentsPage() {
 }
 
 function Recipient({ shipment }: { shipment: AdminShipment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const lang = useLang();
   const a = shipment.address;
   const country = (lang === 'ja' ? a.country_ja : a.country_en) ?? a.country_en;
@@ -229,20 +229,20 @@ function Recipient({ shipment }: { shipment: AdminShipment }) {
       <br />
       {a.tel}
       {a.country_id !== null ? (
-        <span className="muted"> · {country ?? t('fulfil.country', { id: a.country_id })}</span>
+        <span className="muted"> · {country ?? t('country', { id: a.country_id })}</span>
       ) : null}
     </address>
   );
 }
 
 function AgeCell({ shipment }: { shipment: AdminShipment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const s = shipment;
   return (
     <span className={s.overdue ? styles.overdue : undefined} data-overdue={s.overdue || undefined}>
-      <strong>{t('fulfil.days', { count: s.age_days })}</strong>
-      {s.overdue ? <span className={`status ${styles.overdueBadge}`}>{t('fulfil.overdue')}</span> : null}
-      <span className={styles.sub}>{t('fulfil.due', { when: formatJst(s.due_at, { zone: false }) })}</span>
+      <strong>{t('days', { count: s.age_days })}</strong>
+      {s.overdue ? <span className={`status ${styles.overdueBadge}`}>{t('overdue')}</span> : null}
+      <span className={styles.sub}>{t('due', { when: formatJst(s.due_at, { zone: false }) })}</span>
     </span>
   );
 }

@@ -16,14 +16,14 @@ import { carrierName, SHIPMENTS_KEY } from './shipment-query.ts';
 
 /** The "Import tracking codes (CSV)" button and its dialog (shipping.write). */
 export function TrackingImportButton({ onDone }: { onDone: (m: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
-        {t('fulfil.import.button')}
+        {t('import.button')}
       </button>
-      <Modal open={open} size="large" title={t('fulfil.import.title')} onClose={() => setOpen(false)}>
+      <Modal open={open} size="large" title={t('import.title')} onClose={() => setOpen(false)}>
         {(close) => <TrackingImport close={close} onDone={onDone} />}
       </Modal>
     </>
@@ -36,26 +36,26 @@ export function TrackingImportButton({ onDone }: { onDone: (m: string) => void }
  * line twice, a bad carrier or code).
  */
 export function TrackingImport({ close, onDone }: { close: () => void; onDone: (m: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shipping');
   const lang = useLang();
   const queryClient = useQueryClient();
   return (
     <CsvImport<AdminTrackingLine, z.infer<typeof adminTrackingImportResultSchema>>
       route={trackingImportRoute}
       maxChars={TRACKING_CSV_MAX_CHARS}
-      texts="fulfil.import"
-      intro={t('fulfil.import.intro', { max: TRACKING_CSV_MAX_LINES })}
+      texts="shipping:import"
+      intro={t('import.intro', { max: TRACKING_CSV_MAX_LINES })}
       sample={'shipment_id,carrier,tracking_code\n12,japan_post,EJ123456789JP\n13,yamato,4412-3456-7890'}
       columns={[
-        { header: t('fulfil.batch'), cell: (l) => (l.shipment_id !== null ? `#${l.shipment_id}` : '—') },
-        { header: t('fulfil.carrier'), cell: (l) => (l.carrier ? carrierName(l.carrier, lang) : '—') },
+        { header: t('batch'), cell: (l) => (l.shipment_id !== null ? `#${l.shipment_id}` : '—') },
+        { header: t('carrier'), cell: (l) => (l.carrier ? carrierName(l.carrier, lang) : '—') },
         {
-          header: t('fulfil.trackingCode'),
+          header: t('trackingCode'),
           cell: (l) => (l.tracking_code ? <code>{l.tracking_code}</code> : '—'),
         },
       ]}
-      applied={(r) => t('fulfil.import.applied', { count: r.shipped })}
-      checked={(r) => t('fulfil.import.checked', { count: r.lines.length })}
+      applied={(r) => t('import.applied', { count: r.shipped })}
+      checked={(r) => t('import.checked', { count: r.lines.length })}
       onApplied={async (_, message) => {
         onDone(message);
         await queryClient.invalidateQueries({ queryKey: SHIPMENTS_KEY });

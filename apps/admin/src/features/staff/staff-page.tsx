@@ -37,7 +37,7 @@ type Pending = { row: AdminStaffRow; change: { role?: Role; disabled?: 0 | 1 } |
  * owner's own row has no controls; the shop keeps an owner who can sign in.
  */
 export function StaffPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const queryClient = useQueryClient();
   const me = useMe();
   const [created, setCreated] = useState<Created | null>(null);
@@ -214,7 +214,7 @@ export function StaffPage() {
 type Values = { email: string; role: Role };
 
 function NewStaffForm({ onCreated }: { onCreated: (made: Created) => void | Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('console');
   const { form, formRef, onSubmit, pending, formMessage } = useApiForm<Values, Created>({
     defaultValues: { email: '', role: 'viewer' },
     resolver: schemaResolver<Values>(adminStaffCreateSchema, (v) => v),

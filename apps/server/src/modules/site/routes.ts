@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { bannersRoute, siteInfoRoute } from '@gacha/contract/routes/site';
 import type { ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
+import { text } from '../../i18n/texts.ts';
 import { liveBanners } from './banners.ts';
 import type { PrerenderedPages } from './prerendered-pages.ts';
 import { canonicalPageRedirect } from './canonical-host.ts';
@@ -76,16 +77,10 @@ export function sendPageOrNotFound(
     .send('Not Found');
 }
 
-const SUPPORT_HOURS = {
-  en: 'Weekdays 10:00–17:00 (Japan time)',
-  ja: '平日 10:00〜17:00（日本時間）',
-} as const;
-const PHONE_NOTE = {
-  en: 'Disclosed without delay on request (please write to us)',
-  ja: 'ご請求いただければ遅滞なく開示いたします（メールでお問い合わせください）',
-} as const;
-
-/** The seller's details from configuration (the legal and contact pages), and the banners live now (Top). */
+/**
+ * The seller's details from configuration (the legal and contact pages) with the support hours and the phone note
+ * in the member's language (locales/<lang>/site.json), and the banners live now (Top).
+ */
 export const siteApi: ApiPlugin = async (app) => {
   const { seller } = app.config;
   await serve(app, siteInfoRoute, async (req) => ({
@@ -93,8 +88,8 @@ export const siteApi: ApiPlugin = async (app) => {
     seller_representative: seller.representative,
     seller_address: seller.address,
     seller_email: seller.email,
-    seller_phone_note: PHONE_NOTE[req.lang],
-    support_hours: SUPPORT_HOURS[req.lang],
+    seller_phone_note: text('site', 'phoneNote', req.lang),
+    support_hours: text('site', 'supportHours', req.lang),
   }));
 
   await serve(app, bannersRoute, async (req) => liveBanners(app.db, app.clock.now(), req.lang));

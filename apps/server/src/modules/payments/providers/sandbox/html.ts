@@ -1,102 +1,33 @@
 import type { Lang } from '@gacha/contract/messages';
 import { SANDBOX_TEST_CARDS } from '@gacha/contract/sandbox-cards';
 import { formatJst } from '../../../../db/time.ts';
+import { isTextKey, text, type TextKey } from '../../../../i18n/texts.ts';
 import { SANDBOX_BANK, type SandboxPayment } from './gateway.ts';
 
-/** Plain server-rendered pages of the sandbox provider: no scripts, buttons are <form method=post>. */
+/**
+ * Plain server-rendered pages of the sandbox provider: no scripts, buttons are <form method=post>. Their words are
+ * the namespace `sandbox` of the server's texts (locales/<lang>/sandbox.json).
+ */
 
-const T = {
-  title: { en: 'Payment sandbox', ja: '決済サンドボックス' },
-  banner: {
-    en: 'SANDBOX — a test payment provider. No real money moves and no real card is charged.',
-    ja: 'サンドボックス — テスト用の決済プロバイダです。実際のお金は動かず、実在のカードにも請求されません。',
-  },
-  amount: { en: 'Amount', ja: '金額' },
-  reference: { en: 'Shop payment id', ja: 'ショップ決済ID' },
-  sandboxId: { en: 'Sandbox payment id', ja: 'サンドボックス決済ID' },
-  status: { en: 'Status', ja: '状態' },
-  due: { en: 'Pay by (JST)', ja: 'お支払期限（日本時間）' },
-  threeDsTitle: { en: '3-D Secure authentication', ja: '3Dセキュア認証' },
-  threeDsText: {
-    en: 'The card issuer asks the cardholder to confirm this payment. Choose the outcome.',
-    ja: 'カード発行会社が本人認証を求めています。結果を選んでください。',
-  },
-  complete3ds: { en: 'Complete authentication', ja: '認証を完了する' },
-  fail3ds: { en: 'Fail authentication', ja: '認証に失敗させる' },
-  checkoutText: {
-    en: 'Choose the outcome of this test payment. You will be sent back to the shop.',
-    ja: 'このテスト決済の結果を選んでください。ショップに戻ります。',
-  },
-  paySuccess: { en: 'Pay (success)', ja: '支払う（成功）' },
-  payFail: { en: 'Fail the payment', ja: '決済を失敗させる' },
-  payLater: { en: 'Pay later (stays pending)', ja: '後で支払う（保留のまま）' },
-  combiniTitle: { en: 'Convenience store payment slip', ja: 'コンビニ払込票' },
-  receipt: { en: 'Receipt number', ja: '受付番号' },
-  settleCombini: { en: 'Mark as paid at the store', ja: '店頭で支払ったことにする' },
-  bankTitle: { en: 'Bank transfer details', ja: 'お振込先' },
-  bankName: { en: 'Bank', ja: '銀行' },
-  branch: { en: 'Branch', ja: '支店' },
-  accountType: { en: 'Account type', ja: '口座種別' },
-  accountNumber: { en: 'Account number', ja: '口座番号' },
-  accountHolder: { en: 'Account holder', ja: '口座名義' },
-  transferName: { en: 'Transfer holder name (katakana)', ja: '振込名義（カタカナ）' },
-  settleBank: { en: 'Record the transfer', ja: '振込を記録する' },
-  pendingText: {
-    en: 'Waiting for payment. Settle it here (or POST /sandbox-pay/payments/{payment_id}/settle).',
-    ja: '入金待ちです。ここで入金済みにできます（または POST /sandbox-pay/payments/{payment_id}/settle）。',
-  },
-  backToShop: { en: 'Back to the shop', ja: 'ショップに戻る' },
-  resend: { en: 'Send the notification again', ja: '通知を再送する' },
-  refund: {
-    en: 'Refund the rest (as the provider’s dashboard would)',
-    ja: '残額を返金する（決済会社の管理画面として）',
-  },
-  refunded: { en: 'Refunded', ja: '返金済み' },
-  notFound: { en: 'This sandbox payment does not exist.', ja: 'このサンドボックス決済は存在しません。' },
-  testCards: { en: 'Test cards', ja: 'テストカード' },
-  testCardsNote: {
-    en: 'Any future expiry (MM/YY), any 3-digit security code, a holder name in letters.',
-    ja: '有効期限は未来の任意の月（MM/YY）、セキュリティコードは任意の3桁、名義は英字。',
-  },
-  recent: { en: 'Recent sandbox payments', ja: '最近のサンドボックス決済' },
-  none: { en: 'None yet.', ja: 'まだありません。' },
-  open: { en: 'Open', ja: '開く' },
-  error: { en: 'Refused', ja: '受け付けられません' },
-} as const satisfies Record<string, { en: string; ja: string }>;
+const t = (key: TextKey<'sandbox'>, lang: Lang, params?: Record<string, string>) =>
+  text('sandbox', key, lang, params);
 
-const CARD_ROWS: [string, { en: string; ja: string }][] = [
-  [SANDBOX_TEST_CARDS.success, { en: 'success', ja: '成功' }],
-  [SANDBOX_TEST_CARDS.declined, { en: 'declined', ja: '決済拒否' }],
-  [SANDBOX_TEST_CARDS.threeDSecure, { en: '3-D Secure step', ja: '3Dセキュア認証あり' }],
-  [
-    SANDBOX_TEST_CARDS.maintenance,
-    { en: 'tokenizer code 8000 (maintenance)', ja: 'トークン化コード8000（メンテナンス）' },
-  ],
-  [
-    SANDBOX_TEST_CARDS.communication,
-    { en: 'tokenizer code 7001 (communication)', ja: 'トークン化コード7001（通信エラー）' },
-  ],
+/** The name of a value (a method, a status) in the language, or the value itself when it has none. */
+function named(group: 'methods' | 'statuses', value: string, lang: Lang): string {
+  const key = `${group}.${value}`;
+  return isTextKey('sandbox', key) ? text('sandbox', key, lang) : value;
+}
+
+const CARD_ROWS: [string, TextKey<'sandbox'>][] = [
+  [SANDBOX_TEST_CARDS.success, 'cards.success'],
+  [SANDBOX_TEST_CARDS.declined, 'cards.declined'],
+  [SANDBOX_TEST_CARDS.threeDSecure, 'cards.threeDSecure'],
+  [SANDBOX_TEST_CARDS.maintenance, 'cards.maintenance'],
+  [SANDBOX_TEST_CARDS.communication, 'cards.communication'],
 ];
 
-const METHOD_NAMES: Record<string, { en: string; ja: string }> = {
-  card: { en: 'Card', ja: 'カード' },
-  combini: { en: 'Convenience store', ja: 'コンビニ' },
-  bank: { en: 'Bank transfer', ja: '銀行振込' },
-  paypal: { en: 'PayPal', ja: 'PayPal' },
-  amazon_pay: { en: 'Amazon Pay', ja: 'Amazon Pay' },
-  carrier: { en: 'Carrier billing', ja: 'キャリア決済' },
-  unionpay: { en: 'UnionPay', ja: '銀聯（UnionPay）' },
-  alipay: { en: 'Alipay', ja: 'Alipay' },
-};
-
-const STATUS_NAMES: Record<string, { en: string; ja: string }> = {
-  requires_action: { en: 'waiting for the buyer', ja: '購入者の操作待ち' },
-  pending: { en: 'pending (not paid yet)', ja: '保留中（未入金）' },
-  succeeded: { en: 'succeeded', ja: '成功' },
-  failed: { en: 'failed', ja: '失敗' },
-  expired: { en: 'expired', ja: '期限切れ' },
-  canceled: { en: 'canceled', ja: 'キャンセル' },
-};
+/** The route a page's pending text names (the settle call of the provider's API). */
+const SETTLE_ROUTE = '/sandbox-pay/payments/{payment_id}/settle';
 
 export function escapeHtml(v: string | number): string {
   return String(v).replace(
@@ -118,7 +49,7 @@ function layout(lang: Lang, title: string, body: string): string {
 <link rel="stylesheet" href="/sandbox-pay/sandbox.css">
 </head>
 <body>
-<p class="banner" role="note"><strong>SANDBOX</strong> ${escapeHtml(T.banner[lang])}</p>
+<p class="banner" role="note"><strong>SANDBOX</strong> ${escapeHtml(t('banner', lang))}</p>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
@@ -142,67 +73,67 @@ function facts(rows: [string, string][]): string {
 
 export function paymentPage(p: SandboxPayment, lang: Lang, error?: string): string {
   const base = `/sandbox-pay/pay/${encodeURIComponent(p.id)}`;
-  const method = METHOD_NAMES[p.method]?.[lang] ?? p.method;
+  const method = named('methods', p.method, lang);
   const carrier = p.carrier ? ` (${p.carrier})` : '';
   const common: [string, string][] = [
-    [T.amount[lang], yen(p.amount)],
-    [T.status[lang], STATUS_NAMES[p.status]?.[lang] ?? p.status],
-    [T.reference[lang], p.merchant_reference],
-    [T.sandboxId[lang], p.id],
+    [t('amount', lang), yen(p.amount)],
+    [t('status', lang), named('statuses', p.status, lang)],
+    [t('reference', lang), p.merchant_reference],
+    [t('sandboxId', lang), p.id],
   ];
   const err = error
-    ? `<p class="error" role="alert">${escapeHtml(T.error[lang])}: ${escapeHtml(error)}</p>`
+    ? `<p class="error" role="alert">${escapeHtml(t('error', lang))}: ${escapeHtml(error)}</p>`
     : '';
   let title = `${method}${carrier}`;
   let body = '';
   if (p.status === 'requires_action' && p.method === 'card') {
-    title = T.threeDsTitle[lang];
-    body = `<p>${escapeHtml(T.threeDsText[lang])}</p>${facts(common)}<div class="actions">${button(`${base}/complete`, T.complete3ds[lang])}${button(`${base}/fail`, T.fail3ds[lang], 'danger')}</div>`;
+    title = t('threeDsTitle', lang);
+    body = `<p>${escapeHtml(t('threeDsText', lang))}</p>${facts(common)}<div class="actions">${button(`${base}/complete`, t('complete3ds', lang))}${button(`${base}/fail`, t('fail3ds', lang), 'danger')}</div>`;
   } else if (p.status === 'requires_action') {
-    body = `<p>${escapeHtml(T.checkoutText[lang])}</p>${facts(common)}<div class="actions">${button(`${base}/complete`, T.paySuccess[lang])}${button(`${base}/fail`, T.payFail[lang], 'danger')}${button(`${base}/later`, T.payLater[lang], 'plain')}</div>`;
+    body = `<p>${escapeHtml(t('checkoutText', lang))}</p>${facts(common)}<div class="actions">${button(`${base}/complete`, t('paySuccess', lang))}${button(`${base}/fail`, t('payFail', lang), 'danger')}${button(`${base}/later`, t('payLater', lang), 'plain')}</div>`;
   } else if (p.status === 'pending' && p.method === 'bank') {
-    title = T.bankTitle[lang];
-    const name = `<label>${escapeHtml(T.transferName[lang])} <input name="holder_name" maxlength="60" value="${escapeHtml(p.holder_name ?? '')}"></label>`;
-    const amount = `<label>${escapeHtml(T.amount[lang])} <input name="amount" inputmode="numeric" maxlength="9" value="${p.amount}"></label>`;
+    title = t('bankTitle', lang);
+    const name = `<label>${escapeHtml(t('transferName', lang))} <input name="holder_name" maxlength="60" value="${escapeHtml(p.holder_name ?? '')}"></label>`;
+    const amount = `<label>${escapeHtml(t('amount', lang))} <input name="amount" inputmode="numeric" maxlength="9" value="${p.amount}"></label>`;
     body = `${facts([
-      [T.bankName[lang], SANDBOX_BANK.bank],
-      [T.branch[lang], SANDBOX_BANK.branch],
-      [T.accountType[lang], SANDBOX_BANK.accountType],
-      [T.accountNumber[lang], p.account_number ?? ''],
-      [T.accountHolder[lang], SANDBOX_BANK.name],
-      [T.due[lang], formatJst(p.expires_at)],
+      [t('bankName', lang), SANDBOX_BANK.bank],
+      [t('branch', lang), SANDBOX_BANK.branch],
+      [t('accountType', lang), SANDBOX_BANK.accountType],
+      [t('accountNumber', lang), p.account_number ?? ''],
+      [t('accountHolder', lang), SANDBOX_BANK.name],
+      [t('due', lang), formatJst(p.expires_at)],
       ...common,
-    ])}<p>${escapeHtml(T.pendingText[lang])}</p><div class="actions">${button(`${base}/settle`, T.settleBank[lang], 'primary', name + amount)}${button(`${base}/fail`, T.payFail[lang], 'danger')}</div>`;
+    ])}<p>${escapeHtml(t('pendingText', lang, { settleRoute: SETTLE_ROUTE }))}</p><div class="actions">${button(`${base}/settle`, t('settleBank', lang), 'primary', name + amount)}${button(`${base}/fail`, t('payFail', lang), 'danger')}</div>`;
   } else if (p.status === 'pending') {
-    if (p.method === 'combini') title = T.combiniTitle[lang];
-    const rows: [string, string][] = p.receipt_number ? [[T.receipt[lang], p.receipt_number]] : [];
-    body = `${facts([...rows, [T.due[lang], formatJst(p.expires_at)], ...common])}<p>${escapeHtml(T.pendingText[lang])}</p><div class="actions">${button(`${base}/settle`, T.settleCombini[lang])}${button(`${base}/fail`, T.payFail[lang], 'danger')}</div>`;
+    if (p.method === 'combini') title = t('combiniTitle', lang);
+    const rows: [string, string][] = p.receipt_number ? [[t('receipt', lang), p.receipt_number]] : [];
+    body = `${facts([...rows, [t('due', lang), formatJst(p.expires_at)], ...common])}<p>${escapeHtml(t('pendingText', lang, { settleRoute: SETTLE_ROUTE }))}</p><div class="actions">${button(`${base}/settle`, t('settleCombini', lang))}${button(`${base}/fail`, t('payFail', lang), 'danger')}</div>`;
   } else {
     const back = p.status === 'succeeded' ? p.return_url : p.cancel_url;
     const refunded = p.refunded_amount ?? 0;
     const refundable = p.status === 'succeeded' && refunded < p.amount;
-    body = `${facts(refunded ? [...common, [T.refunded[lang], yen(refunded)]] : common)}<div class="actions"><a class="button" href="${escapeHtml(back)}">${escapeHtml(T.backToShop[lang])}</a>${button(`${base}/resend`, T.resend[lang], 'plain')}${refundable ? button(`${base}/refund`, T.refund[lang], 'danger') : ''}</div>`;
+    body = `${facts(refunded ? [...common, [t('refunded', lang), yen(refunded)]] : common)}<div class="actions"><a class="button" href="${escapeHtml(back)}">${escapeHtml(t('backToShop', lang))}</a>${button(`${base}/resend`, t('resend', lang), 'plain')}${refundable ? button(`${base}/refund`, t('refund', lang), 'danger') : ''}</div>`;
   }
   return layout(lang, title, err + body);
 }
 
 export function notFoundPage(lang: Lang): string {
-  return layout(lang, T.title[lang], `<p>${escapeHtml(T.notFound[lang])}</p>`);
+  return layout(lang, t('title', lang), `<p>${escapeHtml(t('notFound', lang))}</p>`);
 }
 
 export function indexPage(recent: SandboxPayment[], lang: Lang): string {
-  const cards = `<h2>${escapeHtml(T.testCards[lang])}</h2><p>${escapeHtml(T.testCardsNote[lang])}</p><table><tbody>${CARD_ROWS.map(
-    ([n, what]) => `<tr><td><code>${n}</code></td><td>${escapeHtml(what[lang])}</td></tr>`,
+  const cards = `<h2>${escapeHtml(t('testCards', lang))}</h2><p>${escapeHtml(t('testCardsNote', lang))}</p><table><tbody>${CARD_ROWS.map(
+    ([n, what]) => `<tr><td><code>${n}</code></td><td>${escapeHtml(t(what, lang))}</td></tr>`,
   ).join('')}</tbody></table>`;
   const list = recent.length
     ? `<table><tbody>${recent
         .map(
           (p) =>
-            `<tr><td>${escapeHtml(formatJst(p.created_at))}</td><td>${escapeHtml(METHOD_NAMES[p.method]?.[lang] ?? p.method)}</td><td>${yen(p.amount)}</td><td>${escapeHtml(STATUS_NAMES[p.status]?.[lang] ?? p.status)}</td><td><a href="/sandbox-pay/pay/${encodeURIComponent(p.id)}">${escapeHtml(T.open[lang])}</a></td></tr>`,
+            `<tr><td>${escapeHtml(formatJst(p.created_at))}</td><td>${escapeHtml(named('methods', p.method, lang))}</td><td>${yen(p.amount)}</td><td>${escapeHtml(named('statuses', p.status, lang))}</td><td><a href="/sandbox-pay/pay/${encodeURIComponent(p.id)}">${escapeHtml(t('open', lang))}</a></td></tr>`,
         )
         .join('')}</tbody></table>`
-    : `<p>${escapeHtml(T.none[lang])}</p>`;
-  return layout(lang, T.title[lang], `${cards}<h2>${escapeHtml(T.recent[lang])}</h2>${list}`);
+    : `<p>${escapeHtml(t('none', lang))}</p>`;
+  return layout(lang, t('title', lang), `${cards}<h2>${escapeHtml(t('recent', lang))}</h2>${list}`);
 }
 
 export const SANDBOX_CSS = `
