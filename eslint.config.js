@@ -44,12 +44,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // docs/ARCHITECTURE.md layering: a server module reaches another only through its service.ts; runtime code never
+  // docs/ARCHITECTURE.md layering: a server module reaches another only through its service.ts (and the console
+  // through a module's staff.ts, its staff rules); runtime code never
   // imports the demo loader; a web feature never imports another (what two share goes to components/ or lib/)
   ...boundaries('apps/server/src/modules', (up) => [
     {
-      regex: `^${up}[^./][^/]*/(?!service\\.ts$)`,
-      message: 'A module reaches another module only through its service.ts (docs/ARCHITECTURE.md, Layout).',
+      regex: `^${up}[^./][^/]*/(?!(service|staff)\\.ts$)`,
+      message:
+        'A module reaches another module only through its service.ts, or its staff.ts for staff rules (docs/ARCHITECTURE.md, Layout).',
     },
     NO_DEMO,
     NO_ENGINE,

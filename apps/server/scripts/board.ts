@@ -7,10 +7,9 @@
  *
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
-import type { Transaction } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
-import { audit, COMMAND_LINE } from '../src/modules/admin/service.ts';
-import { approvePost, pendingPosts, rejectPost } from '../src/modules/board/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { pendingPosts } from '../src/modules/board/service.ts';
+import { approvePost, rejectPost } from '../src/modules/board/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -24,10 +23,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   const postId = id !== undefined && /^\d{1,9}$/.test(id) ? Number(id) : undefined;
   if (cmd === 'pending' && id === undefined) return runCommand(io, ({ db }) => pendingPosts(db, 200));
   if (cmd === 'approve' && postId !== undefined && rest.length === 0) {
-    return runCommand(io, ({ db }) => {
-      const now = new Date();
-      return approvePost(db, postId, now, (tx) => record(tx, postId, { status: 'approved' }, now));
-    });
+    return runCommand(io, ({ db }) => approvePost(commandWrite(db), postId));
   }
   if (
     cmd === 'reject' &&
@@ -36,35 +32,9 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     rest[0] === '--reason' &&
     rest[1]!.trim()
   ) {
-    return runCommand(io, ({ db }) => {
-      const now = new Date();
-      return rejectPost(db, postId, rest[1]!, now, (tx) =>
-        record(tx, postId, { status: 'rejected', reason: rest[1] }, now),
-      );
-    });
+    return runCommand(io, ({ db }) => rejectPost(commandWrite(db), postId, rest[1]!));
   }
   return usageError(io, USAGE);
-}
-
-/** The audit row of a decision made from the command line (the console records its own). */
-function record(
-  tx: Transaction<Database>,
-  postId: number,
-  after: { status: 'approved' | 'rejected'; reason?: string | undefined },
-  now: Date,
-) {
-  return audit(
-    tx,
-    COMMAND_LINE,
-    {
-      action: after.status === 'approved' ? 'post.approve' : 'post.reject',
-      targetType: 'post',
-      targetId: postId,
-      before: { status: 'pending' },
-      after,
-    },
-    now,
-  );
 }
 
 await runIfEntryPoint(import.meta.url, main);

@@ -13,6 +13,7 @@
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
 import type { Db } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { couponsMatching, createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -71,7 +72,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   try {
     if (cmd === 'create') {
       const input = parseCreate(args, now);
-      run = (db) => createCoupon(db, input, now);
+      run = (db) => createCoupon(commandWrite(db, now), input);
     } else if (cmd === 'list' && args.length === 0) {
       run = (db) => couponsMatching(db, {}, now);
     } else throw new UsageError();

@@ -7,12 +7,14 @@
  *
  * An added file is kept in the database and served at /media/packs/{packId}/videos/{id}.{ext}; the opening of a
  * purchase plays the video whose rarity and style match (a missing --rarity or --style means any). Running
- * servers see a change within 10 seconds (the buy path's pack cache). Uses the server's configuration
- * (DATABASE_URL etc.) and runs the migrations first.
+ * servers see a change within 10 seconds (the buy path's pack cache). An add or a remove is written to the audit
+ * log as the command line's, as the console's are. Uses the server's configuration (DATABASE_URL etc.) and runs
+ * the migrations first.
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Db } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { addPackVideo, listPackVideos, removePackVideo, VIDEO_TYPES } from '../src/modules/packs/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -34,7 +36,7 @@ function parse(argv: string[]): Run | string {
     return (db) => listPackVideos(db, id(args[0])!);
   }
   if (cmd === 'remove' && args.length === 1 && id(args[0]) !== undefined) {
-    return (db) => removePackVideo(db, id(args[0])!);
+    return (db) => removePackVideo(commandWrite(db), id(args[0])!);
   }
   if (cmd !== 'add') return USAGE;
   const [pack, file, ...flags] = args;
@@ -56,7 +58,7 @@ function parse(argv: string[]): Run | string {
   } catch (err) {
     return `cannot read ${file}: ${(err as Error).message}`;
   }
-  return (db) => addPackVideo(db, { packId, rarity, movieStyle, file: { contentType, data } }, new Date());
+  return (db) => addPackVideo(commandWrite(db), { packId, rarity, movieStyle, file: { contentType, data } });
 }
 
 export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {

@@ -18,7 +18,7 @@ import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { expireLots } from '../src/modules/gems/service.ts';
 import { fxRateAt, listRates, setMonthlyRate } from '../src/modules/payments/fx.ts';
-import { paymentExpiryJob } from '../src/modules/payments/jobs.ts';
+import { expirePayments } from '../src/modules/payments/jobs.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -45,7 +45,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     if (!now) return usageError(io, USAGE);
     run =
       cmd === 'expire-payments'
-        ? ({ db, config }) => paymentExpiryJob.run({ db, config, clock: { now: () => now } })
+        ? ({ db, config }) => expirePayments({ db, config, clock: { now: () => now } })
         : ({ db }) => expireLots(db, now);
   } else if (cmd === 'fx-set' && rest.length === 2 && /^\d{4}-\d{2}$/.test(rest[0]!) && Number(rest[1]) > 0) {
     run = async ({ db }) => {

@@ -9,9 +9,9 @@
  */
 import { shipSchema } from '@gacha/contract/draws';
 import type { Db } from '../src/db/index.ts';
-import { markShipped } from '../src/modules/holdings/service.ts';
-import { audit, COMMAND_LINE } from '../src/modules/admin/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { allShipments } from '../src/modules/shipping/service.ts';
+import { shipByStaff } from '../src/modules/shipping/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -41,22 +41,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
 }
 
 /** Marks a batch shipped, with its audit row (the command line as the actor). */
-function shipFromCommandLine(db: Db, shipmentId: number, deliveryCode: string) {
-  const now = new Date();
-  return markShipped(db, { shipmentId, deliveryCode }, now, (tx, done) =>
-    audit(
-      tx,
-      COMMAND_LINE,
-      {
-        action: 'shipment.ship',
-        targetType: 'shipment',
-        targetId: done.id,
-        before: { status: 'open' },
-        after: { status: 'shipped', delivery_code: done.delivery_code, items: done.items },
-      },
-      now,
-    ),
-  );
-}
+const shipFromCommandLine = (db: Db, shipmentId: number, deliveryCode: string) =>
+  shipByStaff(commandWrite(db), { shipmentId, deliveryCode });
 
 await runIfEntryPoint(import.meta.url, main);

@@ -13,10 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '../src/db/schema.ts';
 import {
+  changeStaff,
+  commandWrite,
   createStaff,
   listStaff,
-  resetStaffSecondFactor,
-  setStaffDisabled,
+  resetSecondFactor,
 } from '../src/modules/admin/service.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
@@ -43,17 +44,19 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     const generated = !opts.has('--password');
     const password = opts.get('--password') ?? randomBytes(12).toString('base64url');
     return runCommand(io, async ({ db }) => ({
-      ...(await createStaff(db, { email, password, role }, new Date())),
+      ...(await createStaff(commandWrite(db), { email, password, role })),
       ...(generated ? { password } : {}),
     }));
   }
   if (cmd === 'list' && args.length === 0) return runCommand(io, ({ db }) => listStaff(db));
   const id = args.length === 1 && /^\d{1,9}$/.test(args[0]!) ? Number(args[0]) : undefined;
   if (id !== undefined && (cmd === 'disable' || cmd === 'enable')) {
-    return runCommand(io, ({ db }) => setStaffDisabled(db, id, cmd === 'disable', new Date()));
+    return runCommand(io, ({ db }) =>
+      changeStaff(commandWrite(db), id, { disabled: cmd === 'disable' ? 1 : 0 }),
+    );
   }
   if (id !== undefined && cmd === 'reset-2fa')
-    return runCommand(io, ({ db }) => resetStaffSecondFactor(db, id));
+    return runCommand(io, ({ db }) => resetSecondFactor(commandWrite(db), id));
   return usageError(io, USAGE);
 }
 

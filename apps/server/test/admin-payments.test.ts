@@ -249,10 +249,18 @@ describe(`payments in the console (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     expect(sandbox.filter((r) => r.merchant_refund_id === `${payment.public_id}-refund-1`)).toMatchObject([
       { amount: 5000, status: 'succeeded' },
     ]);
-    // one audit row: the payment's state and the refund's apart (never "succeeded → requested")
-    expect(await auditCount(db)).toBe(audits + 1);
+    // two audit rows: the staff member's decision (the payment's state and the refund's apart, never
+    // "succeeded → requested"), and the provider's news of its success (its signed notification lands first)
+    expect(await auditCount(db)).toBe(audits + 2);
     const log = await owner.get(`/admin/audit?target_type=payment&target_id=${payment.id}`);
     expect(log.body.list).toMatchObject([
+      {
+        action: 'payment.refund_result',
+        staff_id: null,
+        staff_email: '(payment provider sandbox)',
+        before: { refund_status: 'requested', attempt: 1 },
+        after: { refund_status: 'succeeded', attempt: 1 },
+      },
       {
         action: 'payment.refund',
         before: { payment_status: 'succeeded', gems_unspent: 3800, refund: null, refund_status: null },
@@ -275,7 +283,7 @@ describe(`payments in the console (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     });
     expect(again.body).toMatchObject({ state: 200, changed: false, refund: { amount_yen: 5000 } });
     expect(await refundLedger(member.id)).toHaveLength(1);
-    expect(await auditCount(db)).toBe(audits + 1);
+    expect(await auditCount(db)).toBe(audits + 2);
     const list = await owner.get(`/admin/payments?user_id=${member.id}`);
     expect(list.body.list[0].refund).toEqual({ status: 'succeeded', amount_yen: 5000, gems_reclaimed: 3800 });
   });

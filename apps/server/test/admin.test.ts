@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createStaff } from '../src/modules/admin/service.ts';
+import { commandWrite, createStaff } from '../src/modules/admin/service.ts';
 import { createPack, memberClient } from './draw-factories.ts';
 import { createTestApp, onPostgres, type TestClient } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
@@ -22,11 +22,11 @@ const codeAt = (secret: string, at: number) =>
 
 describe('signing in to the console', () => {
   it('password, then enrolment with a TOTP code (recovery codes once), then password and code at every sign-in', async () => {
-    await createStaff(
-      db,
-      { email: 'Owner@Shop.example', password: 'a-long-staff-password', role: 'owner' },
-      new Date(),
-    );
+    await createStaff(commandWrite(db), {
+      email: 'Owner@Shop.example',
+      password: 'a-long-staff-password',
+      role: 'owner',
+    });
     const c = t.client();
     await c.get('/admin/me');
     const wrong = await c.post('/admin/login', { email: 'owner@shop.example', password: 'nope-nope-nope' });
@@ -97,11 +97,11 @@ describe('signing in to the console', () => {
   });
 
   it('throttles wrong passwords per account', async () => {
-    await createStaff(
-      db,
-      { email: 'op@shop.example', password: 'operator-password-1', role: 'operator' },
-      new Date(),
-    );
+    await createStaff(commandWrite(db), {
+      email: 'op@shop.example',
+      password: 'operator-password-1',
+      role: 'operator',
+    });
     const c = t.client();
     await c.get('/admin/me');
     const states: number[] = [];

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { main as boardCommand } from '../scripts/board.ts';
-import { approvePost, rejectPost } from '../src/modules/board/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { approvePost, rejectPost } from '../src/modules/board/staff.ts';
 import { imagesDecodedSoFar } from '../src/modules/ops/service.ts';
 import { s3Storage } from '../src/storage/s3.ts';
 import { localStorage } from '../src/storage/local.ts';
@@ -306,11 +307,14 @@ describe('approval', () => {
     });
     const postId = saved.body.post_id;
     const results = await Promise.all([
-      approvePost(db, postId, t.clock.now()),
-      approvePost(db, postId, t.clock.now()),
+      approvePost(commandWrite(db, t.clock.now()), postId),
+      approvePost(commandWrite(db, t.clock.now()), postId),
     ]);
     expect(results.filter((r) => r.approved)).toHaveLength(1);
-    expect(await approvePost(db, postId, t.clock.now())).toMatchObject({ approved: false, gems: 0 });
+    expect(await approvePost(commandWrite(db, t.clock.now()), postId)).toMatchObject({
+      approved: false,
+      gems: 0,
+    });
     expect(await rewards(id)).toMatchObject([{ delta: 500, reference: `post:${postId}` }]);
     const list = await t.client({ lang: 'ja' }).get('/user/post/list');
     const post = list.body.list.find((p: { id: number }) => p.id === postId);
@@ -331,10 +335,12 @@ describe('approval', () => {
   it('rejecting: no gems, never listed, and the member sees the reason', async () => {
     const { id, c } = await member();
     const saved = await c.post('/user/post/save', { content: 'spam' });
-    expect(await rejectPost(db, saved.body.post_id, 'Not about cards', t.clock.now())).toMatchObject({
+    expect(
+      await rejectPost(commandWrite(db, t.clock.now()), saved.body.post_id, 'Not about cards'),
+    ).toMatchObject({
       rejected: true,
     });
-    await expect(approvePost(db, saved.body.post_id, t.clock.now())).rejects.toThrow();
+    await expect(approvePost(commandWrite(db, t.clock.now()), saved.body.post_id)).rejects.toThrow();
     expect(await rewards(id)).toEqual([]);
     const list = await t.client().get('/user/post/list/1');
     expect(list.body.list.map((p: { id: number }) => p.id)).not.toContain(saved.body.post_id);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { announce, attachBus, detachBus, onAnnounce } from '../src/cluster/bus.ts';
 import { openDb, type Db } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import {
   cachedPack,
   cardTypes,
@@ -57,7 +58,7 @@ describe.each(buses)('the cache bus: $name', ({ redisUrl }) => {
       1000,
       async () => (await cachedPack(two, packId, now)) === (await cachedPack(two, packId, now)),
     );
-    await updatePack(one, packId, { name_en: 'Renamed through one' });
+    await updatePack(commandWrite(one), packId, { name_en: 'Renamed through one' });
     const ms = await within(
       1000,
       async () => (await cachedPack(two, packId, now))?.pack.name_en === 'Renamed through one',
@@ -84,7 +85,7 @@ describe.each(buses)('the cache bus: $name', ({ redisUrl }) => {
   it('so are the card types (the shop tabs)', async () => {
     const [one, two] = await twoProcesses(redisUrl);
     expect((await cardTypes(two, 'en')).find((x) => x.id === 1)?.top_tab).toBe(true);
-    await one.transaction().execute((tx) => changeCardType(tx, 1, { top_tab: 0 }));
+    await changeCardType(commandWrite(one), 1, { top_tab: 0 });
     forgetCardTypes(one);
     const ms = await within(
       1000,

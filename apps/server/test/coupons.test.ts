@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { gemBalance } from '../src/modules/gems/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
 import { main as couponCommand } from '../scripts/coupon.ts';
 import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
@@ -16,18 +17,14 @@ let seq = 0;
 
 async function coupon(overrides: Partial<NewCoupon> = {}) {
   const now = t.clock.now();
-  return createCoupon(
-    t.db,
-    {
-      code: `TEST${++seq}X`,
-      kind: 'gems',
-      gems: 500,
-      startsAt: new Date(now.getTime() - DAY),
-      endsAt: new Date(now.getTime() + DAY),
-      ...overrides,
-    },
-    now,
-  );
+  return createCoupon(commandWrite(t.db, now), {
+    code: `TEST${++seq}X`,
+    kind: 'gems',
+    gems: 500,
+    startsAt: new Date(now.getTime() - DAY),
+    endsAt: new Date(now.getTime() + DAY),
+    ...overrides,
+  });
 }
 
 async function hiddenCourse(point: number) {
@@ -208,16 +205,17 @@ describe('POST /user/coupon/use', () => {
   it('refuses impossible coupons at creation', async () => {
     const now = t.clock.now();
     const base = { kind: 'gems' as const, gems: 10, startsAt: now, endsAt: new Date(now.getTime() + DAY) };
-    await expect(createCoupon(t.db, { ...base, gems: 0 }, now)).rejects.toThrow(/--gems/);
-    await expect(createCoupon(t.db, { ...base, endsAt: now }, now)).rejects.toThrow(/after the start/);
-    await expect(createCoupon(t.db, { ...base, code: 'a b' }, now)).rejects.toThrow(/code/);
-    await expect(createCoupon(t.db, { ...base, maxUses: 0 }, now)).rejects.toThrow(/limit/);
-    await expect(
-      createCoupon(t.db, { ...base, kind: 'unlock', pointPriceIds: [999999] }, now),
-    ).rejects.toThrow(/unknown/);
-    const made = await createCoupon(t.db, { ...base, code: 'dup-code' }, now);
+    const write = commandWrite(t.db, now);
+    await expect(createCoupon(write, { ...base, gems: 0 })).rejects.toThrow(/--gems/);
+    await expect(createCoupon(write, { ...base, endsAt: now })).rejects.toThrow(/after the start/);
+    await expect(createCoupon(write, { ...base, code: 'a b' })).rejects.toThrow(/code/);
+    await expect(createCoupon(write, { ...base, maxUses: 0 })).rejects.toThrow(/limit/);
+    await expect(createCoupon(write, { ...base, kind: 'unlock', pointPriceIds: [999999] })).rejects.toThrow(
+      /unknown/,
+    );
+    const made = await createCoupon(write, { ...base, code: 'dup-code' });
     expect(made.code).toBe('DUP-CODE');
-    await expect(createCoupon(t.db, { ...base, code: 'DUP-CODE' }, now)).rejects.toThrow(/exists/);
+    await expect(createCoupon(write, { ...base, code: 'DUP-CODE' })).rejects.toThrow(/exists/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { lotSequence } from '@gacha/contract/fairness';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { PackLocked, updatePack } from '../src/modules/packs/service.ts';
 import { createTestApp, purchaseDbModes } from './helpers.ts';
 import {
@@ -406,9 +407,9 @@ describe.each(purchaseDbModes)(
       const { packId } = await createPack(db, { point: 100, prizes: [{ quantity: 20 }] });
       const { userId, client } = await memberClient(t, { gems: 5000 });
       expect((await client.post('/user/pack/buy', { packId, count: '1' })).body.price_paid).toBe(100);
-      await expect(updatePack(db, packId, { point: 250 })).rejects.toThrow(PackLocked);
+      await expect(updatePack(commandWrite(db), packId, { point: 250 })).rejects.toThrow(PackLocked);
       // the buy path has the pack cached now; staff change the limits
-      await updatePack(db, packId, { can_limit: 1, limit_count: 3 });
+      await updatePack(commandWrite(db), packId, { can_limit: 1, limit_count: 3 });
       const check = await client.post('/user/pack/check', { packId, count: '2' });
       expect(check.body).toMatchObject({ state: 200, price: 200, balance_before: 4900 });
       expect((await client.post('/user/pack/buy', { packId, count: '2' })).body).toMatchObject({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
 import { addPackVideo } from '../src/modules/packs/service.ts';
 import { createMember, createPack, memberClient } from './draw-factories.ts';
@@ -28,17 +29,19 @@ describe('pack opening videos', async () => {
     expect(before.body.state).toBe(200);
     expect(before.body.videos).toEqual([]);
 
-    const upload = await addPackVideo(
-      db,
-      { packId, rarity: null, movieStyle: null, file: { contentType: 'video/webm', data: bytes } },
-      t.clock.now(),
-    );
+    const upload = await addPackVideo(commandWrite(db, t.clock.now()), {
+      packId,
+      rarity: null,
+      movieStyle: null,
+      file: { contentType: 'video/webm', data: bytes },
+    });
     expect(upload.url).toBe(`/media/packs/${packId}/videos/${upload.id}.webm`);
-    await addPackVideo(
-      db,
-      { packId, rarity: 7, movieStyle: 5, url: '/media/opening/ur-style5.mp4' },
-      t.clock.now(),
-    );
+    await addPackVideo(commandWrite(db, t.clock.now()), {
+      packId,
+      rarity: 7,
+      movieStyle: 5,
+      url: '/media/opening/ur-style5.mp4',
+    });
     const expected = [
       { rarity: null, movie_style: null, url: upload.url },
       { rarity: 7, movie_style: 5, url: '/media/opening/ur-style5.mp4' },
@@ -58,11 +61,12 @@ describe('pack opening videos', async () => {
 
   it('serves an uploaded video same-origin, whole or in ranges, and nothing else', async () => {
     const { packId } = await createPack(db);
-    const { id, url } = await addPackVideo(
-      db,
-      { packId, rarity: 6, movieStyle: null, file: { contentType: 'video/mp4', data: bytes } },
-      t.clock.now(),
-    );
+    const { id, url } = await addPackVideo(commandWrite(db, t.clock.now()), {
+      packId,
+      rarity: 6,
+      movieStyle: null,
+      file: { contentType: 'video/mp4', data: bytes },
+    });
     const whole = await t.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
@@ -97,17 +101,15 @@ describe('pack opening videos', async () => {
 
   it('refuses what a browser cannot play or a url of another origin', async () => {
     const { packId } = await createPack(db);
-    const now = t.clock.now();
+    const write = commandWrite(db, t.clock.now());
     const base = { packId, rarity: null, movieStyle: null };
     await expect(
-      addPackVideo(db, { ...base, file: { contentType: 'text/html', data: bytes } }, now),
+      addPackVideo(write, { ...base, file: { contentType: 'text/html', data: bytes } }),
     ).rejects.toThrow(RangeError);
-    await expect(addPackVideo(db, { ...base, url: 'https://evil.example/x.mp4' }, now)).rejects.toThrow();
-    await expect(addPackVideo(db, { ...base, url: '//evil.example/x.mp4' }, now)).rejects.toThrow();
-    await expect(addPackVideo(db, { ...base, url: 'javascript:alert(1)' }, now)).rejects.toThrow();
-    await expect(
-      addPackVideo(db, { ...base, rarity: 8, url: '/media/opening/x.mp4' }, now),
-    ).rejects.toThrow();
+    await expect(addPackVideo(write, { ...base, url: 'https://evil.example/x.mp4' })).rejects.toThrow();
+    await expect(addPackVideo(write, { ...base, url: '//evil.example/x.mp4' })).rejects.toThrow();
+    await expect(addPackVideo(write, { ...base, url: 'javascript:alert(1)' })).rejects.toThrow();
+    await expect(addPackVideo(write, { ...base, rarity: 8, url: '/media/opening/x.mp4' })).rejects.toThrow();
     const n = await db
       .selectFrom('pack_videos')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXCHANGE_HISTORY_PAGE_SIZE } from '@gacha/contract/exchange';
 import { message } from '@gacha/contract/messages';
 import { insertExchangeCard } from '../src/modules/exchange/service.ts';
-import { markShipped } from '../src/modules/holdings/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { shipByStaff } from '../src/modules/shipping/staff.ts';
 import { createMember, loginAs, TEST_CARD_TYPE } from './draw-factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
 
@@ -74,11 +75,10 @@ describe('GET /user/exchange_history/{page}', () => {
     const first = await counterCard({ subCoin: 40 });
     const second = await counterCard({ subCoin: 75, image: false });
     const shippedId = await exchange(m.client, first.id);
-    await markShipped(
-      db,
-      { shipmentId: await shipmentOf(shippedId), deliveryCode: 'EJ123456789JP' },
-      t.clock.now(),
-    );
+    await shipByStaff(commandWrite(db, t.clock.now()), {
+      shipmentId: await shipmentOf(shippedId),
+      deliveryCode: 'EJ123456789JP',
+    });
     const waitingId = await exchange(m.client, second.id); // joins a new open batch
 
     const r = await m.client.get('/user/exchange_history/1');

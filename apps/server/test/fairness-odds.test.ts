@@ -7,6 +7,7 @@ import {
   type LiveOdds,
 } from '@gacha/contract/pack-fairness';
 import type { Db } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { PackLocked, updatePack } from '../src/modules/packs/service.ts';
 import { createTestApp, purchaseDbModes, type TestClient } from './helpers.ts';
 import {
@@ -110,7 +111,9 @@ describe('the odds disclosure, fixed at publishing', async () => {
       .execute();
     expect((await guest.get(`/user/pack/disclosure/${packId}`)).body).toEqual(r.body);
     // and the pack's column cannot be changed through the packs service
-    await expect(updatePack(t.db, packId, { odds_disclosure: '{}' })).rejects.toBeInstanceOf(PackLocked);
+    await expect(updatePack(commandWrite(t.db), packId, { odds_disclosure: '{}' })).rejects.toBeInstanceOf(
+      PackLocked,
+    );
   });
 
   it('is 404 for a draft and for no pack; a pack published before migration 018 gets one fixed once', async () => {

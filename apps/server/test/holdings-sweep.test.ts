@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
-import { autoConvertJob, runAutoConvert } from '../src/modules/holdings/service.ts';
+import { holdingsJobs } from '../src/modules/holdings/jobs.ts';
+import { runAutoConvert } from '../src/modules/holdings/service.ts';
 import { main as sweepCommand } from '../scripts/sweep.ts';
 import { answerOf, onPostgres, runMain } from './helpers.ts';
 import {
@@ -84,10 +85,11 @@ describe('the 24-hour auto-convert sweep', async () => {
     expect(await runAutoConvert(sweepDb, t.clock.now())).toMatchObject({ converted: 0, shipped: 0 });
 
     t.clock.advance(23 * HOUR); // 24 h after b's purchase
-    const r3 = await autoConvertJob.run({ db: sweepDb, clock: t.clock });
+    const [job] = holdingsJobs({ db: sweepDb, config: t.config, clock: t.clock });
+    const r3 = await job!.run();
     expect(r3).toMatchObject({ converted: 2, shipped: 0, gems: 150, members: 1 });
     expect(await conversionLots(a.userId)).toHaveLength(3);
-    expect(autoConvertJob).toMatchObject({ name: 'auto-convert', everyMs: 60_000 });
+    expect(job).toMatchObject({ name: 'auto-convert', everyMs: 60_000 });
   });
 
   it("racing the member's own decision: every item decided once, by one of them", async () => {

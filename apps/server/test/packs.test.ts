@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import type { NewPack } from '../src/db/schema.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { createPack, updatePack } from '../src/modules/packs/service.ts';
 import { sanitizePackHtml } from '../src/modules/packs/sanitize.ts';
 import { createTestApp, tableCounts } from './helpers.ts';
@@ -433,12 +434,15 @@ describe('packs', async () => {
 
     it('on update: the new description is cleaned too, other columns are left alone', async () => {
       const id = await createPack(db, { ...base, detail_en: '<p>fine</p>' });
-      await updatePack(db, id, { detail_en: `<strong>new</strong>${dirty}`, name_en: 'Renamed' });
+      await updatePack(commandWrite(db), id, {
+        detail_en: `<strong>new</strong>${dirty}`,
+        name_en: 'Renamed',
+      });
       const res = await t.client().get(`/user/pack/detail/${id}`);
       expect(res.body.pack.name).toBe('Renamed');
       expect(res.body.pack.detail).toBe(`<strong>new</strong>${clean}`);
       expectClean(res.body.pack.detail);
-      await expect(updatePack(db, 999_999, { detail_en: 'x' })).rejects.toThrow();
+      await expect(updatePack(commandWrite(db), 999_999, { detail_en: 'x' })).rejects.toThrow();
     });
 
     it('keeps the allow-list of the web sanitiser', () => {

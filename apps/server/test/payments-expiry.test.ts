@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs/start.ts';
-import { paymentExpiryJob } from '../src/modules/payments/jobs.ts';
+import { expirePayments } from '../src/modules/payments/jobs.ts';
 import { createTestApp } from './helpers.ts';
 import { cardToken, createCourse, gemState, loggedIn, notifySandbox } from './fakes/shop.ts';
 
@@ -11,7 +11,7 @@ import { cardToken, createCourse, gemState, loggedIn, notifySandbox } from './fa
 const t = await createTestApp();
 const course = await createCourse(t.db, { point: 1000 });
 const HOUR = 3600_000;
-const run = () => paymentExpiryJob.run({ db: t.db, config: t.config, clock: t.clock });
+const run = () => expirePayments({ db: t.db, config: t.config, clock: t.clock });
 const statusOf = async (publicId: string) =>
   (
     await t.db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentExpiryJob } from '../src/modules/payments/jobs.ts';
+import { expirePayments } from '../src/modules/payments/jobs.ts';
 import { createTestApp, onPostgres } from './helpers.ts';
 import { cardToken, createCourse, gemState, loggedIn, notifySandbox, sandboxButton } from './fakes/shop.ts';
 
@@ -126,7 +126,7 @@ describe(`one credit per payment (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () 
     try {
       const body = successBody(sbp, 'evt_late');
       await Promise.all([
-        paymentExpiryJob.run({ db: t.db, config: t.config, clock: t.clock }),
+        expirePayments({ db: t.db, config: t.config, clock: t.clock }),
         notifySandbox(t, body),
         notifySandbox(t, body),
       ]);

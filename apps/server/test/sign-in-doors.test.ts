@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createStaff } from '../src/modules/admin/service.ts';
+import { commandWrite, createStaff } from '../src/modules/admin/service.ts';
 import { SECOND_FACTOR_MAX_FAILURES } from '../src/modules/admin/staff.ts';
 import { createMember } from './factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
@@ -18,7 +18,7 @@ let seq = 0;
 /** An enrolled staff account and the secret of its authenticator (enrolled through the API). */
 async function enrolledStaff(): Promise<{ email: string; secret: string; id: number }> {
   const email = `door-${seq++}@shop.example`;
-  const { id } = await createStaff(db, { email, password: PASSWORD, role: 'owner' }, new Date());
+  const { id } = await createStaff(commandWrite(db), { email, password: PASSWORD, role: 'owner' });
   const c = t.client();
   await c.post('/admin/login', { email, password: PASSWORD });
   const start = await c.post('/admin/totp/start', {});
@@ -133,7 +133,7 @@ describe('second-factor guesses', () => {
     expect(states).toEqual([400, 400, 400, 400, 429]);
 
     const email = `enrol-${seq++}@shop.example`;
-    const { id } = await createStaff(db, { email, password: PASSWORD, role: 'viewer' }, new Date());
+    const { id } = await createStaff(commandWrite(db), { email, password: PASSWORD, role: 'viewer' });
     const e = await passwordStep(email);
     const start = await e.c.post('/admin/totp/start', {});
     const enrolStates: number[] = [];

@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createStaff } from '../src/modules/admin/service.ts';
+import { changeStaff, commandWrite, createStaff, resetSecondFactor } from '../src/modules/admin/service.ts';
 import { createTestApp } from './helpers.ts';
 import { auditCount, createStaffMember, staffClient } from './staff-factories.ts';
 
@@ -161,11 +161,11 @@ describe('staff accounts in the console', () => {
   });
 
   it('a wrong password of an account is an audit row; an unknown address is none', async () => {
-    const { id } = await createStaff(
-      db,
-      { email: 'typo@shop.example', password: 'a-long-password-2', role: 'viewer' },
-      new Date(),
-    );
+    const { id } = await createStaff(commandWrite(db), {
+      email: 'typo@shop.example',
+      password: 'a-long-password-2',
+      role: 'viewer',
+    });
     await expectAudited(1, () =>
       t.client().post('/admin/login', { email: 'typo@shop.example', password: 'wrong-password-00' }),
     );
@@ -173,5 +173,34 @@ describe('staff accounts in the console', () => {
     await expectAudited(0, () =>
       t.client().post('/admin/login', { email: 'nobody@shop.example', password: 'wrong-password-00' }),
     );
+  });
+
+  it('the command line (scripts/staff.ts) changes accounts by the same rules, each change one audit row of its own', async () => {
+    const clerk = await createStaffMember(db, 'operator');
+    const cli = () => commandWrite(db);
+    await expectAudited(1, () => changeStaff(cli(), clerk.id, { disabled: 1 }));
+    await expectAudited(0, () => changeStaff(cli(), clerk.id, { disabled: 1 })); // a repeat changes nothing
+    const [row] = await rows('staff.update', clerk.id);
+    expect(row).toMatchObject({ staff_id: null, ip: 'command line' });
+    expect(JSON.parse(row!.after_json!)).toEqual({ role: 'operator', disabled: true });
+    expect(await expectAudited(1, () => resetSecondFactor(cli(), clerk.id))).toEqual({
+      id: clerk.id,
+      reset: true,
+    });
+    expect(await expectAudited(0, () => resetSecondFactor(cli(), clerk.id))).toEqual({
+      id: clerk.id,
+      reset: false,
+    });
+    await expect(changeStaff(cli(), 999_999, { disabled: 1 })).rejects.toMatchObject({ state: 404 });
+    // the last owner who can sign in stays one, whoever asks
+    const owners = await db
+      .selectFrom('staff')
+      .select('id')
+      .where('role', '=', 'owner')
+      .where('disabled_at', 'is', null)
+      .execute();
+    for (const o of owners.slice(1)) await changeStaff(cli(), o.id, { role: 'viewer' });
+    await expect(changeStaff(cli(), owners[0]!.id, { disabled: 1 })).rejects.toMatchObject({ state: 409 });
+    for (const o of owners.slice(1)) await changeStaff(cli(), o.id, { role: 'owner' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JAPAN_COUNTRY_ID } from '@gacha/contract/user';
 import { RESET_MAX_WRONG_PER_IP } from '../src/modules/account/password-reset.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
 import { COUPON_MAX_WRONG_CODES, createCoupon } from '../src/modules/coupons/service.ts';
 import { SMS_MAX_TRIES, toE164 } from '../src/modules/sms/service.ts';
 import { createInterleavingTestApp } from './draw-factories.ts';
@@ -64,11 +65,12 @@ describe('parallel tries cost the same as sequential ones', () => {
       PARALLEL - COUPON_MAX_WRONG_CODES,
     );
     // a real code is refused too while the member is paused
-    const { code } = await createCoupon(
-      t.db,
-      { kind: 'gems', gems: 100, startsAt: new Date(0), endsAt: new Date('2100-01-01') },
-      new Date(),
-    );
+    const { code } = await createCoupon(commandWrite(t.db), {
+      kind: 'gems',
+      gems: 100,
+      startsAt: new Date(0),
+      endsAt: new Date('2100-01-01'),
+    });
     expect((await c.post('/user/coupon/use', { couponCode: code })).body.state).toBe(429);
   });
 

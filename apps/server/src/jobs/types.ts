@@ -28,6 +28,12 @@ export interface JobSpec {
   run: () => Promise<unknown>;
 }
 
+/** What a module's jobs get: the job deps with the clock settled. */
+export type ModuleJobDeps = JobDeps & { clock: Clock };
+
+/** A module's scheduled jobs (modules/<name>/jobs.ts), as its API plugin is its routes (modules/index.ts lists both). */
+export type ModuleJobs = (deps: ModuleJobDeps) => JobSpec[];
+
 export interface JobRunner {
   readonly kind: Config['jobs'];
   /** Runs a job now in this process (recorded), for tests and staff commands. */

@@ -2,7 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WriteWorkerOptions } from '@gacha/sqlite-engine/write-worker/client';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiPlugin } from '../http/envelope.ts';
+import type { ModuleJobs } from '../jobs/types.ts';
+import { accountJobs } from './account/jobs.ts';
 import { accountApi } from './account/routes.ts';
+import { authJobs } from './auth/jobs.ts';
+import { gemsJobs } from './gems/jobs.ts';
+import { holdingsJobs } from './holdings/jobs.ts';
+import { inactivityJobs } from './inactivity/jobs.ts';
+import { opsJobs } from './ops/jobs.ts';
+import { paymentsJobs } from './payments/jobs.ts';
+import { ranksJobs } from './ranks/jobs.ts';
+import { transferJobs } from './transfer/jobs.ts';
 import { adminApi } from './admin/routes.ts';
 import { boardApi, uploadsRoute } from './board/routes.ts';
 import { coinsApi } from './coins/routes.ts';
@@ -49,6 +59,19 @@ export const apiModules: readonly ApiPlugin[] = [
   boardApi,
   siteApi,
   adminApi,
+];
+
+/** Every module's scheduled jobs (jobs/start.ts runs them), in the order they first run at start. */
+export const jobModules: readonly ModuleJobs[] = [
+  authJobs,
+  holdingsJobs,
+  inactivityJobs,
+  accountJobs,
+  paymentsJobs,
+  gemsJobs,
+  ranksJobs,
+  opsJobs,
+  transferJobs,
 ];
 
 /**

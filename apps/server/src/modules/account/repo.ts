@@ -438,3 +438,17 @@ export async function clearPhoneVerified(ex: Executor, userId: number, at: strin
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+export async function memberExists(ex: Executor, userId: number): Promise<boolean> {
+  const row = await ex.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A member's suspension as staff see it before they lift it. */
+export function suspensionOf(ex: Executor, userId: number) {
+  return ex
+    .selectFrom('users')
+    .select(['suspended_at', 'suspended_reason'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

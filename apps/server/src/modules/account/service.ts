@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notLoggedIn, type MessageRef } from '../../http/api-error.ts';
-import { endSessionsOf, type SessionUser } from '../../http/session.ts';
+import type { SessionUser } from '../../http/session.ts';
 import { normalizeMail, hashPassword } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
@@ -441,26 +441,6 @@ export async function isSuspended(ex: Executor, userId: number): Promise<boolean
  */
 export async function refuseIfSuspended(ex: Executor, userId: number): Promise<void> {
   if (await isSuspended(ex, userId)) throw accountSuspended();
-}
-
-/**
- * Suspends the member and ends every session of theirs, in the caller's transaction (the console's audited
- * write). Their items, gems and coins stay. Null when suspended already (nothing changed); else the sessions
- * ended.
- */
-export async function suspendMember(
-  tx: Transaction<Database>,
-  userId: number,
-  reason: string,
-  now: Date,
-): Promise<{ sessionsEnded: number } | null> {
-  if (!(await repo.setSuspended(tx, userId, reason, now.toISOString()))) return null;
-  return { sessionsEnded: await endSessionsOf(tx, userId) };
-}
-
-/** Lifts a suspension; false when the member was not suspended. */
-export function unsuspendMember(tx: Executor, userId: number, now: Date): Promise<boolean> {
-  return repo.clearSuspended(tx, userId, now.toISOString());
 }
 
 /** Staff undo a member's SMS verification (end_sms back to 0, the tel kept); false when it was not done. */

@@ -62,7 +62,7 @@ export async function auditList(db: Db, q: AdminAuditQuery): Promise<AdminAuditL
     list: found.list.map((r) => ({
       id: r.id,
       staff_id: r.staff_id,
-      staff_email: r.email ?? '(command line)',
+      staff_email: r.email ?? `(${r.ip})`,
       action: r.action,
       target_type: r.target_type,
       target_id: r.target_id,

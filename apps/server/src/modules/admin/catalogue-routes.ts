@@ -44,18 +44,18 @@ import {
   cardTypesForStaff,
   changeCard,
   changeCardType,
-  createPack,
+  createDraftPack,
   deleteDraftPack,
   deleteUnusedCard,
+  endPackSale,
   forgetCardTypes,
-  forgetPack,
   listPackVideos,
   PackLocked,
   packForStaff,
   packPictures,
   packsCsv,
   packsForStaff,
-  publishPack,
+  publishReadyPack,
   publishSummary,
   removePackVideo,
   replacePrizes,
@@ -64,14 +64,14 @@ import {
   updatePack,
   VIDEO_TYPES,
 } from '../packs/service.ts';
-import { audit } from './audit.ts';
-import { actorOf, auditedWrite, recorderOf } from './request.ts';
+import { staffWrite } from './staff-write.ts';
 import { withPictures } from './uploads.ts';
 
 /**
  * The console's catalogue: packs (drafts, prizes, the publish summary and publishing, the end
- * of a sale, pictures and opening videos), cards with their pictures, and card types. Every write appends its
- * audit row in its own transaction.
+ * of a sale, pictures and opening videos), cards with their pictures, and card types. Every write is a staff rule
+ * of the packs module (packs/staff.ts, staff-cards.ts), run in the request's staff write with its audit row; the
+ * routes store uploaded pictures, drop the card types' cache and shape the answers.
  */
 export const catalogueRoutes: ApiPlugin = async (app) => {
   const { db, clock, storage } = app;
@@ -96,99 +96,27 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     publishSummary(db, req.params.id, app.config.payoutWarningRatio),
   );
 
-  await serve(app, createPackRoute, async (req) => {
-    const now = clock.now();
-    const actor = actorOf(req);
-    const id = await db.transaction().execute(async (tx) => {
-      const packId = await createPack(tx, {
-        ...req.body,
-        images: '[]',
-        banner_image: '',
-        created_at: now.toISOString(),
-      });
-      await audit(
-        tx,
-        actor,
-        { action: 'pack.create', targetType: 'pack', targetId: packId, before: null, after: req.body },
-        now,
-      );
-      return packId;
-    });
-    return { id };
-  });
+  await serve(app, createPackRoute, async (req) => ({
+    id: await createDraftPack(staffWrite(req), req.body),
+  }));
 
   await serve(app, updatePackRoute, async (req) => {
-    const now = clock.now();
-    const actor = actorOf(req);
-    await updatePack(db, req.params.id, req.body, (tx, before, after) =>
-      audit(tx, actor, { action: 'pack.update', targetType: 'pack', targetId: after.id, before, after }, now),
-    ).catch(locked);
+    await updatePack(staffWrite(req), req.params.id, req.body).catch(locked);
     return { id: req.params.id };
   });
 
   await serve(app, packPrizesRoute, async (req) => {
-    const now = clock.now();
-    const actor = actorOf(req);
-    await db
-      .transaction()
-      .execute(async (tx) => {
-        const before = await replacePrizes(tx, req.params.id, req.body.prizes);
-        await audit(
-          tx,
-          actor,
-          {
-            action: 'pack.prizes',
-            targetType: 'pack',
-            targetId: req.params.id,
-            before,
-            after: req.body.prizes,
-          },
-          now,
-        );
-      })
-      .catch(locked);
+    await replacePrizes(staffWrite(req), req.params.id, req.body.prizes).catch(locked);
     return { id: req.params.id };
   });
 
   await serve(app, publishPackRoute, async (req) => {
-    const now = clock.now();
-    const actor = actorOf(req);
-    const summary = await publishSummary(db, req.params.id, app.config.payoutWarningRatio);
-    if (!summary.ready) throw new ApiError(409, { message: 'pack_not_ready', extra: { summary } });
-    const r = await publishPack(db, req.params.id, undefined, (tx, commitment) =>
-      audit(
-        tx,
-        actor,
-        {
-          action: 'pack.publish',
-          targetType: 'pack',
-          targetId: req.params.id,
-          before: null,
-          after: { commitment, summary },
-        },
-        now,
-      ),
-    );
+    const r = await publishReadyPack(staffWrite(req), req.params.id, app.config.payoutWarningRatio);
     return { id: req.params.id, ...r };
   });
 
   await serve(app, endPackRoute, async (req) => {
-    const now = clock.now();
-    const actor = actorOf(req);
-    await updatePack(db, req.params.id, { end_at: now.toISOString() }, (tx, before, after) =>
-      audit(
-        tx,
-        actor,
-        {
-          action: 'pack.end',
-          targetType: 'pack',
-          targetId: after.id,
-          before: { end_at: before.end_at },
-          after: { end_at: after.end_at },
-        },
-        now,
-      ),
-    );
+    await endPackSale(staffWrite(req), req.params.id);
     return { id: req.params.id };
   });
 
@@ -232,16 +160,7 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
         const lines = importReport(req, file.lines);
         return { applied: false, created, updated: file.lines.length - created, lines };
       }
-      const done = await auditedWrite(app, req, async (tx, record) => {
-        const result = await importCards(tx, req.body.csv);
-        if (failed(result.file)) return result;
-        await record('card.import', { type: 'card', id: null }, null, {
-          lines: result.file.lines.length,
-          created: result.created,
-          updated: result.updated,
-        });
-        return result;
-      });
+      const done = await importCards(staffWrite(req), req.body.csv);
       if (failed(done.file)) throw refused(done.file);
       return {
         applied: true,
@@ -258,23 +177,12 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     app,
     createCardRoute,
     async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
+      const write = staffWrite(req);
       const { image, ...fields } = req.body;
       if (!(await cardTypeExists(db, fields.card_type_id)))
         throw fieldError('card_type_id', 'card_type_not_found');
       const id = await withPictures(storage, 'cards', { image }, [''], ({ image: url }) =>
-        db.transaction().execute(async (tx) => {
-          const cardId = await addCard(tx, fields, url ?? null);
-          const after = { ...fields, image_url: url };
-          await audit(
-            tx,
-            actor,
-            { action: 'card.create', targetType: 'card', targetId: cardId, before: null, after },
-            now,
-          );
-          return cardId;
-        }),
+        addCard(write, fields, url),
       );
       return { id };
     },
@@ -286,24 +194,13 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     app,
     updateCardRoute,
     async (req) => {
-      const now = clock.now();
-      const actor = actorOf(req);
+      const write = staffWrite(req);
       const { image, ...fields } = req.body;
       const kept = ['', await cardPicture(db, req.params.id)];
       if (fields.card_type_id !== undefined && !(await cardTypeExists(db, fields.card_type_id)))
         throw fieldError('card_type_id', 'card_type_not_found');
       await withPictures(storage, 'cards', { image }, kept, ({ image: url }) =>
-        db.transaction().execute(async (tx) => {
-          const change = await changeCard(tx, req.params.id, fields, url ?? null);
-          if (!change) return;
-          const { before, after } = change;
-          await audit(
-            tx,
-            actor,
-            { action: 'card.update', targetType: 'card', targetId: req.params.id, before, after },
-            now,
-          );
-        }),
+        changeCard(write, req.params.id, fields, url),
       );
       return { id: req.params.id };
     },
@@ -315,29 +212,15 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
   await serve(app, cardTypesRoute, async () => cardTypesForStaff(db));
 
   await serve(app, createCardTypeRoute, async (req) => {
-    const answer = await auditedWrite(app, req, async (tx, record) => {
-      const row = await addCardType(tx, req.body);
-      await record('card_type.create', { type: 'card_type', id: row.id }, null, row);
-      return { id: row.id };
-    });
+    const row = await addCardType(staffWrite(req), req.body);
     forgetCardTypes(db);
-    return answer;
+    return { id: row.id };
   });
 
   await serve(app, updateCardTypeRoute, async (req) => {
-    const answer = await auditedWrite(app, req, async (tx, record) => {
-      const change = await changeCardType(tx, req.params.id, req.body);
-      if (change)
-        await record(
-          'card_type.update',
-          { type: 'card_type', id: req.params.id },
-          change.before,
-          change.after,
-        );
-      return { id: req.params.id };
-    });
+    await changeCardType(staffWrite(req), req.params.id, req.body);
     forgetCardTypes(db);
-    return answer;
+    return { id: req.params.id };
   });
 
   // --- a pack's pictures and opening videos (may change during the sale) ---
@@ -349,33 +232,20 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
       const { id } = req.params;
       const uploads: Record<string, string> = { banner_image: req.body.banner_image };
       req.body.images.forEach((v, i) => (uploads[`image${i + 1}`] = v));
-      await withPictures(storage, `packs/${id}`, uploads, await packPictures(db, id), (urls) =>
-        auditedWrite(app, req, async (tx, record) => {
-          const images = req.body.images.map((_, i) => urls[`image${i + 1}`]!);
-          const change = await setPackPictures(tx, db, id, images, urls.banner_image!);
-          await record('pack.images', { type: 'pack', id }, change.before, change.after);
-        }),
-      );
+      await withPictures(storage, `packs/${id}`, uploads, await packPictures(db, id), (urls) => {
+        const images = req.body.images.map((_, i) => urls[`image${i + 1}`]!);
+        return setPackPictures(staffWrite(req), id, images, urls.banner_image!);
+      });
       return { id };
     },
     {},
     { bodyLimit: 9 * CARD_BODY_LIMIT },
   );
 
-  await serve(app, pausePackRoute, async (req) =>
-    auditedWrite(app, req, async (tx, record) => {
-      const paused = req.body.paused === 1;
-      const change = await setPackPaused(tx, db, req.params.id, paused, clock.now());
-      if (change)
-        await record(
-          paused ? 'pack.pause' : 'pack.resume',
-          { type: 'pack', id: req.params.id },
-          change.before,
-          change.after,
-        );
-      return { id: req.params.id };
-    }),
-  );
+  await serve(app, pausePackRoute, async (req) => {
+    await setPackPaused(staffWrite(req), req.params.id, req.body.paused === 1);
+    return { id: req.params.id };
+  });
 
   await serve(app, packVideosRoute, async (req) => ({ list: await listPackVideos(db, req.params.id) }));
 
@@ -384,20 +254,12 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
     addPackVideoRoute,
     async (req) => {
       const file = decodeVideo(req.body.video);
-      const record = recorderOf(app, req);
-      const video = await addPackVideo(
-        db,
-        { packId: req.params.id, rarity: req.body.rarity, movieStyle: req.body.movie_style, file },
-        clock.now(),
-        (tx, v) =>
-          record(tx, 'pack.video.add', { type: 'pack', id: req.params.id }, null, {
-            video_id: v.id,
-            url: v.url,
-            rarity: req.body.rarity,
-            movie_style: req.body.movie_style,
-            byte_size: file.data.length,
-          }),
-      );
+      const video = await addPackVideo(staffWrite(req), {
+        packId: req.params.id,
+        rarity: req.body.rarity,
+        movieStyle: req.body.movie_style,
+        file,
+      });
       return { id: video.id };
     },
     {},
@@ -406,26 +268,16 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
 
   // --- drafts deleted: a pack never published, a card nothing names ---
   await serve(app, deletePackRoute, async (req) => {
-    await auditedWrite(app, req, async (tx, record) => {
-      const pack = await deleteDraftPack(tx, req.params.id);
-      await record('pack.delete', { type: 'pack', id: pack.id }, pack, null);
-    });
-    forgetPack(db, req.params.id);
+    await deleteDraftPack(staffWrite(req), req.params.id);
     return {};
   });
   await serve(app, deleteCardRoute, async (req) => {
-    await auditedWrite(app, req, async (tx, record) => {
-      const card = await deleteUnusedCard(tx, req.params.id);
-      await record('card.delete', { type: 'card', id: card.id }, card, null);
-    });
+    await deleteUnusedCard(staffWrite(req), req.params.id);
     return {};
   });
 
   await serve(app, deletePackVideoRoute, async (req) => {
-    const record = recorderOf(app, req);
-    await removePackVideo(db, req.params.id, (tx, removed) =>
-      record(tx, 'pack.video.remove', { type: 'pack', id: removed.pack_id }, { video_id: removed.id }, null),
-    );
+    await removePackVideo(staffWrite(req), req.params.id);
     return {};
   });
 };

@@ -111,10 +111,6 @@ export function findMember(ex: Executor, userId: number) {
     .executeTakeFirst();
 }
 
-export async function memberExists(ex: Executor, userId: number): Promise<boolean> {
-  return !!(await ex.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
-}
-
 /** The soonest expiry among the member's unexpired lots with gems, and the gems expiring then. */
 export async function nextExpiry(ex: Executor, userId: number, at: string) {
   const soonest = await ex
@@ -391,19 +387,4 @@ export async function payments(ex: Executor, userId: number, page: Page) {
     .offset(page.offset)
     .execute();
   return { total, rows };
-}
-
-/** The staff ledger row a request id left (the replay check of a grant or deduction). */
-export async function staffLedgerRow(
-  ex: Executor,
-  ledger: 'gem_ledger' | 'coin_ledger',
-  reference: string,
-): Promise<boolean> {
-  const row = await ex
-    .selectFrom(ledger)
-    .select('id')
-    .where('reference', '=', reference)
-    .where('reason', 'in', ['admin', 'admin_deduction'])
-    .executeTakeFirst();
-  return row !== undefined;
 }

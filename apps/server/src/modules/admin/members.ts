@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import type {
   AdminMemberDetail,
   AdminMemberRow,
@@ -11,20 +10,14 @@ import type {
   adminMemberPurchaseListSchema,
 } from '@gacha/contract/admin-members';
 import type { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
-import type { Database, WonItemStatus } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/api-error.ts';
+import type { WonItemStatus } from '../../db/schema.ts';
 import { liveSessionsOf } from '../../http/session.ts';
-import { awardCoins, InsufficientCoinsError, spendCoins } from '../coins/service.ts';
-import { awardGems, gemBalance, InsufficientGemsError, lockGemAccount, spendGems } from '../gems/service.ts';
+import { ensureMember, memberNotFound } from '../account/staff.ts';
+import { gemBalance } from '../gems/service.ts';
 import * as repo from './members-repo.ts';
 
-type Executor = Db | Transaction<Database>;
-
 export const TAB_PER_PAGE = 50;
-
-export const memberNotFound = () => notFound('member_not_found');
 
 // --- personal data for roles without members.pii ---
 
@@ -196,10 +189,6 @@ export async function memberDetail(
   };
 }
 
-async function ensureMember(ex: Executor, userId: number) {
-  if (!(await repo.memberExists(ex, userId))) throw memberNotFound();
-}
-
 export async function memberGemLots(
   db: Db,
   userId: number,
@@ -300,99 +289,4 @@ export async function memberPayments(
     })),
     ...info,
   };
-}
-
-// --- grants and deductions (in the console's audited transaction) ---
-
-/** The ledger reference of a staff request: never all digits after the colon, so no history id is read from it. */
-export const staffReference = (requestId: string) => `admin:req-${requestId}`;
-
-const exceeds = (field: string, balance: number) =>
-  conflict(field, { key: 'admin_deduct_exceeds', params: { balance } });
-
-/**
- * A grant or deduction of gems in `tx`: a bonus lot of source 'admin' through the gems module's award, or a spend
- * through its ledger (oldest-expiring lots first, never below zero). The member's gem account is locked first
- * (PostgreSQL), so two staff deducting at once queue and the second sees what the first left.
- */
-export async function changeGems(
-  tx: Transaction<Database>,
-  args: { userId: number; amount: number; direction: 'grant' | 'deduct'; requestId: string },
-  now: Date,
-): Promise<{ before: number; after: number; lotId: number | null }> {
-  await ensureMember(tx, args.userId);
-  await lockGemAccount(tx, args.userId);
-  const before = await gemBalance(tx, args.userId, now);
-  const reference = staffReference(args.requestId);
-  if (args.direction === 'grant') {
-    const r = await awardGems(
-      tx,
-      {
-        userId: args.userId,
-        amount: args.amount,
-        kind: 'bonus',
-        source: 'admin',
-        reason: 'admin',
-        reference,
-      },
-      now,
-    );
-    return { before, after: r.balanceAfter, lotId: r.lotId };
-  }
-  try {
-    const r = await spendGems(
-      tx,
-      { userId: args.userId, amount: args.amount, reason: 'admin_deduction', reference },
-      now,
-    );
-    return { before, after: r.balanceAfter, lotId: null };
-  } catch (err) {
-    if (err instanceof InsufficientGemsError) throw exceeds('amount', err.balance);
-    throw err;
-  }
-}
-
-/** A grant or deduction of coin tenths in `tx`, through the coins ledger (a deduction never below zero). */
-export async function changeCoins(
-  tx: Transaction<Database>,
-  args: { userId: number; tenths: number; direction: 'grant' | 'deduct'; requestId: string },
-  now: Date,
-): Promise<{ before: number; after: number }> {
-  await ensureMember(tx, args.userId);
-  const reference = staffReference(args.requestId);
-  const move = { userId: args.userId, tenths: args.tenths, reference };
-  try {
-    const r =
-      args.direction === 'grant'
-        ? await awardCoins(tx, { ...move, reason: 'admin' }, now)
-        : await spendCoins(tx, { ...move, reason: 'admin_deduction' }, now);
-    const delta = args.direction === 'grant' ? args.tenths : -args.tenths;
-    return { before: r.balanceAfter - delta, after: r.balanceAfter };
-  } catch (err) {
-    if (err instanceof InsufficientCoinsError) throw exceeds('tenths', err.balanceTenths);
-    throw err;
-  }
-}
-
-/**
- * Runs a grant or deduction; a request id seen before (the ledgers' unique staff reference) answers
- * `applied: false` with the balance as it is, and changes nothing.
- */
-export async function oncePerRequest<T extends { applied: true; balance: number }>(
-  db: Db,
-  ledger: 'gem_ledger' | 'coin_ledger',
-  requestId: string,
-  run: () => Promise<T>,
-  balance: () => Promise<number>,
-): Promise<T | { applied: false; balance: number }> {
-  const reference = staffReference(requestId);
-  if (await repo.staffLedgerRow(db, ledger, reference)) return { applied: false, balance: await balance() };
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err) && (await repo.staffLedgerRow(db, ledger, reference))) {
-      return { applied: false, balance: await balance() };
-    }
-    throw err;
-  }
 }

@@ -18,7 +18,8 @@ import {
 } from '../payments/service.ts';
 import { maskMail } from './members.ts';
 import { allows } from './permissions.ts';
-import { recorderOf, staffOf } from './request.ts';
+import { staffOf } from './request.ts';
+import { staffWrite } from './staff-write.ts';
 
 /**
  * The console's payments: gem purchases with their filters, one payment with its provider
@@ -27,7 +28,7 @@ import { recorderOf, staffOf } from './request.ts';
  * data for roles without members.pii and write the audit rows (target 'payment') in the writes' transactions.
  */
 export const paymentsRoutes: ApiPlugin = async (app) => {
-  const { db, clock } = app;
+  const { clock } = app;
   const deps = app.payments;
   const pii = (req: FastifyRequest) => allows(staffOf(req).role, 'members.pii');
   const masked = <R extends AdminPaymentRow>(row: R, full: boolean): R =>
@@ -51,29 +52,25 @@ export const paymentsRoutes: ApiPlugin = async (app) => {
   });
 
   await serve(app, refundPaymentRoute, async (req) => {
-    const record = recorderOf(app, req);
-    const staff = staffOf(req);
     const r = await refundPayment(
       deps,
-      { paymentId: req.params.id, kind: req.body.reason_kind, reason: req.body.reason, staffId: staff.id },
-      (tx, e) => record(tx, e.action, { type: 'payment', id: req.params.id }, e.before, e.after),
+      { paymentId: req.params.id, kind: req.body.reason_kind, reason: req.body.reason },
+      staffWrite(req),
     );
     return { changed: r.changed, refund: await refundForStaff(deps, r.refund) };
   });
 
   await serve(app, matchTransferRoute, async (req) => {
-    const record = recorderOf(app, req);
     const r = await matchBankTransfer(
-      { db, clock },
+      deps,
       {
         paymentId: req.params.id,
         userId: req.body.user_id,
         amountYen: req.body.amount_yen,
         holderName: req.body.holder_name,
         reason: req.body.reason,
-        staffId: staffOf(req).id,
       },
-      (tx, e) => record(tx, 'payment.match', { type: 'payment', id: req.params.id }, e.before, e.after),
+      staffWrite(req),
     );
     return { ...r, payment: masked(await paymentRowForStaff(deps, req.params.id), pii(req)) };
   });

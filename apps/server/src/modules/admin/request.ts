@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { Database, StaffRole } from '../../db/schema.ts';
+import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '../../db/schema.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { audit, type Actor } from './audit.ts';
 import type { Permission } from './permissions.ts';
 
 /** Who may call an admin route: anyone (the sign-in), a session past its password, or a permission. */
@@ -31,39 +29,4 @@ export const loginRequired = () => new ApiError(401, { message: 'staff_login_req
 export function staffOf(req: FastifyRequest): NonNullable<FastifyRequest['staff']> {
   if (!req.staff) throw loginRequired();
   return req.staff;
-}
-
-export const actorOf = (req: FastifyRequest): Actor => ({ staffId: staffOf(req).id, ip: req.ip });
-
-/** Records one admin write in the caller's transaction: what, on which target, before and after. */
-export type AuditRecorder = (
-  tx: Transaction<Database>,
-  action: string,
-  target: { type: string; id: string | number | null },
-  before: unknown,
-  after: unknown,
-) => Promise<void>;
-
-/** The audit recorder of a staff request, at the request's "now". */
-export function recorderOf(app: FastifyInstance, req: FastifyRequest): AuditRecorder {
-  const actor = actorOf(req);
-  const now = app.clock.now();
-  return (tx, action, target, before, after) =>
-    audit(tx, actor, { action, targetType: target.type, targetId: target.id, before, after }, now);
-}
-
-/**
- * Runs an admin write in one transaction with its audit row: `work` changes and calls `record` once (or not at
- * all when nothing changed, e.g. a repeat); a failure rolls both back.
- */
-export function auditedWrite<T>(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  work: (
-    tx: Transaction<Database>,
-    record: (...args: Parameters<AuditRecorder> extends [unknown, ...infer R] ? R : never) => Promise<void>,
-  ) => Promise<T>,
-): Promise<T> {
-  const record = recorderOf(app, req);
-  return app.db.transaction().execute((tx) => work(tx, (...args) => record(tx, ...args)));
 }

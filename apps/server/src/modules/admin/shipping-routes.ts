@@ -11,29 +11,19 @@ import {
   shipmentListRoute,
   trackingImportRoute,
 } from '@gacha/contract/routes/admin-shipping';
-import { markShipped, shipBatch, type ShippedBatch } from '../holdings/service.ts';
+import type { ShippedBatch } from '../holdings/service.ts';
 import { mailerFor } from '../mail/service.ts';
 import {
   checkTrackingCsv,
-  correctTracking,
   listShipments,
   packingList,
   shippedMails,
   type TrackingLine,
 } from '../shipping/service.ts';
-import { auditedWrite, recorderOf } from './request.ts';
+import { correctTrackingByStaff, LineRefused, shipByStaff, shipLinesByStaff } from '../shipping/staff.ts';
+import { staffWrite } from './staff-write.ts';
 
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
-
-/** A line of the CSV the transaction found refused (a batch shipped by someone else meanwhile): nothing applies. */
-class LineRefused extends Error {
-  constructor(
-    readonly line: number,
-    readonly ref: MessageRef,
-  ) {
-    super(`line ${line} refused`);
-  }
-}
 
 /**
  * The console's shipping (it replaced the x-admin-secret routes): batches by age with
@@ -57,19 +47,6 @@ export const shippingRoutes: ApiPlugin = async (app) => {
     }
   }
 
-  const auditShip = (done: ShippedBatch) =>
-    [
-      'shipment.ship',
-      { type: 'shipment', id: done.id },
-      { status: 'open' },
-      {
-        status: 'shipped',
-        delivery_code: done.delivery_code,
-        carrier: done.carrier,
-        items: done.items,
-      },
-    ] as const;
-
   await serve(app, shipmentListRoute, async (req) => listShipments(db, req.query, clock.now()));
 
   await serve(app, packingListRoute, async (req) =>
@@ -82,17 +59,11 @@ export const shippingRoutes: ApiPlugin = async (app) => {
   );
 
   await serve(app, shipBatchRoute, async (req) => {
-    const record = recorderOf(app, req);
-    const shipped = await markShipped(
-      db,
-      {
-        shipmentId: req.params.id,
-        deliveryCode: req.body.delivery_code,
-        carrier: req.body.carrier ?? null,
-      },
-      clock.now(),
-      (tx, done) => record(tx, ...auditShip(done)),
-    );
+    const shipped = await shipByStaff(staffWrite(req), {
+      shipmentId: req.params.id,
+      deliveryCode: req.body.delivery_code,
+      carrier: req.body.carrier ?? null,
+    });
     await tellMembers([shipped]);
     return {
       result: '1' as const,
@@ -107,23 +78,14 @@ export const shippingRoutes: ApiPlugin = async (app) => {
   });
 
   // a shipped batch's tracking code corrected (a typo on the label): one audit row, none for a repeat
-  await serve(app, correctTrackingRoute, async (req) =>
-    auditedWrite(app, req, async (tx, record) => {
-      const change = await correctTracking(tx, {
-        shipmentId: req.params.id,
-        deliveryCode: req.body.delivery_code,
-        ...(req.body.carrier ? { carrier: req.body.carrier } : {}),
-      });
-      if (change)
-        await record(
-          'shipment.tracking',
-          { type: 'shipment', id: req.params.id },
-          change.before,
-          change.after,
-        );
-      return { id: req.params.id };
-    }),
-  );
+  await serve(app, correctTrackingRoute, async (req) => {
+    await correctTrackingByStaff(staffWrite(req), {
+      shipmentId: req.params.id,
+      deliveryCode: req.body.delivery_code,
+      ...(req.body.carrier ? { carrier: req.body.carrier } : {}),
+    });
+    return { id: req.params.id };
+  });
 
   const report = (req: FastifyRequest, lines: TrackingLine[]): AdminTrackingLine[] =>
     lines.map((l) => {
@@ -156,33 +118,17 @@ export const shippingRoutes: ApiPlugin = async (app) => {
       const file = await checkTrackingCsv(db, req.body.csv);
       if (file.fileError || file.lines.some((l) => l.error)) throw refused(req, file.fileError, file.lines);
       if (req.body.dry_run) return { applied: false, shipped: 0, lines: report(req, file.lines) };
-      const now = clock.now();
       let done: ShippedBatch[];
       try {
-        done = await auditedWrite(app, req, async (tx, record) => {
-          const shipped: ShippedBatch[] = [];
-          for (const l of file.lines) {
-            let batch: ShippedBatch;
-            try {
-              batch = await shipBatch(
-                tx,
-                { shipmentId: l.shipmentId!, deliveryCode: l.trackingCode!, carrier: l.carrier },
-                now,
-              );
-            } catch (err) {
-              // another clerk shipped it since the check: the whole file rolls back
-              if (err instanceof ApiError && (err.state === 404 || err.state === 409))
-                throw new LineRefused(
-                  l.line,
-                  err.state === 404 ? 'shipment_not_found' : 'shipment_already_shipped',
-                );
-              throw err;
-            }
-            await record(...auditShip(batch));
-            shipped.push(batch);
-          }
-          return shipped;
-        });
+        done = await shipLinesByStaff(
+          staffWrite(req),
+          file.lines.map((l) => ({
+            line: l.line,
+            shipmentId: l.shipmentId!,
+            deliveryCode: l.trackingCode!,
+            carrier: l.carrier,
+          })),
+        );
       } catch (err) {
         if (!(err instanceof LineRefused)) throw err;
         throw refused(

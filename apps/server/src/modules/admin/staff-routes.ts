@@ -8,8 +8,8 @@ import {
 import { sendCsv } from '../../http/csv.ts';
 import type { ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
-import { auditedWrite, staffOf } from './request.ts';
-import { addStaff, changeStaff, resetSecondFactorOf, staffCsv, staffForOwners } from './staff.ts';
+import { addStaff, changeStaff, resetSecondFactor, staffCsv, staffForOwners } from './staff.ts';
+import { staffWrite } from './staff-write.ts';
 
 /**
  * Staff accounts from the console (owners: staff.manage): the list, a new account with a temporary password,
@@ -17,7 +17,7 @@ import { addStaff, changeStaff, resetSecondFactorOf, staffCsv, staffForOwners } 
  * command line (scripts/staff.ts) stays for the first owner.
  */
 export const staffRoutes: ApiPlugin = async (app) => {
-  const { db, clock } = app;
+  const { db } = app;
   const manage = { staff: 'staff.manage' } as const;
 
   await serve(app, staffListRoute, async (req) => staffForOwners(db, req.query));
@@ -28,33 +28,15 @@ export const staffRoutes: ApiPlugin = async (app) => {
     async (req, reply) => sendCsv(reply, 'staff.csv', await staffCsv(db, req.query)),
   );
 
-  await serve(app, addStaffRoute, async (req) =>
-    auditedWrite(app, req, async (tx, record) => {
-      const made = await addStaff(tx, req.body, clock.now());
-      await record('staff.create', { type: 'staff', id: made.id }, null, {
-        email: made.email,
-        role: made.role,
-      });
-      return made;
-    }),
-  );
+  await serve(app, addStaffRoute, async (req) => addStaff(staffWrite(req), req.body));
 
-  await serve(app, changeStaffRoute, async (req) =>
-    auditedWrite(app, req, async (tx, record) => {
-      const change = await changeStaff(tx, staffOf(req).id, req.params.id, req.body, clock.now());
-      if (change)
-        await record('staff.update', { type: 'staff', id: req.params.id }, change.before, change.after);
-      return { id: req.params.id };
-    }),
-  );
+  await serve(app, changeStaffRoute, async (req) => {
+    await changeStaff(staffWrite(req), req.params.id, req.body);
+    return { id: req.params.id };
+  });
 
-  await serve(app, resetSecondFactorRoute, async (req) =>
-    auditedWrite(app, req, async (tx, record) => {
-      const was = await resetSecondFactorOf(tx, req.params.id);
-      // a repeat finds nothing to reset: no second row
-      if (was.enrolled)
-        await record('staff.reset_2fa', { type: 'staff', id: req.params.id }, was, { enrolled: false });
-      return { id: req.params.id };
-    }),
-  );
+  await serve(app, resetSecondFactorRoute, async (req) => {
+    await resetSecondFactor(staffWrite(req), req.params.id);
+    return { id: req.params.id };
+  });
 };

@@ -17,6 +17,7 @@ import { audit, type Actor } from './audit.ts';
 import { ROLES } from './permissions.ts';
 import * as repo from './repo.ts';
 import { seal, unseal } from './secrets.ts';
+import type { AuditEntry, StaffWrite } from './staff-write.ts';
 
 /**
  * Staff accounts: apart from members, an argon2id password and a TOTP second factor (RFC 6238 through
@@ -52,25 +53,35 @@ const loginFailed = () => new ApiError(400, { errors: { password: 'staff_login_f
 const codeInvalid = (field: 'code' | 'recovery_code' = 'code') =>
   new ApiError(400, { errors: { [field]: 'staff_code_invalid' } });
 
-/** Creates a staff account (the first owner comes from scripts/staff.ts). */
+/** Creates a staff account with a chosen password (the first owner comes from scripts/staff.ts). */
 export async function createStaff(
-  db: Db,
+  write: StaffWrite,
   input: { email: string; password: string; role: StaffRole },
-  now: Date,
 ) {
   const email = normalizeMail(input.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new RangeError('not an email address');
   if (!ROLES.includes(input.role)) throw new RangeError(`role must be one of ${ROLES.join(', ')}`);
   if (input.password.length < 12) throw new RangeError('a staff password has at least 12 characters');
-  if (await repo.staffByEmail(db, email)) throw new RangeError(`${email} is a staff account already`);
-  const id = await repo.insertStaff(db, {
-    email,
-    pass_hash: await hashPassword(input.password),
-    role: input.role,
-    created_at: now.toISOString(),
+  const passHash = await hashPassword(input.password);
+  return write(async (tx, audit) => {
+    if (await repo.staffByEmail(tx, email)) throw new RangeError(`${email} is a staff account already`);
+    const id = await repo.insertStaff(tx, {
+      email,
+      pass_hash: passHash,
+      role: input.role,
+      created_at: write.now.toISOString(),
+    });
+    await audit(created(id, email, input.role));
+    return { id, email, role: input.role };
   });
-  return { id, email, role: input.role };
 }
+
+const created = (id: number, email: string, role: StaffRole): AuditEntry => ({
+  action: 'staff.create',
+  target: { type: 'staff', id },
+  before: null,
+  after: { email, role },
+});
 
 /**
  * The first step: email and password (throttled per account and per address, counted before the password is
@@ -304,22 +315,6 @@ export function endStaffSession(db: Db, sidHash: string): Promise<void> {
 
 export { listStaff } from './repo.ts';
 
-/** Disables an account (or enables it again) and ends its sessions. */
-export async function setStaffDisabled(db: Db, id: number, disabled: boolean, now: Date) {
-  if (!(await repo.setDisabled(db, id, disabled ? now.toISOString() : null)))
-    throw new RangeError(`no staff account ${id}`);
-  await repo.deleteSessionsOf(db, id);
-  return { id, disabled };
-}
-
-/** Clears an account's second factor (it enrols again at the next login) and ends its sessions. */
-export async function resetStaffSecondFactor(db: Db, id: number) {
-  if (!(await repo.staffById(db, id))) throw new RangeError(`no staff account ${id}`);
-  await repo.resetSecondFactor(db, id);
-  await repo.deleteSessionsOf(db, id);
-  return { id, reset: true };
-}
-
 // --- staff accounts from the console (owners; the command line keeps making the first owner) ---
 
 type StaffQuery = z.output<typeof adminStaffQuerySchema>;
@@ -369,67 +364,79 @@ export async function staffCsv(db: Db, query: StaffQuery): Promise<string> {
   );
 }
 
-/**
- * An owner adds an account (in the caller's transaction) with a temporary password, answered once: the new
- * member signs in with it and sets up its authenticator.
- */
-export async function addStaff(
-  tx: Transaction<Database>,
-  input: { email: string; role: StaffRole },
-  now: Date,
-) {
+/** A new account with a temporary password (answered once, to the owner who made it). */
+export async function addStaff(write: StaffWrite, input: { email: string; role: StaffRole }) {
   const email = normalizeMail(input.email);
-  if (await repo.staffByEmail(tx, email)) throw fieldError('email', 'staff_exists');
   const password = randomBytes(12).toString('base64url');
-  const id = await repo.insertStaff(tx, {
-    email,
-    pass_hash: await hashPassword(password),
-    role: input.role,
-    created_at: now.toISOString(),
+  const passHash = await hashPassword(password);
+  return write(async (tx, audit) => {
+    if (await repo.staffByEmail(tx, email)) throw fieldError('email', 'staff_exists');
+    const id = await repo.insertStaff(tx, {
+      email,
+      pass_hash: passHash,
+      role: input.role,
+      created_at: write.now.toISOString(),
+    });
+    await audit(created(id, email, input.role));
+    return { id, email, role: input.role, password };
   });
-  return { id, email, role: input.role, password };
 }
 
 /**
- * An owner changes an account's role or disables / enables it (in the caller's transaction, the staff rows
- * locked on PostgreSQL so two owners cannot both demote the other): never their own, and the shop keeps at least
- * one owner who can sign in. A disabled account's sessions end. Answers before and after, or null when nothing
- * changed.
+ * An owner (or the command line) changes an account's role or disables / enables it, the staff rows locked on
+ * PostgreSQL so two owners cannot both demote the other: never their own, and the shop keeps at least one owner
+ * who can sign in. A disabled account's sessions end. A change that changes nothing writes nothing.
  */
-export async function changeStaff(
-  tx: Transaction<Database>,
-  actorId: number,
+export function changeStaff(
+  write: StaffWrite,
   id: number,
   change: { role?: StaffRole | undefined; disabled?: 0 | 1 | undefined },
-  now: Date,
-) {
-  await repo.lockStaff(tx);
-  const before = await repo.staffById(tx, id);
-  if (!before) throw notFound('staff_not_found');
-  const role = change.role ?? before.role;
-  const disabled = change.disabled === undefined ? before.disabled_at !== null : change.disabled === 1;
-  if (role === before.role && disabled === (before.disabled_at !== null)) return null;
-  if (id === actorId) throw new ApiError(409, { message: 'staff_not_yourself' });
-  if (before.role === 'owner' && (role !== 'owner' || disabled)) {
-    const owners = (await repo.listStaff(tx)).filter((r) => r.role === 'owner' && r.disabled_at === null);
-    if (owners.every((o) => o.id === id)) throw new ApiError(409, { message: 'staff_last_owner' });
-  }
-  await repo.setRole(tx, id, role);
-  if (disabled !== (before.disabled_at !== null))
-    await repo.setDisabled(tx, id, disabled ? now.toISOString() : null);
-  // a new role or a disabled account: its sessions start again (permissions are read at sign-in)
-  await repo.deleteSessionsOf(tx, id);
-  return {
-    before: { role: before.role, disabled: before.disabled_at !== null },
-    after: { role, disabled },
-  };
+): Promise<{ id: number; changed: boolean }> {
+  return write(async (tx, audit) => {
+    await repo.lockStaff(tx);
+    const before = await repo.staffById(tx, id);
+    if (!before) throw notFound('staff_not_found');
+    const role = change.role ?? before.role;
+    const disabled = change.disabled === undefined ? before.disabled_at !== null : change.disabled === 1;
+    if (role === before.role && disabled === (before.disabled_at !== null)) return { id, changed: false };
+    if (id === write.staffId) throw new ApiError(409, { message: 'staff_not_yourself' });
+    if (before.role === 'owner' && (role !== 'owner' || disabled)) {
+      const owners = (await repo.listStaff(tx)).filter((r) => r.role === 'owner' && r.disabled_at === null);
+      if (owners.every((o) => o.id === id)) throw new ApiError(409, { message: 'staff_last_owner' });
+    }
+    await repo.setRole(tx, id, role);
+    if (disabled !== (before.disabled_at !== null))
+      await repo.setDisabled(tx, id, disabled ? write.now.toISOString() : null);
+    // a new role or a disabled account: its sessions start again (permissions are read at sign-in)
+    await repo.deleteSessionsOf(tx, id);
+    await audit({
+      action: 'staff.update',
+      target: { type: 'staff', id },
+      before: { role: before.role, disabled: before.disabled_at !== null },
+      after: { role, disabled },
+    });
+    return { id, changed: true };
+  });
 }
 
-/** An owner clears an account's second factor (in the caller's transaction); it enrols again at its next sign-in. */
-export async function resetSecondFactorOf(tx: Transaction<Database>, id: number) {
-  const staff = await repo.staffById(tx, id);
-  if (!staff) throw notFound('staff_not_found');
-  await repo.resetSecondFactor(tx, id);
-  await repo.deleteSessionsOf(tx, id);
-  return { enrolled: staff.totp_enrolled_at !== null };
+/**
+ * Clears an account's second factor (a lost phone): it enrols again at its next sign-in, and its sessions end.
+ * A repeat finds nothing to reset and writes no second row.
+ */
+export function resetSecondFactor(write: StaffWrite, id: number): Promise<{ id: number; reset: boolean }> {
+  return write(async (tx, audit) => {
+    const staff = await repo.staffById(tx, id);
+    if (!staff) throw notFound('staff_not_found');
+    const enrolled = staff.totp_enrolled_at !== null;
+    await repo.resetSecondFactor(tx, id);
+    await repo.deleteSessionsOf(tx, id);
+    if (enrolled)
+      await audit({
+        action: 'staff.reset_2fa',
+        target: { type: 'staff', id },
+        before: { enrolled: true },
+        after: { enrolled: false },
+      });
+    return { id, reset: enrolled };
+  });
 }

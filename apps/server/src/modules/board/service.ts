@@ -1,22 +1,14 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { randomBytes } from 'node:crypto';
-import {
-  POST_REWARD_GEMS,
-  POSTS_PER_PAGE,
-  type Post,
-  type PostListPage,
-  type PostSaveResult,
-} from '@gacha/contract/board';
+import { POSTS_PER_PAGE, type Post, type PostListPage, type PostSaveResult } from '@gacha/contract/board';
 import type { AdminPostQuery } from '@gacha/contract/admin-shop';
 import { message, type Lang, type MessageKey } from '@gacha/contract/messages';
 import { pageInfo } from '@gacha/contract/paging';
 import type { Db } from '../../db/index.ts';
 import { formatJstDate } from '../../db/time.ts';
-import { ApiError, notFound, type MessageRef } from '../../http/api-error.ts';
+import { ApiError, type MessageRef } from '../../http/api-error.ts';
 import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../../http/throttle.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { awardGems, lockGemAccount } from '../gems/service.ts';
+import { lockGemAccount } from '../gems/service.ts';
 import { countImageDecode } from '../ops/service.ts';
 import { decodeDataUrl, ImageRefused, processImage, type ProcessedImage } from '../../storage/images.ts';
 import * as repo from './repo.ts';
@@ -241,72 +233,6 @@ async function checkAndStore(
     await forget(deps.storage, stored.keys);
     throw err;
   }
-}
-
-/**
- * Approves a pending post (staff): it shows on the board, and its member gets 500 bonus gems once (the ledger row
- * is unique per post). A post approved already answers `approved: false`; a rejected one is refused.
- */
-export async function approvePost(
-  db: Db,
-  postId: number,
-  now: Date,
-  inTx?: (tx: Transaction<Database>) => Promise<void>,
-): Promise<{ id: number; approved: boolean; gems: number }> {
-  return db.transaction().execute(async (tx) => {
-    const decided = await repo.decide(tx, postId, {
-      status: 'approved',
-      reject_reason: null,
-      decided_at: now.toISOString(),
-    });
-    if (!decided) {
-      const post = await repo.findPost(tx, postId);
-      if (!post) throw notFound('post_not_found');
-      if (post.status === 'rejected') throw new ApiError(409, { message: 'post_not_found' });
-      return { id: postId, approved: false, gems: 0 };
-    }
-    await lockGemAccount(tx, decided.user_id);
-    await awardGems(
-      tx,
-      {
-        userId: decided.user_id,
-        amount: POST_REWARD_GEMS,
-        kind: 'bonus',
-        source: 'post_reward',
-        reason: 'post_reward',
-        reference: `post:${postId}`,
-      },
-      now,
-    );
-    if (inTx) await inTx(tx);
-    return { id: postId, approved: true, gems: POST_REWARD_GEMS };
-  });
-}
-
-/** Rejects a pending post with a reason its member sees (staff); no gems, never listed. */
-export async function rejectPost(
-  db: Db,
-  postId: number,
-  reason: string,
-  now: Date,
-  inTx?: (tx: Transaction<Database>) => Promise<void>,
-) {
-  const text = reason.trim();
-  if (!text || text.length > 500) throw new RangeError('a reason of 1 to 500 characters is required');
-  return db.transaction().execute(async (tx) => {
-    const decided = await repo.decide(tx, postId, {
-      status: 'rejected',
-      reject_reason: text,
-      decided_at: now.toISOString(),
-    });
-    if (!decided) {
-      const post = await repo.findPost(tx, postId);
-      if (!post) throw notFound('post_not_found');
-      return { id: postId, rejected: false, status: post.status };
-    }
-    if (inTx) await inTx(tx);
-    return { id: postId, rejected: true, status: 'rejected' as const };
-  });
 }
 
 export const STAFF_POSTS_PAGE = 20;

@@ -72,3 +72,14 @@ export function cardNamesOfExchanges(ex: Executor, exchangeIds: readonly number[
     .where('x.id', 'in', [...exchangeIds])
     .execute();
 }
+
+/** Whether a staff grant or deduction left its ledger row (the replay check of its request id). */
+export async function hasStaffRow(ex: Executor, reference: string): Promise<boolean> {
+  const row = await ex
+    .selectFrom('coin_ledger')
+    .select('id')
+    .where('reference', '=', reference)
+    .where('reason', 'in', ['admin', 'admin_deduction'])
+    .executeTakeFirst();
+  return row !== undefined;
+}

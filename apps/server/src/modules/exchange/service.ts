@@ -31,12 +31,12 @@ import * as repo from './repo.ts';
 
 export { insertExchangeCard, type NewExchangeCard } from './repo.ts';
 export {
-  addExchangeCard,
-  changeExchangeCard,
-  changeStock,
+  changeExchangeStock,
+  createExchangeCard,
   exchangeCardsCsv,
   exchangeCardsForStaff,
   exchangeCardsMatching,
+  updateExchangeCard,
 } from './staff.ts';
 
 const refuse = (result: ExchangeRefusalResult, ref: MessageRef, state = 400) =>

@@ -7,14 +7,16 @@ import { listAll, listPage, type ListSpec } from '../../db/list-page.ts';
 import { csvFile } from '../../http/csv.ts';
 import type { Database, ExchangeCardsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/api-error.ts';
+import type { StaffWrite } from '../admin/service.ts';
 import { cardExists, insertExchangeCard, type NewExchangeCard } from './repo.ts';
 
 type Executor = Db | Transaction<Database>;
 
 /**
- * The exchange counter's stock as the console keeps it. Writes run in the caller's transaction and
- * answer before and after. The stock moves by an amount, never to a value: members take from it meanwhile, and a
- * take below zero is refused by one conditional update.
+ * The exchange counter's stock as the console keeps it. Each staff rule (createExchangeCard, updateExchangeCard,
+ * changeExchangeStock) runs its change in a staff write with its audit row (target 'exchange_card'). The stock
+ * moves by an amount, never to a value: members take from it meanwhile, and a take below zero is refused by one
+ * conditional update.
  */
 
 const row = (ex: Executor, id: number) =>
@@ -130,33 +132,62 @@ export async function exchangeCardsCsv(db: Db, query: StaffExchangeQuery, now: D
   );
 }
 
-export async function addExchangeCard(tx: Executor, card: Omit<NewExchangeCard, 'created_at'>, now: Date) {
-  if (!(await cardExists(tx, card.card_id))) throw fieldError('card_id', 'card_not_found');
-  return insertExchangeCard(tx, { ...card, created_at: now.toISOString() });
-}
+type ExchangeCardFields = Omit<NewExchangeCard, 'created_at'>;
 
-export async function changeExchangeCard(tx: Executor, id: number, set: Updateable<ExchangeCardsTable>) {
-  const before = await row(tx, id);
-  if (!before) throw notFound('exchange_card_not_found');
-  const after = { ...before, ...set };
-  if (after.visible_from && after.visible_until && after.visible_from >= after.visible_until)
+/** Offers a card at the counter, with its audit row; answers the offer's id. */
+export async function createExchangeCard(write: StaffWrite, card: ExchangeCardFields): Promise<number> {
+  if (card.visible_from && card.visible_until && card.visible_from >= card.visible_until)
     throw fieldError('visible_until', 'window_invalid');
-  const changed = changedColumns(before, set);
-  if (!changed) return null;
-  await tx.updateTable('exchange_cards').set(changed).where('id', '=', id).execute();
-  return { before, after };
+  return write(async (tx, audit) => {
+    if (!(await cardExists(tx, card.card_id))) throw fieldError('card_id', 'card_not_found');
+    const id = await insertExchangeCard(tx, { ...card, created_at: write.now.toISOString() });
+    await audit({
+      action: 'exchange_card.create',
+      target: { type: 'exchange_card', id },
+      before: null,
+      after: card,
+    });
+    return id;
+  });
 }
 
-export async function changeStock(tx: Executor, id: number, add: number) {
-  const before = await row(tx, id);
-  if (!before) throw notFound('exchange_card_not_found');
-  const r = await tx
-    .updateTable('exchange_cards')
-    .set((eb) => ({ stock: eb('stock', '+', add) }))
-    .where('id', '=', id)
-    .where('stock', '>=', -add)
-    .returning('stock')
-    .executeTakeFirst();
-  if (!r) throw fieldError('add', 'stock_negative');
-  return { before: { stock: before.stock }, after: { stock: r.stock, added: add } };
+/** Edits an offer (its price, limit, window, order), with its audit row (none when the edit changes nothing). */
+export function updateExchangeCard(
+  write: StaffWrite,
+  id: number,
+  set: Updateable<ExchangeCardsTable>,
+): Promise<void> {
+  return write(async (tx, audit) => {
+    const before = await row(tx, id);
+    if (!before) throw notFound('exchange_card_not_found');
+    const after = { ...before, ...set };
+    if (after.visible_from && after.visible_until && after.visible_from >= after.visible_until)
+      throw fieldError('visible_until', 'window_invalid');
+    const changed = changedColumns(before, set);
+    if (!changed) return;
+    await tx.updateTable('exchange_cards').set(changed).where('id', '=', id).execute();
+    await audit({ action: 'exchange_card.update', target: { type: 'exchange_card', id }, before, after });
+  });
+}
+
+/** Moves an offer's stock by `add` (negative: takes some away, never below zero), with its audit row. */
+export function changeExchangeStock(write: StaffWrite, id: number, add: number): Promise<void> {
+  return write(async (tx, audit) => {
+    const before = await row(tx, id);
+    if (!before) throw notFound('exchange_card_not_found');
+    const r = await tx
+      .updateTable('exchange_cards')
+      .set((eb) => ({ stock: eb('stock', '+', add) }))
+      .where('id', '=', id)
+      .where('stock', '>=', -add)
+      .returning('stock')
+      .executeTakeFirst();
+    if (!r) throw fieldError('add', 'stock_negative');
+    await audit({
+      action: 'exchange_card.stock',
+      target: { type: 'exchange_card', id },
+      before: { stock: before.stock },
+      after: { stock: r.stock, added: add },
+    });
+  });
 }

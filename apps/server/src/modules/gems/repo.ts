@@ -154,3 +154,14 @@ export function lotLocked(tx: Executor, userId: number, lotId: number) {
     .$if(isPostgres(tx), (q) => q.forUpdate())
     .executeTakeFirst();
 }
+
+/** Whether a staff grant or deduction left its ledger row (the replay check of its request id). */
+export async function hasStaffRow(ex: Executor, reference: string): Promise<boolean> {
+  const row = await ex
+    .selectFrom('gem_ledger')
+    .select('id')
+    .where('reference', '=', reference)
+    .where('reason', 'in', ['admin', 'admin_deduction'])
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -280,14 +280,6 @@ export async function runAutoConvert(
   return totals;
 }
 
-/** Job descriptor for the server's scheduler (jobs/): the auto-convert sweep once a minute. */
-export const autoConvertJob = {
-  name: 'auto-convert',
-  everyMs: 60_000,
-  run: (deps: { db: Db; clock?: { now(): Date } }) =>
-    runAutoConvert(deps.db, deps.clock?.now() ?? new Date()),
-};
-
 /** POST /user/history/list/{page}: the member's purchases, newest first, 10 a page. */
 export async function historyList(
   db: Db,
@@ -352,27 +344,8 @@ export async function historyDetail(
 }
 
 /**
- * Marks an open shipping batch shipped with its delivery code and turns its items 'shipped', in one transaction
- * (the shipping module closes the batch, this module moves its won items). The conditional close makes a repeat
- * (or a race of two clerks) a 409 with no second effect.
- */
-export async function markShipped(
-  db: Db,
-  args: { shipmentId: number; deliveryCode: string; carrier?: string | null },
-  now: Date,
-  /** Runs in the same transaction once shipped (the staff console's audit row). */
-  andThen?: (tx: Transaction<Database>, done: ShippedBatch) => Promise<void>,
-): Promise<ShippedBatch> {
-  return db.transaction().execute(async (tx) => {
-    const done = await shipBatch(tx, args, now);
-    await andThen?.(tx, done);
-    return done;
-  });
-}
-
-/**
- * markShipped inside the caller's transaction (the console's CSV import ships many batches in one transaction,
- * all or nothing): closes the batch (404 unknown, 409 not open) and turns its items 'shipped'.
+ * Ships a batch in the caller's transaction (the console's, one batch or a CSV's worth all or nothing): closes
+ * the batch (404 unknown, 409 not open) and turns its items 'shipped'.
  */
 export async function shipBatch(
   tx: Transaction<Database>,

@@ -1,10 +1,16 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import type { ModuleJobs } from '../../jobs/types.ts';
 import { mailerFor } from '../mail/service.ts';
 import { runInactivitySweep, type InactivityResult } from './service.ts';
 
-/** The scheduled inactivity sweep (jobs/start.ts) with the app's mailer. */
-export function inactivityJob(deps: {
+/** The inactivity sweep, hourly, with the app's mailer. */
+export const inactivityJobs: ModuleJobs = (deps) => {
+  const sweep = inactivitySweep(deps);
+  return [{ name: 'inactivity', everyMs: 60 * 60_000, run: () => sweep(deps.clock.now()) }];
+};
+
+function inactivitySweep(deps: {
   db: Db;
   config: Config;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

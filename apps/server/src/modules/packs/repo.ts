@@ -15,6 +15,13 @@ import type { Database, NewPack, PackUpdate } from '../../db/schema.ts';
 
 type Executor = Db | Transaction<Database>;
 
+/** A card as staff add it (its artwork's url comes after its id). */
+export type NewCard = Omit<Insertable<Database['cards']>, 'id' | 'image_url'>;
+/** A card's fields staff change. */
+export type CardFields = Omit<Updateable<Database['cards']>, 'id' | 'image_url'>;
+/** A prize of an unpublished pack. */
+export type NewPrize = Omit<Insertable<Database['pack_prizes']>, 'id' | 'pack_id'>;
+
 export interface PackFilter {
   cardTypeId?: number;
   paymentMethod?: number;

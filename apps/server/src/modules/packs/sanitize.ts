@@ -34,3 +34,11 @@ export function sanitizePackHtml(html: string): string {
   if (!html) return '';
   return sanitize(html, OPTIONS);
 }
+
+/** The description columns cleaned (the only HTML a pack stores): every pack write goes through here. */
+export function cleanDetail<T extends { detail_en?: string; detail_ja?: string }>(values: T): T {
+  const out = { ...values };
+  if (out.detail_en !== undefined) out.detail_en = sanitizePackHtml(out.detail_en);
+  if (out.detail_ja !== undefined) out.detail_ja = sanitizePackHtml(out.detail_ja);
+  return out;
+}

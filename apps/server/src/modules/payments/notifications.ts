@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/api-error.ts';
+import type { Audit, StaffWrite } from '../admin/service.ts';
 import { awardGems } from '../gems/service.ts';
 import { checkReferralReward } from '../referrals/service.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -74,47 +75,64 @@ export function refOf(p: PaymentRow): PaymentRef {
  * payment_id). A second caller — a replayed notification, a reloaded return page, a racing confirmation —
  * finds the status already moved and writes nothing. Returns whether this call credited.
  */
-export async function creditPayment(
-  db: Db,
+export function creditPayment(db: Db, payment: PaymentRow, now: Date): Promise<boolean> {
+  return countedCredit(payment, () => db.transaction().execute((tx) => creditIn(tx, payment, now)));
+}
+
+/**
+ * A credit staff make (a bank transfer matched by hand): `andThen` writes the match's row and its audit row in the
+ * credit's transaction, once this call credits.
+ */
+export function creditPaymentAs(
+  write: StaffWrite,
   payment: PaymentRow,
-  now: Date,
-  /** Runs in the credit's transaction once this call credits (a bank transfer matched by hand: its row and audit). */
-  andThen?: (tx: Transaction<Database>) => Promise<void>,
+  andThen: (tx: Transaction<Database>, audit: Audit) => Promise<void>,
 ): Promise<boolean> {
-  const at = now.toISOString();
-  try {
-    const credited = await db.transaction().execute(async (tx) => {
-      if (!(await markSucceeded(tx, payment.id, at))) return false;
-      const { lotId } = await awardGems(
-        tx,
-        {
-          userId: payment.user_id,
-          amount: payment.gems,
-          kind: 'paid',
-          source: 'purchase',
-          reason: 'gem_purchase',
-          reference: `payment:${payment.id}`,
-        },
-        now,
-      );
-      await insertCredit(tx, {
-        payment_id: payment.id,
-        user_id: payment.user_id,
-        gems: payment.gems,
-        lot_id: lotId,
-        created_at: at,
-      });
-      // a purchase can complete a referral (SMS done + 1,000 gems bought): paid in the same transaction
-      await checkReferralReward(tx, payment.user_id, now);
-      await andThen?.(tx);
+  return countedCredit(payment, () =>
+    write(async (tx, audit) => {
+      if (!(await creditIn(tx, payment, write.now))) return false;
+      await andThen(tx, audit);
       return true;
-    });
+    }),
+  );
+}
+
+async function countedCredit(payment: PaymentRow, credit: () => Promise<boolean>): Promise<boolean> {
+  try {
+    const credited = await credit();
     if (credited) countCredit(payment.gems);
     return credited;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+async function creditIn(tx: Transaction<Database>, payment: PaymentRow, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  if (!(await markSucceeded(tx, payment.id, at))) return false;
+  const { lotId } = await awardGems(
+    tx,
+    {
+      userId: payment.user_id,
+      amount: payment.gems,
+      kind: 'paid',
+      source: 'purchase',
+      reason: 'gem_purchase',
+      reference: `payment:${payment.id}`,
+    },
+    now,
+  );
+  await insertCredit(tx, {
+    payment_id: payment.id,
+    user_id: payment.user_id,
+    gems: payment.gems,
+    lot_id: lotId,
+    created_at: at,
+  });
+  // a purchase can complete a referral (SMS done + 1,000 gems bought): paid in the same transaction
+  await checkReferralReward(tx, payment.user_id, now);
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, RefundReasonKind, RefundStatusValue } from '../../db/schema.ts';
+import type { RefundReasonKind, RefundStatusValue } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
+import { shopWrite, type Audit, type StaffWrite } from '../admin/service.ts';
 import { lockGemAccount, reclaimLot } from '../gems/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { refOf } from './notifications.ts';
@@ -26,12 +26,6 @@ import type { RefundRow } from './staff-repo.ts';
 
 export type StaffRefundKind = Exclude<RefundReasonKind, 'provider'>;
 
-/** Writes the staff member's audit row of a refund decision, or of the provider's answer to it, in its transaction. */
-export type RefundRecorder = (
-  tx: Transaction<Database>,
-  entry: { action: string; before: unknown; after: unknown },
-) => Promise<void>;
-
 /** What is left of the purchase's lot at `now` (an expired lot has nothing left to give back). */
 export function unspentOf(lot: { remaining: number; expires_at: string }, now: Date): number {
   return lot.expires_at > now.toISOString() ? lot.remaining : 0;
@@ -53,7 +47,6 @@ export const refundKey = (payment: PaymentRow, attempt: number) => `${payment.pu
 interface Claim {
   kind: RefundReasonKind;
   reason: string;
-  staffId: number | null;
   /** Fixed amount (a refund made at the provider); otherwise the terms' amount. */
   amountYen?: number;
   /** The state it starts in (a refund made at the provider starts as the provider says). */
@@ -70,12 +63,12 @@ async function claimRefund(
   deps: PaymentsDeps,
   payment: PaymentRow,
   claim: Claim,
-  now: Date,
-  record?: RefundRecorder,
+  write: StaffWrite,
 ): Promise<{ row: RefundRow; created: boolean }> {
+  const now = write.now;
   const at = now.toISOString();
   try {
-    return await deps.db.transaction().execute(async (tx) => {
+    return await write(async (tx, audit) => {
       await lockGemAccount(tx, payment.user_id); // a racing refund or spend of this member waits here
       const prior = await repo.refundOf(tx, payment.id);
       if (prior) return { row: prior, created: false };
@@ -108,13 +101,14 @@ async function claimRefund(
         provider: payment.provider,
         provider_refund_ref: claim.providerRef ?? null,
         failure_code: null,
-        staff_id: claim.staffId,
+        staff_id: write.staffId,
         created_at: at,
         updated_at: at,
         settled_at: status === 'succeeded' ? at : null,
       });
-      await record?.(tx, {
+      await audit({
         action: 'payment.refund',
+        target: targetOf(payment),
         // the payment's state and the refund's are two things: the refund goes from none to its first state
         before: {
           payment_status: payment.status,
@@ -152,7 +146,7 @@ async function sendRefund(
   deps: PaymentsDeps,
   payment: PaymentRow,
   row: RefundRow,
-  record: RefundRecorder,
+  write: StaffWrite,
 ): Promise<RefundRow> {
   if (row.status !== 'requested') return row;
   const stamp = () => deps.clock.now().toISOString();
@@ -189,10 +183,12 @@ async function sendRefund(
   }
   const at = stamp();
   // the provider's notification may have said so already: a final state is never moved back
-  const moved = await deps.db.transaction().execute(async (tx) => {
-    const r = await repo.moveRefund(
+  const moved = await write((tx, audit) =>
+    moveAudited(
       tx,
-      row.id,
+      audit,
+      payment,
+      row,
       ['requested', 'pending'],
       {
         status: outcome.status,
@@ -202,20 +198,8 @@ async function sendRefund(
         updated_at: at,
       },
       row.attempt,
-    );
-    if (r && r.status !== row.status)
-      await record(tx, {
-        action: 'payment.refund_result',
-        before: { refund_status: row.status, attempt: row.attempt },
-        after: {
-          refund_status: r.status,
-          attempt: r.attempt,
-          provider_refund_ref: r.provider_refund_ref,
-          failure_code: r.failure_code,
-        },
-      });
-    return r;
-  });
+    ),
+  );
   if (outcome.status === 'failed')
     deps.log?.warn(
       { payment: payment.public_id, code: outcome.failureCode },
@@ -230,41 +214,36 @@ async function sendRefund(
  */
 export async function refundPayment(
   deps: PaymentsDeps,
-  args: { paymentId: number; kind: StaffRefundKind; reason: string; staffId: number },
-  record: RefundRecorder,
+  args: { paymentId: number; kind: StaffRefundKind; reason: string },
+  write: StaffWrite,
 ): Promise<{ changed: boolean; refund: RefundRow }> {
-  const now = deps.clock.now();
+  const now = write.now;
   const payment = await paymentById(deps.db, args.paymentId);
   if (!payment) throw notFound('payment_not_found');
   let existing = await repo.refundOf(deps.db, payment.id);
   if (!existing) {
     if (payment.status !== 'succeeded') throw conflict('payment', 'payment_not_refundable');
-    const claimed = await claimRefund(
-      deps,
-      payment,
-      { kind: args.kind, reason: args.reason, staffId: args.staffId },
-      now,
-      record,
-    );
+    const claimed = await claimRefund(deps, payment, { kind: args.kind, reason: args.reason }, write);
     if (claimed.created)
-      return { changed: true, refund: await sendRefund(deps, payment, claimed.row, record) };
+      return { changed: true, refund: await sendRefund(deps, payment, claimed.row, write) };
     existing = claimed.row;
   }
   if (existing.status === 'requested')
-    return { changed: false, refund: await sendRefund(deps, payment, existing, record) };
+    return { changed: false, refund: await sendRefund(deps, payment, existing, write) };
   if (existing.status === 'failed') {
     const failed = existing;
-    const next = await deps.db.transaction().execute(async (tx) => {
+    const next = await write(async (tx, audit) => {
       const r = await repo.nextAttempt(tx, failed.id, failed.attempt, now.toISOString());
       if (r)
-        await record(tx, {
+        await audit({
           action: 'payment.refund_retry',
+          target: targetOf(payment),
           before: { refund_status: 'failed', attempt: failed.attempt, failure_code: failed.failure_code },
           after: { refund_status: 'requested', attempt: r.attempt },
         });
       return r;
     });
-    if (next) return { changed: true, refund: await sendRefund(deps, payment, next, record) };
+    if (next) return { changed: true, refund: await sendRefund(deps, payment, next, write) };
     existing = (await repo.refundOf(deps.db, payment.id)) ?? existing;
   }
   return { changed: false, refund: existing };
@@ -281,6 +260,8 @@ export async function applyRefundNotice(
   notice: RefundNotice,
   now: Date,
 ): Promise<void> {
+  // the shop records what the provider told it: the provider is the actor of these rows
+  const write = shopWrite(deps.db, `payment provider ${payment.provider}`, now);
   let row = await repo.refundOf(deps.db, payment.id);
   if (!row) {
     if (notice.status === 'failed') return; // a refund the shop never decided, and it did not happen
@@ -297,12 +278,11 @@ export async function applyRefundNotice(
       {
         kind: 'provider',
         reason: 'Refunded at the payment provider',
-        staffId: null,
         amountYen: notice.amountYen ?? 0,
         status: notice.status,
         providerRef: notice.ref,
       },
-      now,
+      write,
     );
     if (claimed.created) return;
     row = claimed.row;
@@ -315,31 +295,58 @@ export async function applyRefundNotice(
       { payment: payment.public_id, decided: row.amount_yen, refunded: notice.amountYen },
       'refund notice with another amount',
     );
-  if (notice.status === 'succeeded') {
-    await repo.moveRefund(deps.db, row.id, ['requested', 'pending', 'failed'], {
-      status: 'succeeded',
-      provider_refund_ref: notice.ref,
-      failure_code: null,
-      settled_at: at,
-      updated_at: at,
-    });
-  } else if (!ours) {
+  if (notice.status !== 'succeeded' && !ours) {
     deps.log?.warn(
       { payment: payment.public_id, refund: notice.ref },
       'notice of another refund: not applied',
     );
-  } else if (notice.status === 'pending') {
-    await repo.moveRefund(deps.db, row.id, ['requested'], {
-      status: 'pending',
-      provider_refund_ref: notice.ref,
-      updated_at: at,
-    });
-  } else {
-    await repo.moveRefund(deps.db, row.id, ['requested', 'pending'], {
-      status: 'failed',
-      provider_refund_ref: notice.ref,
-      failure_code: 'declined',
-      updated_at: at,
-    });
+    return;
   }
+  const from: Record<RefundNotice['status'], RefundStatusValue[]> = {
+    succeeded: ['requested', 'pending', 'failed'],
+    pending: ['requested'],
+    failed: ['requested', 'pending'],
+  };
+  const settled = notice.status === 'succeeded';
+  const moving = row;
+  await write((tx, audit) =>
+    moveAudited(tx, audit, payment, moving, from[notice.status], {
+      status: notice.status,
+      provider_refund_ref: notice.ref,
+      updated_at: at,
+      ...(settled ? { failure_code: null, settled_at: at } : {}),
+      ...(notice.status === 'failed' ? { failure_code: 'declined' } : {}),
+    }),
+  );
+}
+
+const targetOf = (payment: PaymentRow) => ({ type: 'payment', id: payment.id });
+
+/**
+ * Moves a refund on to the provider's answer (its call's or its notice's), with the answer's audit row when this
+ * move made it: whichever of the two arrives first records the state, once.
+ */
+async function moveAudited(
+  tx: Parameters<typeof repo.moveRefund>[0],
+  audit: Audit,
+  payment: PaymentRow,
+  row: RefundRow,
+  from: readonly RefundStatusValue[],
+  set: Parameters<typeof repo.moveRefund>[3],
+  attempt?: number,
+): Promise<RefundRow | undefined> {
+  const r = await repo.moveRefund(tx, row.id, from, set, attempt);
+  if (r && r.status !== row.status)
+    await audit({
+      action: 'payment.refund_result',
+      target: targetOf(payment),
+      before: { refund_status: row.status, attempt: row.attempt },
+      after: {
+        refund_status: r.status,
+        attempt: r.attempt,
+        provider_refund_ref: r.provider_refund_ref,
+        failure_code: r.failure_code,
+      },
+    });
+  return r;
 }

@@ -18,16 +18,17 @@ export { unlockPointPrice } from './grants.ts';
 export { addPointPrices } from './point-prices.ts';
 export {
   addCampaign,
-  addCourse,
   campaignsForStaff,
-  changeCampaign,
-  changeCourse,
+  createCampaign,
+  createCourse,
   fxForStaff,
   pointPricesForStaff,
   setFxRate,
+  updateCampaign,
+  updateCourse,
 } from './staff-prices.ts';
 export { paymentsForAccounts, refundsForAccounts, salesByHour, type SalesHour } from './sales-report.ts';
-export { refundPayment, type RefundRecorder, type StaffRefundKind } from './refunds.ts';
+export { refundPayment, type StaffRefundKind } from './refunds.ts';
 export {
   listPayments,
   matchBankTransfer,

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import type {
   AdminPaymentDetail,
   AdminPaymentList,
@@ -7,11 +6,11 @@ import type {
   AdminRefund,
 } from '@gacha/contract/admin-payments';
 import type { PayMethodKey, PaymentStatus } from '@gacha/contract/payments';
-import type { Database } from '../../db/schema.ts';
 import { jstDayRange } from '../../db/time.ts';
 import { conflict, fieldError, notFound } from '../../http/api-error.ts';
+import type { StaffWrite } from '../admin/service.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { creditPayment } from './notifications.ts';
+import { creditPaymentAs } from './notifications.ts';
 import { refundAmount, unspentOf } from './refunds.ts';
 import { paymentById } from './repo.ts';
 import * as repo from './staff-repo.ts';
@@ -187,9 +186,8 @@ export async function matchBankTransfer(
     amountYen: number;
     holderName: string;
     reason: string;
-    staffId: number;
   },
-  record: (tx: Transaction<Database>, entry: { before: unknown; after: unknown }) => Promise<void>,
+  write: StaffWrite,
 ): Promise<{ changed: boolean; gems: number }> {
   const payment = await paymentById(deps.db, args.paymentId);
   if (!payment) throw notFound('payment_not_found');
@@ -209,18 +207,19 @@ export async function matchBankTransfer(
     throw conflict('payment', { key: 'payment_not_pending', params: { status: now.status } });
   };
   if (payment.status !== 'pending') return refuse();
-  const now = deps.clock.now();
-  const credited = await creditPayment(deps.db, payment, now, async (tx) => {
+  const credited = await creditPaymentAs(write, payment, async (tx, audit) => {
     await repo.insertMatch(tx, {
       payment_id: payment.id,
       user_id: payment.user_id,
       amount_yen: args.amountYen,
       holder_name: args.holderName,
       reason: args.reason,
-      staff_id: args.staffId,
-      created_at: now.toISOString(),
+      staff_id: write.staffId,
+      created_at: write.now.toISOString(),
     });
-    await record(tx, {
+    await audit({
+      action: 'payment.match',
+      target: { type: 'payment', id: payment.id },
       before: { status: 'pending', holder_name: payment.holder_name },
       after: {
         status: 'succeeded',

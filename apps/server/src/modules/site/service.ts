@@ -4,7 +4,7 @@ export {
   bannerPictures,
   bannersForStaff,
   changeBanner,
-  deleteBanner,
   forgetBanners,
   liveBanners,
 } from './banners.ts';
+export { createBanner, removeBanner, updateBanner } from './staff.ts';

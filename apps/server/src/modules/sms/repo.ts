@@ -132,3 +132,13 @@ export async function insertVerifiedPhone(tx: Executor, phone: string, userId: n
 export async function deleteCodesOf(tx: Executor, userId: number): Promise<void> {
   await tx.deleteFrom('sms_codes').where('user_id', '=', userId).execute();
 }
+
+/** The phone number a member verified, if any (each number verifies one member). */
+export async function verifiedPhoneOf(ex: Executor, userId: number): Promise<string | null> {
+  const row = await ex
+    .selectFrom('verified_phones')
+    .select('phone')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.phone ?? null;
+}
