@@ -16,13 +16,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { isPostgresUrl, migrate, openDb, type Db } from '../apps/server/src/db/index.ts';
 import { checkLedgers } from '../apps/server/src/db/ledger-check.ts';
+import { RawPool } from './raw-http.ts';
 import { benchPack } from './setup.ts';
 
 const MEMBERS = Number(process.env.STORM_MEMBERS ?? 1000);
@@ -315,14 +315,13 @@ async function startServer(script: string, env: Record<string, string>, readyLin
 }
 
 /**
- * The buyer's CSRF pair, read as the pack page does (GET /api/user/point), over the buyer's own keep-alive
- * connection: at the storm every member is on the pack page with a connection open (the page polls the live
+ * The buyer's CSRF pair, read as the pack page does (GET /api/user/point), over the pool's keep-alive
+ * connections: at the storm every member is on the pack page with a connection open (the page polls the live
  * odds), so the storm measures purchases, not TCP handshakes.
  */
-async function csrfBody(base: string, cookie: string, payload: unknown): Promise<string> {
-  const { csrf } = (await send('GET', `${base}/api/user/point`, cookie)) as {
-    csrf: { name: string; value: string };
-  };
+async function csrfBody(pool: RawPool, cookie: string, payload: unknown): Promise<string> {
+  const { body } = await pool.send(pool.request('GET', '/api/user/point', cookie));
+  const { csrf } = JSON.parse(body) as { csrf: { name: string; value: string } };
   return new URLSearchParams({
     csrf_name: csrf.name,
     csrf_value: csrf.value,
@@ -331,46 +330,11 @@ async function csrfBody(base: string, cookie: string, payload: unknown): Promise
 }
 
 /**
- * A buyer's POST through node:http with a keep-alive agent: the bench shares the machine's cores with the
- * servers, and fetch (undici's WHATWG streams) costs the sender several times what this does per request.
  * At most STORM_SOCKETS (1,000) connections at once, as a proxy in front keeps a bounded pool: 10,000 connects at
  * once overflow a listening socket's backlog (511) and the kernel resets some; the requests beyond wait for a
  * connection, and that wait is part of their latency.
  */
 const SOCKETS = Number(process.env.STORM_SOCKETS ?? 1000);
-const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS, maxFreeSockets: SOCKETS });
-function send(method: 'GET' | 'POST', url: string, cookie: string, body = ''): Promise<unknown> {
-  return new Promise((ok, fail) => {
-    const req = request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          cookie,
-          ...(method === 'POST' && {
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-length': Buffer.byteLength(body),
-          }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            ok(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (err) {
-            fail(err);
-          }
-        });
-        res.on('error', fail);
-      },
-    );
-    req.on('error', fail);
-    req.end(method === 'POST' ? body : undefined);
-  });
-}
 
 async function inBatches<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
@@ -427,21 +391,19 @@ async function storm(mode: Mode): Promise<StormResult> {
       mode === 'pg-2'
         ? await startServer(SERVER.primary, { ...env, CLUSTER_WORKERS: '2' }, '"msg":"cluster ready"')
         : await startServer(SERVER.main, env, '"msg":"ready"');
+    const pool = new RawPool(server.url, Math.min(SOCKETS, MEMBERS));
     try {
       const payload = { packId, count: String(COUNT) };
-      // every buyer at once, so that each holds a connection of its own (up to STORM_SOCKETS)
-      const bodies = await Promise.all(cookies.map((c) => csrfBody(server.url, c, payload)));
+      await pool.warm();
+      const bodies = await Promise.all(cookies.map((c) => csrfBody(pool, c, payload)));
+      const requests = cookies.map((c, i) => pool.request('POST', '/api/user/pack/buy', c, bodies[i]));
       const buy = async (i: number) => {
         const t0 = performance.now();
         // a request that got no answer (a reset connection) is a buyer not served: state 0
-        const { state } = (await send(
-          'POST',
-          `${server.url}/api/user/pack/buy`,
-          cookies[i]!,
-          bodies[i]!,
-        ).catch(() => ({
-          state: 0,
-        }))) as { state: number };
+        const state = await pool.send(requests[i]!).then(
+          (a) => Number(/"state":(\d+)/.exec(a.body)?.[1] ?? 0),
+          () => 0,
+        );
         return { state, ms: performance.now() - t0, end: performance.now() };
       };
       // warm-up: other members, 20 at a time (JIT, caches, pool connections)
@@ -503,6 +465,7 @@ async function storm(mode: Mode): Promise<StormResult> {
         problems,
       };
     } finally {
+      pool.close();
       const b = await server.stop();
       if (pg)
         console.log(
