@@ -101,9 +101,17 @@ test('an empty SMS code is answered under the field, in the one dialog', async (
   await logIn(page);
   await page.goto('/my-page');
   await page.getByRole('button', { name: 'SMS authentication' }).click();
-  const sent = page.getByRole('alertdialog');
-  if (await sent.isVisible()) await sent.getByRole('button', { name: 'OK' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
+  // the notice that the code was sent comes once the send is answered: wait for it before the dialog beneath
+  const sent = page.getByRole('alertdialog');
+  await expect(dialog.or(sent).first()).toBeVisible();
+  if (
+    await sent.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await sent.getByRole('button', { name: 'OK' }).click();
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText('This field is required.')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
