@@ -132,15 +132,6 @@ export async function nextExpiry(ex: Executor, userId: number, at: string) {
   return { at: soonest.expires_at, gems: Number(row.gems) };
 }
 
-export async function verifiedPhone(ex: Executor, userId: number) {
-  const row = await ex
-    .selectFrom('verified_phones')
-    .select('phone')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.phone ?? null;
-}
-
 export function rankMonths(ex: Executor, userId: number, limit: number) {
   return ex
     .selectFrom('rank_months')

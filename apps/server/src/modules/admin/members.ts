@@ -15,6 +15,7 @@ import type { WonItemStatus } from '../../db/schema.ts';
 import { liveSessionsOf } from '../../http/session.ts';
 import { ensureMember, memberNotFound } from '../account/staff.ts';
 import { gemBalance } from '../gems/service.ts';
+import { verifiedPhoneOf } from '../sms/service.ts';
 import * as repo from './members-repo.ts';
 
 export const TAB_PER_PAGE = 50;
@@ -110,7 +111,7 @@ export async function memberDetail(
     await Promise.all([
       gemBalance(db, userId, opts.now),
       repo.nextExpiry(db, userId, at),
-      repo.verifiedPhone(db, userId),
+      verifiedPhoneOf(db, userId),
       repo.rankMonths(db, userId, 24),
       u.referred_by === null ? Promise.resolve([]) : repo.memberCodes(db, [u.referred_by]),
       repo.rewardOfReferred(db, userId),

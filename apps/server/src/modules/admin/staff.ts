@@ -17,7 +17,7 @@ import { audit, type Actor } from './audit.ts';
 import { ROLES } from './permissions.ts';
 import * as repo from './repo.ts';
 import { seal, unseal } from './secrets.ts';
-import type { AuditEntry, StaffWrite } from './staff-write.ts';
+import type { StaffWrite } from './staff-write.ts';
 
 /**
  * Staff accounts: apart from members, an argon2id password and a TOTP second factor (RFC 6238 through
@@ -63,25 +63,35 @@ export async function createStaff(
   if (!ROLES.includes(input.role)) throw new RangeError(`role must be one of ${ROLES.join(', ')}`);
   if (input.password.length < 12) throw new RangeError('a staff password has at least 12 characters');
   const passHash = await hashPassword(input.password);
-  return write(async (tx, audit) => {
-    if (await repo.staffByEmail(tx, email)) throw new RangeError(`${email} is a staff account already`);
-    const id = await repo.insertStaff(tx, {
-      email,
-      pass_hash: passHash,
-      role: input.role,
-      created_at: write.now.toISOString(),
-    });
-    await audit(created(id, email, input.role));
-    return { id, email, role: input.role };
+  return insertAccount(write, { email, passHash, role: input.role }, () => {
+    throw new RangeError(`${email} is a staff account already`);
   });
 }
 
-const created = (id: number, email: string, role: StaffRole): AuditEntry => ({
-  action: 'staff.create',
-  target: { type: 'staff', id },
-  before: null,
-  after: { email, role },
-});
+/** The new account's row and its audit row, in one staff write; `taken` refuses an address already in use. */
+function insertAccount(
+  write: StaffWrite,
+  account: { email: string; passHash: string; role: StaffRole },
+  taken: () => never,
+): Promise<{ id: number; email: string; role: StaffRole }> {
+  const { email, passHash, role } = account;
+  return write(async (tx, audit) => {
+    if (await repo.staffByEmail(tx, email)) taken();
+    const id = await repo.insertStaff(tx, {
+      email,
+      pass_hash: passHash,
+      role,
+      created_at: write.now.toISOString(),
+    });
+    await audit({
+      action: 'staff.create',
+      target: { type: 'staff', id },
+      before: null,
+      after: { email, role },
+    });
+    return { id, email, role };
+  });
+}
 
 /**
  * The first step: email and password (throttled per account and per address, counted before the password is
@@ -369,17 +379,10 @@ export async function addStaff(write: StaffWrite, input: { email: string; role: 
   const email = normalizeMail(input.email);
   const password = randomBytes(12).toString('base64url');
   const passHash = await hashPassword(password);
-  return write(async (tx, audit) => {
-    if (await repo.staffByEmail(tx, email)) throw fieldError('email', 'staff_exists');
-    const id = await repo.insertStaff(tx, {
-      email,
-      pass_hash: passHash,
-      role: input.role,
-      created_at: write.now.toISOString(),
-    });
-    await audit(created(id, email, input.role));
-    return { id, email, role: input.role, password };
+  const made = await insertAccount(write, { email, passHash, role: input.role }, () => {
+    throw fieldError('email', 'staff_exists');
   });
+  return { ...made, password };
 }
 
 /**

@@ -183,3 +183,6 @@ export async function forgetPhone(tx: Transaction<Database>, userId: number): Pr
   await repo.deleteCodesOf(tx, userId);
   await repo.deleteVerifiedPhonesOf(tx, userId);
 }
+
+/** The phone number a member verified, if any (the console's member page). */
+export const verifiedPhoneOf = repo.verifiedPhoneOf;
