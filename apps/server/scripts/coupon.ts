@@ -14,7 +14,8 @@
  */
 import type { Db } from '../src/db/index.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { couponsMatching, createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
+import { couponsMatching } from '../src/modules/coupons/service.ts';
+import { createCoupon, type NewCoupon } from '../src/modules/coupons/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [

@@ -1,5 +1,6 @@
 /**
- * The exchange counter's cards from the command line (until the staff console exists):
+ * The exchange counter's cards from the command line, by the console's rules (exchange/staff.ts), each change
+ * with its audit row (actor: the command line):
  *
  *   npx tsx apps/server/scripts/exchange.ts add --card <cardId> --coins <n> --stock <n> [--limit <n>]
  *                                               [--from <ISO time>] [--until <ISO time>]
@@ -9,12 +10,13 @@
  * --limit: exchanges per member (default none); --from/--until: when the card is on show (default always).
  * Uses the server's configuration (DATABASE_URL etc.) and runs the migrations first. Prints the result as JSON.
  */
-import {
-  exchangeCardsMatching,
-  offerExchangeCard,
-  restockExchangeCard,
-} from '../src/modules/exchange/service.ts';
 import type { Db } from '../src/db/index.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import {
+  changeExchangeStock,
+  createExchangeCard,
+  exchangeCardsMatching,
+} from '../src/modules/exchange/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [
@@ -46,6 +48,7 @@ function parseAdd(args: string[]) {
   const from = time(opts.get('--from'));
   const until = time(opts.get('--until'));
   if (card === undefined || coins === undefined || stock === undefined || limit === undefined) return null;
+  if (coins < 1) return null;
   if ((from && Number.isNaN(from.getTime())) || (until && Number.isNaN(until.getTime()))) return null;
   return {
     card_id: card,
@@ -62,10 +65,14 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   let run: ((db: Db) => Promise<unknown>) | null = null;
   if (cmd === 'add') {
     const card = parseAdd(args);
-    if (card) run = (db) => offerExchangeCard(db, card, new Date());
+    if (card) run = async (db) => ({ id: await createExchangeCard(commandWrite(db), card), ...card });
   } else if (cmd === 'restock' && args.length === 2) {
     const [id, count] = [whole(args[0]), whole(args[1])];
-    if (id !== undefined && count !== undefined) run = (db) => restockExchangeCard(db, id, count);
+    if (id !== undefined && count !== undefined && count > 0)
+      run = async (db) => {
+        await changeExchangeStock(commandWrite(db), id, count);
+        return { id, added: count };
+      };
   } else if (cmd === 'list' && args.length === 0) {
     run = (db) => exchangeCardsMatching(db, {}, new Date());
   }

@@ -15,7 +15,8 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Db } from '../src/db/index.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { addPackVideo, listPackVideos, removePackVideo, VIDEO_TYPES } from '../src/modules/packs/service.ts';
+import { listPackVideos, VIDEO_TYPES } from '../src/modules/packs/service.ts';
+import { addPackVideo, removePackVideo } from '../src/modules/packs/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [

@@ -12,13 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '../src/db/schema.ts';
-import {
-  changeStaff,
-  commandWrite,
-  createStaff,
-  listStaff,
-  resetSecondFactor,
-} from '../src/modules/admin/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { changeStaff, createStaff, listStaff, resetSecondFactor } from '../src/modules/admin/staff.ts';
 import { processIo, runCommand, runIfEntryPoint, usageError, type CommandIo } from './command.ts';
 
 const USAGE = [

@@ -1,7 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { commandWrite, createStaff } from '../src/modules/admin/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { createStaff } from '../src/modules/admin/staff.ts';
 import { createPack, memberClient } from './draw-factories.ts';
 import { createTestApp, onPostgres, type TestClient } from './helpers.ts';
 import { auditCount, staffClient } from './staff-factories.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { gemBalance } from '../src/modules/gems/service.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { createCoupon, type NewCoupon } from '../src/modules/coupons/service.ts';
+import { createCoupon, type NewCoupon } from '../src/modules/coupons/staff.ts';
 import { main as couponCommand } from '../scripts/coupon.ts';
 import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';
 import { createMember } from './factories.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { message } from '@gacha/contract/messages';
 import { lotSequence } from '@gacha/contract/fairness';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { PackLocked, updatePack } from '../src/modules/packs/service.ts';
+import { PackLocked, updatePack } from '../src/modules/packs/staff.ts';
 import { createTestApp, purchaseDbModes } from './helpers.ts';
 import {
   createMember,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../src/db/index.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
 import { buyPacks } from '../src/modules/draws/service.ts';
-import { addPackVideo } from '../src/modules/packs/service.ts';
+import { addPackVideo } from '../src/modules/packs/staff.ts';
 import { createMember, createPack, memberClient } from './draw-factories.ts';
 import { main as packVideoCommand } from '../scripts/pack-video.ts';
 import { answerOf, createTestApp, onPostgres, runMain } from './helpers.ts';

@@ -309,6 +309,24 @@ describe('scripts/exchange.ts', () => {
       expect((await run('add', '--card', '999999', '--coins', '3', '--stock', '1')).code).toBe(1);
       expect((await run('add', '--card', String(card.id), '--coins', 'x', '--stock', '1')).code).toBe(2);
       expect((await run('restock', '999999', '1')).code).toBe(1);
+      expect((await run('add', '--card', String(card.id), '--coins', '0', '--stock', '1')).code).toBe(2);
+      expect((await run('restock', String(added.id), '0')).code).toBe(2);
+      // each change is the console's rule with its audit row, the command line as actor
+      const audited = openDb(file);
+      try {
+        const rows = await audited
+          .selectFrom('audit_log')
+          .select(['action', 'staff_id', 'target_id'])
+          .where('target_type', '=', 'exchange_card')
+          .orderBy('id')
+          .execute();
+        expect(rows).toEqual([
+          { action: 'exchange_card.create', staff_id: null, target_id: String(added.id) },
+          { action: 'exchange_card.stock', staff_id: null, target_id: String(added.id) },
+        ]);
+      } finally {
+        await audited.destroy();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import {
 } from '@gacha/contract/pack-fairness';
 import type { Db } from '../src/db/index.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { PackLocked, updatePack } from '../src/modules/packs/service.ts';
+import { PackLocked, updatePack } from '../src/modules/packs/staff.ts';
 import { createTestApp, purchaseDbModes, type TestClient } from './helpers.ts';
 import {
   createInterleavingTestApp,

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import type { NewPack } from '../src/db/schema.ts';
 import { commandWrite } from '../src/modules/admin/service.ts';
-import { createPack, updatePack } from '../src/modules/packs/service.ts';
+import { createPack } from '../src/modules/packs/service.ts';
+import { updatePack } from '../src/modules/packs/staff.ts';
 import { sanitizePackHtml } from '../src/modules/packs/sanitize.ts';
 import { createTestApp, tableCounts } from './helpers.ts';
 

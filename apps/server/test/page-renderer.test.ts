@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillPage } from '../src/modules/site/page-renderer.ts';
-import { forgetCardTypes } from '../src/modules/packs/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { changeCardType } from '../src/modules/packs/staff.ts';
 import { addBanner } from '../src/modules/site/banners.ts';
 import { createPack } from './factories.ts';
 import { createTestApp } from './helpers.ts';
@@ -112,8 +113,7 @@ describe('request-time pages', async () => {
   });
 
   it('opens Top on the first card type staff show there', async () => {
-    await t.db.updateTable('card_types').set({ top_tab: 0 }).where('id', '=', 2).execute();
-    forgetCardTypes(t.db);
+    await changeCardType(commandWrite(t.db), 2, { top_tab: 0 });
     t.clock.advance(2_100);
     try {
       const data = pageData((await get('/', { cookie: 'lang=en' })).body);
@@ -122,8 +122,7 @@ describe('request-time pages', async () => {
       );
       expect(data.seed[2]![0]).toEqual(['packs', 'all_list', 5, 1]);
     } finally {
-      await t.db.updateTable('card_types').set({ top_tab: 1 }).where('id', '=', 2).execute();
-      forgetCardTypes(t.db);
+      await changeCardType(commandWrite(t.db), 2, { top_tab: 1 });
       t.clock.advance(2_100);
     }
   });

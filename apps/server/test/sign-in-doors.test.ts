@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { commandWrite, createStaff } from '../src/modules/admin/service.ts';
-import { SECOND_FACTOR_MAX_FAILURES } from '../src/modules/admin/staff.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { createStaff, SECOND_FACTOR_MAX_FAILURES } from '../src/modules/admin/staff.ts';
 import { createMember } from './factories.ts';
 import { createTestApp, type TestClient } from './helpers.ts';
 

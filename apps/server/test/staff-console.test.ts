@@ -1,6 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { changeStaff, commandWrite, createStaff, resetSecondFactor } from '../src/modules/admin/service.ts';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { changeStaff, createStaff, resetSecondFactor } from '../src/modules/admin/staff.ts';
 import { createTestApp } from './helpers.ts';
 import { auditCount, createStaffMember, staffClient } from './staff-factories.ts';
 

@@ -1,6 +1,9 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { endSessionsOf } from '../../http/session.ts';
 import { notFound } from '../../http/api-error.ts';
-import type { StaffWrite } from '../admin/service.ts';
+import { oncePerStaffRequest, staffReference, type Audit, type StaffWrite } from '../admin/service.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -19,6 +22,32 @@ export async function ensureMember(
   userId: number,
 ): Promise<void> {
   if (!(await repo.memberExists(ex, userId))) throw memberNotFound();
+}
+
+/**
+ * A staff change of one member's balance (gems, coins), once per console request id: `change` runs in the write
+ * once the member is known, given the request's ledger reference, and answers the balance after; a request whose
+ * reference the ledger already holds (`ledger.seen`) changes nothing and answers the balance as it is.
+ */
+export function changeMemberBalance(
+  write: StaffWrite,
+  { userId, requestId }: { userId: number; requestId: string },
+  ledger: { seen: (db: Db, reference: string) => Promise<boolean>; balance: (db: Db) => Promise<number> },
+  change: (tx: Transaction<Database>, audit: Audit, reference: string) => Promise<number>,
+): Promise<{ applied: boolean; balance: number }> {
+  const reference = staffReference(requestId);
+  return oncePerStaffRequest(
+    () => ledger.seen(write.db, reference),
+    () =>
+      write(async (tx, audit) => {
+        await ensureMember(tx, userId);
+        return { applied: true as const, balance: await change(tx, audit, reference) };
+      }),
+    async () => {
+      await ensureMember(write.db, userId);
+      return ledger.balance(write.db);
+    },
+  );
 }
 
 /** Suspends a member: they cannot sign in or spend, and every session of theirs ends. */

@@ -29,17 +29,25 @@ import { sendCsv } from '../../http/csv.ts';
 import { translate, type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import {
-  addCard,
-  addCardType,
-  addPackVideo,
   cardPicture,
   cardForStaff,
   cardsCsv,
   cardsForStaff,
-  checkCardCsv,
-  importCards,
   type CardCsvFile,
   type CardCsvLine,
+  listPackVideos,
+  packForStaff,
+  packsCsv,
+  packsForStaff,
+  publishSummary,
+  VIDEO_TYPES,
+} from '../packs/service.ts';
+import {
+  addCard,
+  addCardType,
+  addPackVideo,
+  checkCardCsv,
+  importCards,
   cardTypeExists,
   cardTypesForStaff,
   changeCard,
@@ -48,22 +56,15 @@ import {
   deleteDraftPack,
   deleteUnusedCard,
   endPackSale,
-  forgetCardTypes,
-  listPackVideos,
   PackLocked,
-  packForStaff,
   packPictures,
-  packsCsv,
-  packsForStaff,
   publishReadyPack,
-  publishSummary,
   removePackVideo,
   replacePrizes,
   setPackPaused,
   setPackPictures,
   updatePack,
-  VIDEO_TYPES,
-} from '../packs/service.ts';
+} from '../packs/staff.ts';
 import { staffWrite } from './staff-write.ts';
 import { withPictures } from './uploads.ts';
 
@@ -213,13 +214,11 @@ export const catalogueRoutes: ApiPlugin = async (app) => {
 
   await serve(app, createCardTypeRoute, async (req) => {
     const row = await addCardType(staffWrite(req), req.body);
-    forgetCardTypes(db);
     return { id: row.id };
   });
 
   await serve(app, updateCardTypeRoute, async (req) => {
     await changeCardType(staffWrite(req), req.params.id, req.body);
-    forgetCardTypes(db);
     return { id: req.params.id };
   });
 

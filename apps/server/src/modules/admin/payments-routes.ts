@@ -15,7 +15,7 @@ import {
   paymentRowForStaff,
   refundForStaff,
   refundPayment,
-} from '../payments/service.ts';
+} from '../payments/staff.ts';
 import { maskMail } from './members.ts';
 import { allows } from './permissions.ts';
 import { staffOf } from './request.ts';

@@ -1,6 +1,7 @@
 /**
- * The staff console's face to the rest of the server: staff accounts and their sessions, the audit
- * log, the permission table. The console's routes are in routes.ts.
+ * The staff console's face to the rest of the server: the staff write, staff sessions, the audit log, the
+ * permission table. The rules on staff accounts (create, change, reset a second factor, the list) are reached
+ * through staff.ts. The console's routes are in routes.ts.
  */
 export { audit, auditList, COMMAND_LINE, type Actor } from './audit.ts';
 export {
@@ -15,11 +16,4 @@ export {
   type StaffWrite,
 } from './staff-write.ts';
 export { allows, PERMISSIONS, permissionsOf, type Permission } from './permissions.ts';
-export {
-  changeStaff,
-  createStaff,
-  listStaff,
-  loadStaffSession,
-  resetSecondFactor,
-  STAFF_SESSION_COOKIE,
-} from './staff.ts';
+export { loadStaffSession, STAFF_SESSION_COOKIE } from './staff.ts';

@@ -28,23 +28,15 @@ import {
 import { sendCsv } from '../../http/csv.ts';
 import { type ApiPlugin } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
-import {
-  couponUses,
-  createCouponForStaff,
-  deleteUnusedCoupon,
-  disableCoupon,
-  couponForStaff,
-  couponsCsv,
-  couponsForStaff,
-  updateCoupon,
-} from '../coupons/service.ts';
+import { couponUses, couponForStaff, couponsCsv, couponsForStaff } from '../coupons/service.ts';
+import { createCouponForStaff, deleteUnusedCoupon, disableCoupon, updateCoupon } from '../coupons/staff.ts';
 import {
   changeExchangeStock,
   createExchangeCard,
   exchangeCardsCsv,
   exchangeCardsForStaff,
   updateExchangeCard,
-} from '../exchange/service.ts';
+} from '../exchange/staff.ts';
 import {
   campaignsForStaff,
   createCampaign,
@@ -54,16 +46,9 @@ import {
   setFxRate,
   updateCampaign,
   updateCourse,
-} from '../payments/service.ts';
-import {
-  bannerPictures,
-  bannerForStaff,
-  bannersForStaff,
-  createBanner,
-  forgetBanners,
-  removeBanner,
-  updateBanner,
-} from '../site/service.ts';
+} from '../payments/staff.ts';
+import { bannerPictures, bannerForStaff, bannersForStaff, forgetBanners } from '../site/service.ts';
+import { createBanner, removeBanner, updateBanner } from '../site/staff.ts';
 import { staffWrite } from './staff-write.ts';
 import { withPictures } from './uploads.ts';
 

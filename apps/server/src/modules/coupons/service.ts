@@ -15,18 +15,6 @@ import { awardGems } from '../gems/service.ts';
 import { unlockPointPrice } from '../payments/service.ts';
 import * as repo from './repo.ts';
 
-export {
-  COUPON_CODE,
-  CouponInputError,
-  createCoupon,
-  createCouponForStaff,
-  deleteUnusedCoupon,
-  disableCoupon,
-  randomCouponCode,
-  updateCoupon,
-  type NewCoupon,
-} from './staff.ts';
-
 /** Unknown coupon codes a member may try within the throttle window (LOGIN_BLOCK_MINUTES) before a 429. */
 export const COUPON_MAX_WRONG_CODES = 10;
 

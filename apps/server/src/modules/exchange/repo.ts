@@ -134,16 +134,6 @@ export function exchangingMember(ex: Executor, userId: number) {
     .executeTakeFirst();
 }
 
-/** Adds to a card's stock; false when there is no such card. */
-export async function addStock(ex: Executor, id: number, count: number): Promise<boolean> {
-  const r = await ex
-    .updateTable('exchange_cards')
-    .set((eb) => ({ stock: eb('stock', '+', count) }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 export function cardExists(ex: Executor, cardId: number) {
   return ex.selectFrom('cards').select('id').where('id', '=', cardId).executeTakeFirst();
 }

@@ -30,14 +30,6 @@ import * as repo from './repo.ts';
  */
 
 export { insertExchangeCard, type NewExchangeCard } from './repo.ts';
-export {
-  changeExchangeStock,
-  createExchangeCard,
-  exchangeCardsCsv,
-  exchangeCardsForStaff,
-  exchangeCardsMatching,
-  updateExchangeCard,
-} from './staff.ts';
 
 const refuse = (result: ExchangeRefusalResult, ref: MessageRef, state = 400) =>
   new ApiError(state, { errors: { count: ref }, extra: { result } });
@@ -214,22 +206,4 @@ export async function exchangeHistory(
       delivery_code: r.shipment_status === 'shipped' ? r.delivery_code || null : null,
     })),
   };
-}
-
-/** Offers a card at the counter (staff): a positive coin price and a stock, an optional limit and window. */
-export async function offerExchangeCard(db: Db, card: Omit<repo.NewExchangeCard, 'created_at'>, now: Date) {
-  if (!Number.isInteger(card.sub_coin) || card.sub_coin < 1)
-    throw new RangeError('the coin price must be at least 1');
-  if (!Number.isInteger(card.stock) || card.stock < 0)
-    throw new RangeError('the stock must be a whole number');
-  if (!(await repo.cardExists(db, card.card_id))) throw new RangeError(`card ${card.card_id} does not exist`);
-  const id = await repo.insertExchangeCard(db, { ...card, created_at: now.toISOString() });
-  return { id, ...card };
-}
-
-/** Adds to a card's stock (staff). */
-export async function restockExchangeCard(db: Db, id: number, count: number) {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError('the count must be at least 1');
-  if (!(await repo.addStock(db, id, count))) throw new RangeError(`exchange card ${id} does not exist`);
-  return { id, added: count };
 }

@@ -11,7 +11,6 @@ import type {
 import { pageInfo } from '@gacha/contract/paging';
 import { salePhase, type SalePhase } from '@gacha/contract/sale-phase';
 import type { Transaction } from 'kysely';
-import { cachedRows } from '../../cluster/cached-rows.ts';
 import type { z } from 'zod';
 import {
   CARD_CSV_COLUMNS,
@@ -24,6 +23,7 @@ import type { Database, NewPack, Pack } from '../../db/schema.ts';
 import { formatJst, formatJstDate } from '../../db/time.ts';
 import { notFound } from '../../http/api-error.ts';
 import { csvFile } from '../../http/csv.ts';
+import { cardTypeRows } from './card-type-rows.ts';
 import { buildDisclosure, parseDisclosure } from './disclosure.ts';
 export type { CardCsvFile, CardCsvLine } from './card-csv.ts';
 import { cachedPack, forgetPack } from './pack-cache.ts';
@@ -44,32 +44,6 @@ export {
   type NewPackVideo,
   type PackVideoRow,
 } from './videos.ts';
-export { cardTypeExists, cardTypesForStaff, packPictures } from './staff-catalogue.ts';
-// the staff rules (each write in the StaffWrite it is given, with its audit row)
-export {
-  addPackVideo,
-  createDraftPack,
-  deleteDraftPack,
-  endPackSale,
-  LOCKED_AFTER_PUBLISHING,
-  PackLocked,
-  publishReadyPack,
-  removePackVideo,
-  replacePrizes,
-  setPackPaused,
-  setPackPictures,
-  updatePack,
-  type NewPackFields,
-} from './staff.ts';
-export {
-  addCard,
-  addCardType,
-  changeCard,
-  changeCardType,
-  checkCardCsv,
-  deleteUnusedCard,
-  importCards,
-} from './staff-cards.ts';
 
 export const PACKS_PER_PAGE = 20;
 
@@ -224,9 +198,6 @@ export function toDetail(p: Pack, lang: Lang, now: Date): PackDetail {
   };
 }
 
-/** Every card type in tab order: the member's pages ask on every visit; a staff edit calls `forgetCardTypes`. */
-const cardTypeRows = cachedRows('card_types', 10_000, repo.listCardTypes);
-
 export async function cardTypes(db: Db, lang: Lang): Promise<CardTypeTab[]> {
   return (await cardTypeRows.read(db)).map((r) => ({
     id: r.id,
@@ -239,10 +210,6 @@ export async function cardTypes(db: Db, lang: Lang): Promise<CardTypeTab[]> {
 /** Top's first tab: the first card type shown there (what `/` without `?tab` shows). */
 export async function firstTopTab(db: Db): Promise<number | undefined> {
   return (await cardTypeRows.read(db)).find((r) => r.top_tab === 1)?.id;
-}
-
-export function forgetCardTypes(db: Db): void {
-  cardTypeRows.forget(db);
 }
 
 /** One card type's packs, a page at a time (the Top page tabs and /pack-list). */

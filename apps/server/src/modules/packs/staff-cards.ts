@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../http/api-error.ts';
 import type { StaffWrite } from '../admin/service.ts';
+import { cardTypeRows } from './card-type-rows.ts';
 import { readCardCsv, type CardCsvFile, type CardCsvLine } from './card-csv.ts';
 import * as repo from './repo.ts';
 import type { CardFields, NewCard } from './repo.ts';
@@ -144,8 +145,8 @@ export function importCards(write: StaffWrite, text: string) {
 const typeRow = (ex: Executor, id: number) =>
   ex.selectFrom('card_types').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Adds a card type (a Top tab); its id is staff's choice, refused when taken. */
-export function addCardType(
+/** Adds a card type (a Top tab); its id is staff's choice, refused when taken. Every process's tabs follow. */
+export async function addCardType(
   write: StaffWrite,
   row: {
     id: number;
@@ -156,7 +157,7 @@ export function addCardType(
     exchange_tab?: number;
   },
 ) {
-  return write(async (tx, audit) => {
+  const added = await write(async (tx, audit) => {
     if (await typeRow(tx, row.id)) throw fieldError('id', 'card_type_exists');
     await tx.insertInto('card_types').values(row).execute();
     await audit({
@@ -167,11 +168,13 @@ export function addCardType(
     });
     return row;
   });
+  cardTypeRows.forget(write.db);
+  return added;
 }
 
-/** Changes a card type; nothing written when nothing changes. */
-export function changeCardType(write: StaffWrite, id: number, set: Updateable<Database['card_types']>) {
-  return write(async (tx, audit) => {
+/** Changes a card type; nothing written when nothing changes. Every process's tabs follow. */
+export async function changeCardType(write: StaffWrite, id: number, set: Updateable<Database['card_types']>) {
+  await write(async (tx, audit) => {
     const before = await typeRow(tx, id);
     if (!before) throw notFound('card_type_not_found');
     const changed = changedColumns(before, set);
@@ -180,4 +183,5 @@ export function changeCardType(write: StaffWrite, id: number, set: Updateable<Da
     const after = (await typeRow(tx, id))!;
     await audit({ action: 'card_type.update', target: { type: 'card_type', id }, before, after });
   });
+  cardTypeRows.forget(write.db);
 }

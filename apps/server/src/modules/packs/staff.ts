@@ -14,7 +14,20 @@ import { checkedVideo, packVideoUrl, type NewPackVideo } from './videos.ts';
  * The packs module's staff rules for packs: drafts, their prizes and publishing, the end of a sale, a pause,
  * pictures and opening videos, deleting a draft. Each runs in the StaffWrite it is given, one transaction with
  * its audit row (target 'pack'); a change that changes nothing appends none. Cards and card types: staff-cards.ts.
+ *
+ * This file is the module's one entry for its staff rules (ARCHITECTURE.md, Layout): it also passes on the card
+ * and card type rules of staff-cards.ts and the console's catalogue reads of staff-catalogue.ts.
  */
+export {
+  addCard,
+  addCardType,
+  changeCard,
+  changeCardType,
+  checkCardCsv,
+  deleteUnusedCard,
+  importCards,
+} from './staff-cards.ts';
+export { cardTypeExists, cardTypesForStaff, packPictures } from './staff-catalogue.ts';
 
 /**
  * What a published pack keeps for good: its price, currency, lot count, card type and start, besides the

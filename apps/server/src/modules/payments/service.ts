@@ -12,27 +12,14 @@
  *   webhooks.ts       provider notifications: a payment's status, or a refund of it
  *   refunds.ts        refunds: decided once with the unspent gems taken back, then sent to the provider
  *   staff-payments.ts the console's list and detail of payments, and bank transfers matched by hand
+ *   staff-prices.ts   the console's gem prices: courses, campaign windows, the monthly FX rate
  *   sales-report.ts   money in and out for the accounts: sales and refunds by hour and method, the CSV rows
+ *
+ * Its staff rules (each in the StaffWrite it is given, with its audit row) and the console's reads beside them are
+ * reached through staff.ts, not here.
  */
 export { unlockPointPrice } from './grants.ts';
 export { addPointPrices } from './point-prices.ts';
-export {
-  addCampaign,
-  campaignsForStaff,
-  createCampaign,
-  createCourse,
-  fxForStaff,
-  pointPricesForStaff,
-  setFxRate,
-  updateCampaign,
-  updateCourse,
-} from './staff-prices.ts';
+// a campaign row in the caller's transaction, no audit row (the demo loader's); staff add one with createCampaign
+export { addCampaign } from './staff-prices.ts';
 export { paymentsForAccounts, refundsForAccounts, salesByHour, type SalesHour } from './sales-report.ts';
-export { refundPayment, type StaffRefundKind } from './refunds.ts';
-export {
-  listPayments,
-  matchBankTransfer,
-  paymentForStaff,
-  paymentRowForStaff,
-  refundForStaff,
-} from './staff-payments.ts';

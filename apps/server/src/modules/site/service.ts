@@ -7,4 +7,3 @@ export {
   forgetBanners,
   liveBanners,
 } from './banners.ts';
-export { createBanner, removeBanner, updateBanner } from './staff.ts';
