@@ -7,6 +7,7 @@ import { catalogue, useSubmit } from '../lib/forms.ts';
 import { NAMESPACES, type QualifiedKey } from '../locales/index.ts';
 import styles from './csv-import.module.css';
 import { TableWrap } from './table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /** The file's text as UTF-8 (FileReader: every browser, and the tests' DOM, which has no File.text). */
 function readText(file: Blob): Promise<string> {
@@ -172,20 +173,14 @@ export function CsvImport<L extends ReportLine, A extends { applied: boolean; li
             {report.lines.length ? (
               <TableWrap label={t(`${texts}.report`)}>
                 <table className="data-table">
-                  <caption className="sr-only">{t(`${texts}.report`)}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="num">
-                        {t(`${texts}.line`)}
-                      </th>
-                      {props.columns.map((c) => (
-                        <th scope="col" key={c.header}>
-                          {c.header}
-                        </th>
-                      ))}
-                      <th scope="col">{t(`${texts}.result`)}</th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    caption={t(`${texts}.report`)}
+                    columns={[
+                      { label: t(`${texts}.line`), className: 'num' },
+                      ...props.columns.map((c) => c.header),
+                      t(`${texts}.result`),
+                    ]}
+                  />
                   <tbody>
                     {report.lines.map((l) => (
                       <tr key={l.line} className={l.error ? styles.badLine : undefined}>

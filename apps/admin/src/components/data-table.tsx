@@ -56,7 +56,7 @@ export function DataTable<T extends RowData>({
   return (
     <TableWrap label={caption}>
       <table className="data-table">
-        <caption className="sr-only">{caption}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

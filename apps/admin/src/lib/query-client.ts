@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@gacha/client/query-client';
 import { ApiStateError, State } from './api.ts';
 import { ME_KEY } from './me.ts';
 
@@ -11,15 +11,4 @@ function checkSession(err: unknown) {
   if (err.response.state === State.notLoggedIn) void queryClient.invalidateQueries({ queryKey: ME_KEY });
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: checkSession }),
-  mutationCache: new MutationCache({ onError: checkSession }),
-  defaultOptions: {
-    queries: {
-      staleTime: 15_000,
-      refetchOnWindowFocus: false,
-      retry: (count, err) => !(err instanceof ApiStateError) && count < 1,
-    },
-    mutations: { networkMode: 'always' },
-  },
-});
+export const queryClient = createQueryClient({ staleTime: 15_000, onError: checkSession });

@@ -1,5 +1,6 @@
 import { Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '@gacha/client/components/table-head';
 import {
   transferLoginSchema,
   transferPointSchema,
@@ -255,18 +256,14 @@ function RecentTransfers({ status }: { status: TransferStatus }) {
     <div className={styles.recent}>
       <h3 className={styles.recentTitle}>{t('recent')}</h3>
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('date')}</th>
-            <th scope="col" className={styles.right}>
-              {t('pointsCol')}
-            </th>
-            <th scope="col" className={styles.right}>
-              {t('gemsCol')}
-            </th>
-            <th scope="col">{t('status')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('date'),
+            { label: t('pointsCol'), className: styles.right },
+            { label: t('gemsCol'), className: styles.right },
+            t('status'),
+          ]}
+        />
         <tbody>
           {status.transfers.map((row) => (
             <tr key={row.id}>

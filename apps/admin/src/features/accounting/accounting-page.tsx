@@ -10,6 +10,7 @@ import { accountsRoute, liabilityRoute, prepaidReportRoute } from '@gacha/contra
 import { call, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 import { useLang } from '../../lib/i18n.ts';
 import type { Words } from '../../locales/index.ts';
 
@@ -133,33 +134,21 @@ function MoneyTable({
   return (
     <TableWrap labelledBy={labelledBy}>
       <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{byMethod ? t('method') : t('period')}</th>
-            <th scope="col" className="num">
-              {t('payments')}
-            </th>
-            <th scope="col" className="num">
-              {t('gross')}
-            </th>
-            <th scope="col" className="num">
-              {t('refunds')}
-            </th>
-            <th scope="col" className="num">
-              {t('net')}
-            </th>
-            {gems ? (
-              <>
-                <th scope="col" className="num">
-                  {t('paidLeft')}
-                </th>
-                <th scope="col" className="num">
-                  {t('bonusLeft')}
-                </th>
-              </>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            byMethod ? t('method') : t('period'),
+            { label: t('payments'), className: 'num' },
+            { label: t('gross'), className: 'num' },
+            { label: t('refunds'), className: 'num' },
+            { label: t('net'), className: 'num' },
+            ...(gems
+              ? [
+                  { label: t('paidLeft'), className: 'num' },
+                  { label: t('bonusLeft'), className: 'num' },
+                ]
+              : []),
+          ]}
+        />
         <tbody>
           {rows.map(({ key, name, p, sub }) => (
             <tr key={key}>
@@ -196,16 +185,9 @@ function GemsTable({ total }: { total: AdminAccountingPeriod }) {
     <TableWrap labelledBy="acct-gems">
       <table className="data-table">
         <caption id="acct-gems">{t('gems.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('gems.kind')}</th>
-            {MOVES.map((m) => (
-              <th key={m} scope="col" className="num">
-                {t(`gems.${m}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[t('gems.kind'), ...MOVES.map((m) => ({ label: t(`gems.${m}`), className: 'num' }))]}
+        />
         <tbody>
           {(['paid_gems', 'bonus_gems'] as const).map((kind) => (
             <tr key={kind}>

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
 import {
   adminCardTypeCreateSchema,
   adminCardTypeUpdateSchema,
@@ -14,9 +13,19 @@ import {
 } from '@gacha/contract/routes/admin-catalogue';
 import type { z } from 'zod';
 import cols from '../../components/columns.module.css';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { PageHead } from '../../components/page-head.tsx';
+import {
+  CreateButton,
+  editColumn,
+  EditorModal,
+  FormActions,
+  SavedNotice,
+  useRowEditor,
+  type RowFormProps,
+} from '../../components/row-editor.tsx';
+import { WholeTable } from '../../components/whole-table.tsx';
 import { call, unwrap } from '../../lib/api.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -37,8 +46,7 @@ export function CardTypesPage() {
   const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
-  const [editing, setEditing] = useState<CardType | 'new' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const editor = useRowEditor<CardType | 'new'>();
 
   const types = useQuery({
     queryKey: TYPES_KEY,
@@ -83,84 +91,37 @@ export function CardTypesPage() {
         meta: { className: 'num' },
       },
       ...(canWrite
-        ? [
-            {
-              id: 'edit',
-              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
-              enableSorting: false,
-              meta: { className: 'nowrap' },
-              cell: ({ row }: { row: { original: CardType } }) => (
-                <button
-                  type="button"
-                  onClick={() => setEditing(row.original)}
-                  aria-label={t('cardTypes.editOne', { name: row.original.name_en })}
-                >
-                  {t('console:common.edit')}
-                </button>
-              ),
-            },
-          ]
+        ? [editColumn<CardType>((r) => t('cardTypes.editOne', { name: r.name_en }), editor.edit)]
         : []),
     ],
-    [t, lang, canWrite],
+    [t, lang, canWrite, editor.edit],
   );
-
-  const table = useTable({
-    features: consoleFeatures,
-    columns,
-    data: types.data ?? [],
-    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 200 } },
-  });
 
   return (
     <>
-      <div className="page-head">
-        <h1>{t('cardTypes.title')}</h1>
-        <div className="actions">
-          <button
-            type="button"
-            className="button-primary"
-            disabled={!canWrite}
-            onClick={() => {
-              setDone(null);
-              setEditing('new');
-            }}
-          >
-            {t('cardTypes.new')}
-          </button>
-        </div>
-      </div>
+      <PageHead title={t('cardTypes.title')}>
+        <CreateButton canWrite={canWrite} onClick={() => editor.create('new')}>
+          {t('cardTypes.new')}
+        </CreateButton>
+      </PageHead>
       <p className="muted">{t('cardTypes.intro')}</p>
       {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
-      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
-      {types.isError ? <p role="alert">{types.error.message}</p> : null}
-      {types.isPending ? (
-        <p className="loading">{t('console:common.loading')}</p>
-      ) : (
-        <div className={cols.tablet}>
-          <DataTable table={table} caption={t('cardTypes.title')} empty={t('cardTypes.empty')} />
-        </div>
-      )}
-      <Modal
-        open={editing !== null}
-        title={
-          editing === 'new' ? t('cardTypes.new') : t('cardTypes.editTitle', { id: editing ? editing.id : '' })
-        }
-        onClose={() => setEditing(null)}
+      <SavedNotice>{editor.done}</SavedNotice>
+      <WholeTable
+        query={types}
+        columns={columns}
+        sort={{ id: 'sort', desc: false }}
+        pageSize={200}
+        caption={t('cardTypes.title')}
+        empty={t('cardTypes.empty')}
+        frame={cols.tablet}
+      />
+      <EditorModal
+        editor={editor}
+        title={(e) => (e === 'new' ? t('cardTypes.new') : t('cardTypes.editTitle', { id: e.id }))}
       >
-        {(close) =>
-          editing !== null ? (
-            <CardTypeForm
-              row={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(message) => {
-                setDone(message);
-                close();
-              }}
-            />
-          ) : null
-        }
-      </Modal>
+        {(e, form) => <CardTypeForm row={e === 'new' ? null : e} {...form} />}
+      </EditorModal>
     </>
   );
 }
@@ -176,15 +137,7 @@ type Values = {
 const FIELDS = ['id', 'name_en', 'name_ja', 'sort', 'top_tab', 'exchange_tab'] as const;
 const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
-function CardTypeForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: CardType | null;
-  onCancel: () => void;
-  onSaved: (message: string) => void;
-}) {
+function CardTypeForm({ row, onCancel, onSaved }: RowFormProps<CardType>) {
   const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({
@@ -250,14 +203,9 @@ function CardTypeForm({
           </div>
         );
       })}
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('console:common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('console:common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel}>
+        {row ? t('console:common.save') : t('common.create')}
+      </FormActions>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminCouponSorts, adminCouponStatuses } from '@gacha/contract/admin-shop';
@@ -6,8 +6,9 @@ import { couponListRoute } from '@gacha/contract/routes/admin-shop';
 import { RouteNotice } from '../../components/delete-draft.tsx';
 import type { Columns } from '../../components/data-table.tsx';
 import { JstWindow } from '../../components/jst-window.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { PageHead } from '../../components/page-head.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
+import { CreateButton, EditorModal, SavedNotice, useRowEditor } from '../../components/row-editor.tsx';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
@@ -26,8 +27,8 @@ export function CouponsPage() {
   const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<{ id: number; code: string } | null>(null);
+  const editor = useRowEditor<'new', { id: number; code: string }>();
+  const created = editor.done;
 
   const columns = useMemo<Columns<Coupon>>(
     () => [
@@ -112,48 +113,29 @@ export function CouponsPage() {
 
   return (
     <>
-      <div className="page-head">
-        <h1>{t('coupons.title')}</h1>
-        <div className="actions">
-          <button
-            type="button"
-            className="button-primary"
-            disabled={!canWrite}
-            onClick={() => {
-              setCreated(null);
-              setCreating(true);
-            }}
-          >
-            {t('coupons.new')}
-          </button>
-        </div>
-      </div>
+      <PageHead title={t('coupons.title')}>
+        <CreateButton canWrite={canWrite} onClick={() => editor.create('new')}>
+          {t('coupons.new')}
+        </CreateButton>
+      </PageHead>
       {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
       <RouteNotice />
-      <div role="status">
+      <SavedNotice>
         {created ? (
-          <p className="success">
+          <>
             {t('coupons.createdOne')} <code className={styles.code}>{created.code}</code>{' '}
             <Link to={`/coupons/${created.id}`}>{t('coupons.open')}</Link>
-          </p>
+          </>
         ) : null}
-      </div>
+      </SavedNotice>
       <div className={cols.tablet}>
         <ResourceList resource={resource} />
       </div>
-      <Modal open={creating} title={t('coupons.new')} onClose={() => setCreating(false)}>
-        {(close) =>
-          creating ? (
-            <CouponCreateForm
-              onCancel={close}
-              onCreated={(id, code) => {
-                setCreated({ id, code });
-                close();
-              }}
-            />
-          ) : null
-        }
-      </Modal>
+      <EditorModal editor={editor} title={() => t('coupons.new')}>
+        {(_, form) => (
+          <CouponCreateForm onCancel={form.onCancel} onCreated={(id, code) => form.onSaved({ id, code })} />
+        )}
+      </EditorModal>
     </>
   );
 }

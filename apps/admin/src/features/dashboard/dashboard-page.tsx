@@ -18,6 +18,7 @@ import { useCan } from '../../lib/me.ts';
 import { COLORS } from './dashboard-colors.ts';
 import styles from './dashboard.module.css';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 // recharts only in the dashboard's chunk
 const DailyChart = lazy(() => import('./dashboard-charts.tsx').then((m) => ({ default: m.DailyChart })));
@@ -235,17 +236,10 @@ function Totals({ data }: { data: AdminDashboard }) {
       </div>
       <TableWrap label={t('totals.title')}>
         <table className="data-table" data-testid="totals-table">
-          <caption className="sr-only">{t('totals.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('totals.figure')}</th>
-              {periods.map((p) => (
-                <th key={p.id} scope="col" className="num">
-                  {p.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('totals.title')}
+            columns={[t('totals.figure'), ...periods.map((p) => ({ label: p.label, className: 'num' }))]}
+          />
           <tbody>
             {FIGURES.map((f) => (
               <tr key={f.key}>
@@ -321,35 +315,19 @@ function Daily({ data }: { data: AdminDashboard }) {
         <summary>{t('daily.asTable')}</summary>
         <TableWrap label={t('daily.title', { month: data.month.month.replace('-', '/') })}>
           <table className="data-table">
-            <caption className="sr-only">
-              {t('daily.title', { month: data.month.month.replace('-', '/') })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('daily.date')}</th>
-                <th scope="col" className="num">
-                  {t('figures.payments')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.gemsSold')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.yen')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.gemsSpent')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.coinsSpent')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.plays')}
-                </th>
-                <th scope="col" className="num">
-                  {t('figures.coinsIssued')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('daily.title', { month: data.month.month.replace('-', '/') })}
+              columns={[
+                t('daily.date'),
+                { label: t('figures.payments'), className: 'num' },
+                { label: t('figures.gemsSold'), className: 'num' },
+                { label: t('figures.yen'), className: 'num' },
+                { label: t('figures.gemsSpent'), className: 'num' },
+                { label: t('figures.coinsSpent'), className: 'num' },
+                { label: t('figures.plays'), className: 'num' },
+                { label: t('figures.coinsIssued'), className: 'num' },
+              ]}
+            />
             <tbody>
               {data.daily.map((d) => (
                 <tr key={d.date}>
@@ -407,7 +385,7 @@ function ByMethod({ data }: { data: AdminDashboard }) {
           </figure>
           <TableWrap label={t('methods.title')}>
             <table className="data-table" data-testid="methods-table">
-              <caption className="sr-only">{t('methods.title')}</caption>
+              <caption className="visually-hidden">{t('methods.title')}</caption>
               <thead>
                 <tr>
                   <th scope="col" rowSpan={2}>
@@ -489,18 +467,14 @@ function CoinsIssued({ data }: { data: AdminDashboard }) {
       {reasons.length ? (
         <TableWrap label={t('coins.title')}>
           <table className="data-table">
-            <caption className="sr-only">{t('coins.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('coins.reason')}</th>
-                <th scope="col" className="num">
-                  {t('today', { date: data.today.date.replace(/-/g, '/') })}
-                </th>
-                <th scope="col" className="num">
-                  {t('month', { month: data.month.month.replace('-', '/') })}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('coins.title')}
+              columns={[
+                t('coins.reason'),
+                { label: t('today', { date: data.today.date.replace(/-/g, '/') }), className: 'num' },
+                { label: t('month', { month: data.month.month.replace('-', '/') }), className: 'num' },
+              ]}
+            />
             <tbody>
               {reasons.map((r) => (
                 <tr key={r}>
@@ -563,28 +537,18 @@ function PacksSelling({ data }: { data: AdminDashboard }) {
           </figure>
           <TableWrap label={t('packs.title', { count: packs.length })}>
             <table className="data-table" data-testid="packs-table">
-              <caption className="sr-only">{t('packs.title', { count: packs.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('packs.pack')}</th>
-                  <th scope="col" className="num">
-                    {t('packs.price')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packs.soldOfTotal')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packs.remaining')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packs.soldToday')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packs.soldMonth')}
-                  </th>
-                  <th scope="col">{t('packs.ends')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('packs.title', { count: packs.length })}
+                columns={[
+                  t('packs.pack'),
+                  { label: t('packs.price'), className: 'num' },
+                  { label: t('packs.soldOfTotal'), className: 'num' },
+                  { label: t('packs.remaining'), className: 'num' },
+                  { label: t('packs.soldToday'), className: 'num' },
+                  { label: t('packs.soldMonth'), className: 'num' },
+                  t('packs.ends'),
+                ]}
+              />
               <tbody>
                 {packs.map((p) => (
                   <tr key={p.id}>
@@ -649,18 +613,14 @@ function ShipmentsByAge({ data }: { data: AdminDashboard }) {
         </figure>
         <TableWrap label={t('ages.title')}>
           <table className="data-table" data-testid="ages-table">
-            <caption className="sr-only">{t('ages.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ages.age')}</th>
-                <th scope="col" className="num">
-                  {t('ages.batches')}
-                </th>
-                <th scope="col" className="num">
-                  {t('ages.items')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('ages.title')}
+              columns={[
+                t('ages.age'),
+                { label: t('ages.batches'), className: 'num' },
+                { label: t('ages.items'), className: 'num' },
+              ]}
+            />
             <tbody>
               {buckets.map((b) => (
                 <tr

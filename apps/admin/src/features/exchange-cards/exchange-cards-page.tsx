@@ -19,7 +19,16 @@ import type { z } from 'zod';
 import type { Columns } from '../../components/data-table.tsx';
 import { ResourceList, type Resource } from '../../components/resource-list.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { PageHead } from '../../components/page-head.tsx';
+import {
+  CreateButton,
+  EditorModal,
+  FormActions,
+  SavedNotice,
+  useRowEditor,
+  type RowFormHandlers,
+  type RowFormProps,
+} from '../../components/row-editor.tsx';
 import { call } from '../../lib/api.ts';
 import { formatNumber, fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
@@ -50,8 +59,8 @@ export function ExchangeCardsPage() {
   const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const canWrite = useCan()('catalogue.write');
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const editor = useRowEditor<Editing>();
+  const { edit } = editor;
   const name = (c: { name_en: string; name_ja: string }) => nameIn(lang, c);
 
   const columns = useMemo<Columns<ExchangeCard>>(
@@ -136,20 +145,20 @@ export function ExchangeCardsPage() {
         ? [
             {
               id: 'actions',
-              header: () => <span className="sr-only">{t('common.actions')}</span>,
+              header: () => <span className="visually-hidden">{t('common.actions')}</span>,
               meta: { className: 'nowrap' },
               cell: ({ row }: { row: { original: ExchangeCard } }) => (
                 <span className={styles.rowActions}>
                   <button
                     type="button"
-                    onClick={() => setEditing({ mode: 'stock', row: row.original })}
+                    onClick={() => edit({ mode: 'stock', row: row.original })}
                     aria-label={t('exchange.stockFor', { name: nameIn(lang, row.original) })}
                   >
                     {t('exchange.changeStock')}
                   </button>
                   <button
                     type="button"
-                    onClick={() => setEditing({ mode: 'edit', row: row.original })}
+                    onClick={() => edit({ mode: 'edit', row: row.original })}
                     aria-label={t('exchange.editFor', { name: nameIn(lang, row.original) })}
                   >
                     {t('console:common.edit')}
@@ -160,7 +169,7 @@ export function ExchangeCardsPage() {
           ]
         : []),
     ],
-    [t, lang, canWrite],
+    [t, lang, canWrite, edit],
   );
   const resource: Resource<ExchangeCard> = {
     route: exchangeCardListRoute,
@@ -190,61 +199,38 @@ export function ExchangeCardsPage() {
     csv: true,
   };
 
-  const saved = (message: string, close: () => void) => {
-    setDone(message);
-    close();
-  };
-
   return (
     <>
-      <div className="page-head">
-        <h1>{t('exchange.title')}</h1>
-        <div className="actions">
-          <button
-            type="button"
-            className="button-primary"
-            disabled={!canWrite}
-            onClick={() => {
-              setDone(null);
-              setEditing({ mode: 'new' });
-            }}
-          >
-            {t('exchange.new')}
-          </button>
-        </div>
-      </div>
+      <PageHead title={t('exchange.title')}>
+        <CreateButton canWrite={canWrite} onClick={() => editor.create({ mode: 'new' })}>
+          {t('exchange.new')}
+        </CreateButton>
+      </PageHead>
       <p className="muted">{t('exchange.intro')}</p>
       {!canWrite ? <p className="note note-warn">{t('console:common.readOnly')}</p> : null}
-      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
+      <SavedNotice>{editor.done}</SavedNotice>
       <div className={cols.tablet}>
         <ResourceList resource={resource} />
       </div>
-      <Modal
-        open={editing !== null}
-        size={editing?.mode === 'new' ? 'large' : 'normal'}
-        title={
-          editing?.mode === 'new'
+      <EditorModal
+        editor={editor}
+        size={(e) => (e.mode === 'new' ? 'large' : 'normal')}
+        title={(e) =>
+          e.mode === 'new'
             ? t('exchange.new')
-            : editing?.mode === 'stock'
-              ? t('exchange.stockFor', { name: name(editing.row) })
-              : editing
-                ? t('exchange.editFor', { name: name(editing.row) })
-                : ''
+            : e.mode === 'stock'
+              ? t('exchange.stockFor', { name: name(e.row) })
+              : t('exchange.editFor', { name: name(e.row) })
         }
-        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing?.mode === 'stock' ? (
-            <StockForm row={editing.row} onCancel={close} onSaved={(m) => saved(m, close)} />
-          ) : editing ? (
-            <ExchangeCardForm
-              row={editing.mode === 'edit' ? editing.row : null}
-              onCancel={close}
-              onSaved={(m) => saved(m, close)}
-            />
-          ) : null
+        {(e, form) =>
+          e.mode === 'stock' ? (
+            <StockForm row={e.row} {...form} />
+          ) : (
+            <ExchangeCardForm row={e.mode === 'edit' ? e.row : null} {...form} />
+          )
         }
-      </Modal>
+      </EditorModal>
     </>
   );
 }
@@ -270,15 +256,7 @@ const FIELDS = [
 const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
 const instant = (v: string) => (v.trim() ? fromJstInput(v) || 'invalid' : null);
 
-function ExchangeCardForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: ExchangeCard | null;
-  onCancel: () => void;
-  onSaved: (message: string) => void;
-}) {
+function ExchangeCardForm({ row, onCancel, onSaved }: RowFormProps<ExchangeCard>) {
   const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<PickedCard | null>(null);
@@ -373,14 +351,9 @@ function ExchangeCardForm({
         </FormField>
       </div>
       {row ? <p className="field-hint">{t('exchange.stockElsewhere')}</p> : null}
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('console:common.save') : t('exchange.offer')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('console:common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel}>
+        {row ? t('console:common.save') : t('exchange.offer')}
+      </FormActions>
     </form>
   );
 }
@@ -388,15 +361,7 @@ function ExchangeCardForm({
 type StockValues = { direction: 'add' | 'take'; amount: string };
 
 /** Moves a card's stock by an amount (the server refuses to go below zero: stock_negative on `add`). */
-function StockForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: ExchangeCard;
-  onCancel: () => void;
-  onSaved: (message: string) => void;
-}) {
+function StockForm({ row, onCancel, onSaved }: RowFormHandlers & { row: ExchangeCard }) {
   const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
   const queryClient = useQueryClient();
@@ -457,14 +422,9 @@ function StockForm({
       <p aria-live="polite" className={after !== null && after < 0 ? 'field-error' : 'muted'}>
         {after !== null ? t('exchange.stockAfter', { stock: formatNumber(after, lang) }) : '\u00a0'}
       </p>
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={pending}>
-          {t('exchange.applyStock')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('console:common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel}>
+        {t('exchange.applyStock')}
+      </FormActions>
     </form>
   );
 }

@@ -1,14 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
 import { adminCampaignCreateSchema, type adminCampaignListSchema } from '@gacha/contract/admin-shop';
 import { campaignsRoute, createCampaignRoute, updateCampaignRoute } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
 import cols from '../../components/columns.module.css';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { Modal } from '../../components/modal.tsx';
+import {
+  CreateButton,
+  editColumn,
+  EditorModal,
+  FormActions,
+  SavedNotice,
+  useRowEditor,
+  type RowFormProps,
+} from '../../components/row-editor.tsx';
+import { WholeTable } from '../../components/whole-table.tsx';
 import { call, unwrap } from '../../lib/api.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
@@ -25,8 +33,7 @@ const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
  */
 export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation(['shop', 'console']);
-  const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const editor = useRowEditor<Campaign | 'new'>();
   const campaigns = useQuery({
     queryKey: CAMPAIGNS_KEY,
     queryFn: async () => unwrap(await call(campaignsRoute, {})).list,
@@ -67,101 +74,46 @@ export function CampaignsSection({ canWrite }: { canWrite: boolean }) {
         },
       },
       ...(canWrite
-        ? [
-            {
-              id: 'edit',
-              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
-              enableSorting: false,
-              meta: { className: 'nowrap' },
-              cell: ({ row }: { row: { original: Campaign } }) => (
-                <button
-                  type="button"
-                  onClick={() => setEditing(row.original)}
-                  aria-label={t('gemPrices.campaigns.editOne', { id: row.original.id })}
-                >
-                  {t('console:common.edit')}
-                </button>
-              ),
-            },
-          ]
+        ? [editColumn<Campaign>((r) => t('gemPrices.campaigns.editOne', { id: r.id }), editor.edit)]
         : []),
     ],
-    [t, now, canWrite],
+    [t, now, canWrite, editor.edit],
   );
-  const table = useTable({
-    features: consoleFeatures,
-    columns,
-    data: campaigns.data ?? [],
-    initialState: { sorting: [{ id: 'window', desc: true }], pagination: { pageIndex: 0, pageSize: 500 } },
-  });
 
   return (
     <section id="campaigns" className={`panel ${styles.section}`} aria-labelledby="campaigns-title">
       <div className={styles.sectionHead}>
         <h2 id="campaigns-title">{t('gemPrices.campaigns.title')}</h2>
-        <button
-          type="button"
-          className="button-primary"
-          disabled={!canWrite}
-          onClick={() => {
-            setDone(null);
-            setEditing('new');
-          }}
-        >
+        <CreateButton canWrite={canWrite} onClick={() => editor.create('new')}>
           {t('gemPrices.campaigns.new')}
-        </button>
+        </CreateButton>
       </div>
       <p className="muted">{t('gemPrices.campaigns.intro')}</p>
-      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
-      {campaigns.isError ? <p role="alert">{campaigns.error.message}</p> : null}
-      {campaigns.isPending ? (
-        <p className="loading">{t('console:common.loading')}</p>
-      ) : (
-        <div className={cols.tablet}>
-          <DataTable
-            table={table}
-            caption={t('gemPrices.campaigns.title')}
-            empty={t('gemPrices.campaigns.empty')}
-          />
-        </div>
-      )}
-      <Modal
-        open={editing !== null}
-        title={
-          editing === 'new'
-            ? t('gemPrices.campaigns.new')
-            : t('gemPrices.campaigns.editOne', { id: editing ? editing.id : '' })
+      <SavedNotice>{editor.done}</SavedNotice>
+      <WholeTable
+        query={campaigns}
+        columns={columns}
+        sort={{ id: 'window', desc: true }}
+        pageSize={500}
+        caption={t('gemPrices.campaigns.title')}
+        empty={t('gemPrices.campaigns.empty')}
+        frame={cols.tablet}
+      />
+      <EditorModal
+        editor={editor}
+        title={(e) =>
+          e === 'new' ? t('gemPrices.campaigns.new') : t('gemPrices.campaigns.editOne', { id: e.id })
         }
-        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing !== null ? (
-            <CampaignForm
-              row={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(message) => {
-                setDone(message);
-                close();
-              }}
-            />
-          ) : null
-        }
-      </Modal>
+        {(e, form) => <CampaignForm row={e === 'new' ? null : e} {...form} />}
+      </EditorModal>
     </section>
   );
 }
 
 type Values = { percent: string; starts_at: string; ends_at: string; note: string };
 
-function CampaignForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: Campaign | null;
-  onCancel: () => void;
-  onSaved: (message: string) => void;
-}) {
+function CampaignForm({ row, onCancel, onSaved }: RowFormProps<Campaign>) {
   const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   const payload = (v: Values) => ({
@@ -217,14 +169,9 @@ function CampaignForm({
       >
         {(p) => <input {...p} {...form.register('note')} />}
       </FormField>
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('console:common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('console:common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel}>
+        {row ? t('console:common.save') : t('common.create')}
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
 import {
   adminPointPriceCreateSchema,
   adminPointPriceUpdateSchema,
@@ -13,9 +12,18 @@ import {
   updatePointPriceRoute,
 } from '@gacha/contract/routes/admin-shop';
 import type { z } from 'zod';
-import { consoleFeatures, DataTable, type Columns } from '../../components/data-table.tsx';
+import type { Columns } from '../../components/data-table.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
-import { Modal } from '../../components/modal.tsx';
+import {
+  CreateButton,
+  editColumn,
+  EditorModal,
+  FormActions,
+  SavedNotice,
+  useRowEditor,
+  type RowFormProps,
+} from '../../components/row-editor.tsx';
+import { WholeTable } from '../../components/whole-table.tsx';
 import { call, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { schemaResolver, useApiForm } from '../../lib/forms.ts';
@@ -40,8 +48,7 @@ export const visibilityOf = (c: Pick<Course, 'coupon_only' | 'disabled'>): Visib
 export function CoursesSection({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation(['shop', 'console']);
   const lang = useLang();
-  const [editing, setEditing] = useState<Course | 'new' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const editor = useRowEditor<Course | 'new'>();
   const courses = useQuery({
     queryKey: COURSES_KEY,
     queryFn: async () => unwrap(await call(pointPricesRoute, {})).list,
@@ -107,86 +114,39 @@ export function CoursesSection({ canWrite }: { canWrite: boolean }) {
         meta: { className: `nowrap ${cols.wideOnly}` },
       },
       ...(canWrite
-        ? [
-            {
-              id: 'edit',
-              header: () => <span className="sr-only">{t('console:common.edit')}</span>,
-              enableSorting: false,
-              meta: { className: 'nowrap' },
-              cell: ({ row }: { row: { original: Course } }) => (
-                <button
-                  type="button"
-                  onClick={() => setEditing(row.original)}
-                  aria-label={t('gemPrices.courses.editOne', { id: row.original.id })}
-                >
-                  {t('console:common.edit')}
-                </button>
-              ),
-            },
-          ]
+        ? [editColumn<Course>((r) => t('gemPrices.courses.editOne', { id: r.id }), editor.edit)]
         : []),
     ],
-    [t, lang, canWrite],
+    [t, lang, canWrite, editor.edit],
   );
-  const table = useTable({
-    features: consoleFeatures,
-    columns,
-    data: courses.data ?? [],
-    initialState: { sorting: [{ id: 'sort', desc: false }], pagination: { pageIndex: 0, pageSize: 500 } },
-  });
 
   return (
     <section id="courses" className={`panel ${styles.section}`} aria-labelledby="courses-title">
       <div className={styles.sectionHead}>
         <h2 id="courses-title">{t('gemPrices.courses.title')}</h2>
-        <button
-          type="button"
-          className="button-primary"
-          disabled={!canWrite}
-          onClick={() => {
-            setDone(null);
-            setEditing('new');
-          }}
-        >
+        <CreateButton canWrite={canWrite} onClick={() => editor.create('new')}>
           {t('gemPrices.courses.new')}
-        </button>
+        </CreateButton>
       </div>
       <p className="muted">{t('gemPrices.courses.intro')}</p>
-      <div role="status">{done ? <p className="success">{done}</p> : null}</div>
-      {courses.isError ? <p role="alert">{courses.error.message}</p> : null}
-      {courses.isPending ? (
-        <p className="loading">{t('console:common.loading')}</p>
-      ) : (
-        <div className={cols.tablet}>
-          <DataTable
-            table={table}
-            caption={t('gemPrices.courses.title')}
-            empty={t('gemPrices.courses.empty')}
-          />
-        </div>
-      )}
-      <Modal
-        open={editing !== null}
-        title={
-          editing === 'new'
-            ? t('gemPrices.courses.new')
-            : t('gemPrices.courses.editOne', { id: editing ? editing.id : '' })
+      <SavedNotice>{editor.done}</SavedNotice>
+      <WholeTable
+        query={courses}
+        columns={columns}
+        sort={{ id: 'sort', desc: false }}
+        pageSize={500}
+        caption={t('gemPrices.courses.title')}
+        empty={t('gemPrices.courses.empty')}
+        frame={cols.tablet}
+      />
+      <EditorModal
+        editor={editor}
+        title={(e) =>
+          e === 'new' ? t('gemPrices.courses.new') : t('gemPrices.courses.editOne', { id: e.id })
         }
-        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing !== null ? (
-            <CourseForm
-              row={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(message) => {
-                setDone(message);
-                close();
-              }}
-            />
-          ) : null
-        }
-      </Modal>
+        {(e, form) => <CourseForm row={e === 'new' ? null : e} {...form} />}
+      </EditorModal>
     </section>
   );
 }
@@ -201,15 +161,7 @@ type Values = {
 };
 const int = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
-function CourseForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: Course | null;
-  onCancel: () => void;
-  onSaved: (message: string) => void;
-}) {
+function CourseForm({ row, onCancel, onSaved }: RowFormProps<Course>) {
   const { t } = useTranslation(['shop', 'console']);
   const queryClient = useQueryClient();
   // a paid course keeps the rate it has (anything but "100"); a new one or one that stops being free gets "0"
@@ -292,14 +244,9 @@ function CourseForm({
           </div>
         ))}
       </div>
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={pending}>
-          {row ? t('console:common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('console:common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel}>
+        {row ? t('console:common.save') : t('common.create')}
+      </FormActions>
     </form>
   );
 }

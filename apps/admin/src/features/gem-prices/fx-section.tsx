@@ -10,6 +10,7 @@ import { schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import styles from './gem-prices.module.css';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 const FX_KEY = ['admin', 'fx'] as const;
 
@@ -117,15 +118,10 @@ export function FxSection({ canWrite }: { canWrite: boolean }) {
           {fx.data?.list.length ? (
             <TableWrap label={t('gemPrices.fx.history')} className={styles.history}>
               <table className="data-table">
-                <caption className="sr-only">{t('gemPrices.fx.history')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('gemPrices.fx.month')}</th>
-                    <th scope="col" className="num">
-                      {t('gemPrices.fx.rate')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  caption={t('gemPrices.fx.history')}
+                  columns={[t('gemPrices.fx.month'), { label: t('gemPrices.fx.rate'), className: 'num' }]}
+                />
                 <tbody>
                   {fx.data.list.map((r) => (
                     <tr key={r.month} aria-current={r.month === current?.month ? 'true' : undefined}>

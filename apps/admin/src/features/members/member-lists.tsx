@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { RowData } from '@tanstack/react-table';
 import { wonItemStatuses } from '@gacha/contract/admin-members';
 import { NAV } from '../../app/nav.ts';
 import type { Columns } from '../../components/data-table.tsx';
@@ -18,10 +19,27 @@ import styles from './members.module.css';
 
 type PanelProps = { id: number; page: number; onPage: (page: number) => void };
 
-/** A ledger reason in words ('admin' → 'Granted by staff'); an unknown one as the server names it. */
-function useReason(kind: 'gem' | 'coin') {
-  const { t } = useTranslation('members');
-  return (reason: string) => t(`reasons.${kind}.${reason}`, { defaultValue: reason });
+/** A column of figures: right-aligned, its heading too. */
+function figureColumn<R extends RowData>(
+  id: string,
+  header: string,
+  cell: (row: R) => ReactNode,
+): Columns<R>[number] {
+  return { id, header, cell: ({ row }) => cell(row.original), meta: { className: 'num' } };
+}
+
+/** A column of times in JST, the zone left to the heading, kept on one line. */
+function timeColumn<R extends RowData>(
+  id: string,
+  header: string,
+  at: (row: R) => string,
+): Columns<R>[number] {
+  return {
+    id,
+    header,
+    cell: ({ row }) => formatJst(at(row.original), { zone: false }),
+    meta: { className: 'nowrap' },
+  };
 }
 
 function Signed({ value, children }: { value: number; children: string }) {
@@ -30,31 +48,30 @@ function Signed({ value, children }: { value: number; children: string }) {
   );
 }
 
+/**
+ * One paged tab: its heading (the tab's name), a filter and the row count beside it, and the page of rows the API
+ * answers for the filter.
+ */
 function ListSection<N extends ListName>({
-  name,
-  title,
-  columns,
-  data,
-  isPending,
-  error,
+  id,
   page,
   onPage,
+  name,
+  filter,
+  columns,
   empty,
   filters,
-}: {
+}: PanelProps & {
   name: N;
-  title: string;
+  filter?: Record<string, string | undefined>;
   columns: Columns<ListRow<N>>;
-  data: ReturnType<typeof useMemberList<N>>['data'];
-  isPending: boolean;
-  error: Error | null;
-  page: number;
-  onPage: (page: number) => void;
   empty: string;
   filters?: ReactNode;
 }) {
   const { t } = useTranslation(['members', 'console']);
   const lang = useLang();
+  const { data, isPending, error } = useMemberList(id, name, { ...filter, page });
+  const title = t(`tabs.${name}`);
   const headingId = `member-${name}`;
   return (
     <section aria-labelledby={headingId}>
@@ -86,23 +103,15 @@ function ListSection<N extends ListName>({
 }
 
 export function GemLotsPanel({
-  id,
-  page,
-  onPage,
   state,
   onState,
+  ...panel
 }: PanelProps & { state: 'live' | 'all'; onState: (s: 'live' | 'all') => void }) {
   const { t } = useTranslation('members');
   const lang = useLang();
-  const list = useMemberList(id, 'gem-lots', { state, page });
   const columns = useMemo<Columns<ListRow<'gem-lots'>>>(
     () => [
-      {
-        id: 'id',
-        header: () => t('lots.id'),
-        cell: ({ row }) => `#${row.original.id}`,
-        meta: { className: 'num' },
-      },
+      figureColumn('id', t('lots.id'), (lot) => `#${lot.id}`),
       {
         id: 'kind',
         header: () => t('lots.kind'),
@@ -113,24 +122,9 @@ export function GemLotsPanel({
         header: () => t('lots.source'),
         cell: ({ row }) => t(`lots.sources.${row.original.source}`, { defaultValue: row.original.source }),
       },
-      {
-        id: 'amount',
-        header: () => t('lots.amount'),
-        cell: ({ row }) => formatNumber(row.original.amount, lang),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'remaining',
-        header: () => t('lots.remaining'),
-        cell: ({ row }) => formatNumber(row.original.remaining, lang),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'awarded',
-        header: () => t('lots.awarded'),
-        cell: ({ row }) => formatJst(row.original.awarded_at, { zone: false }),
-        meta: { className: 'nowrap' },
-      },
+      figureColumn('amount', t('lots.amount'), (lot) => formatNumber(lot.amount, lang)),
+      figureColumn('remaining', t('lots.remaining'), (lot) => formatNumber(lot.remaining, lang)),
+      timeColumn('awarded', t('lots.awarded'), (lot) => lot.awarded_at),
       {
         id: 'expires',
         header: () => t('lots.expires'),
@@ -152,14 +146,10 @@ export function GemLotsPanel({
   );
   return (
     <ListSection
+      {...panel}
       name="gem-lots"
-      title={t('tabs.gem-lots')}
+      filter={{ state }}
       columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
       empty={state === 'live' ? t('lots.emptyLive') : t('lots.empty')}
       filters={
         <div className={styles.segmented} role="group" aria-label={t('lots.which')}>
@@ -174,38 +164,53 @@ export function GemLotsPanel({
   );
 }
 
-export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
+type LedgerName = 'gem-ledger' | 'coin-ledger';
+
+/** What the gem and the coin ledger differ in: the reasons' words, the amount's heading, and coins in tenths. */
+const LEDGERS: {
+  [N in LedgerName]: {
+    reasons: 'gem' | 'coin';
+    heading: 'ledger.gems' | 'ledger.coins';
+    delta: (row: ListRow<N>) => number;
+    after: (row: ListRow<N>) => number;
+    format: (n: number, lang: string) => string;
+  };
+} = {
+  'gem-ledger': {
+    reasons: 'gem',
+    heading: 'ledger.gems',
+    delta: (row) => row.delta,
+    after: (row) => row.balance_after,
+    format: formatNumber,
+  },
+  'coin-ledger': {
+    reasons: 'coin',
+    heading: 'ledger.coins',
+    delta: (row) => row.delta_tenths,
+    after: (row) => row.balance_after_tenths,
+    format: formatCoins,
+  },
+};
+
+function LedgerPanel<N extends LedgerName>({ name, ...panel }: PanelProps & { name: N }) {
   const { t } = useTranslation('members');
   const lang = useLang();
-  const reason = useReason('gem');
-  const list = useMemberList(id, 'gem-ledger', { page });
-  const columns = useMemo<Columns<ListRow<'gem-ledger'>>>(
+  const ledger = LEDGERS[name];
+  const columns = useMemo<Columns<ListRow<N>>>(
     () => [
-      {
-        id: 'when',
-        header: () => t('ledger.when'),
-        cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
-        meta: { className: 'nowrap' },
-      },
+      timeColumn('when', t('ledger.when'), (entry) => entry.created_at),
       {
         id: 'reason',
         header: () => t('ledger.reason'),
-        cell: ({ row }) => reason(row.original.reason),
+        // a ledger reason in words ('admin' → 'Granted by staff'); an unknown one as the server names it
+        cell: ({ row }) =>
+          t(`reasons.${ledger.reasons}.${row.original.reason}`, { defaultValue: row.original.reason }),
       },
-      {
-        id: 'delta',
-        header: () => t('ledger.gems'),
-        cell: ({ row }) => (
-          <Signed value={row.original.delta}>{formatNumber(row.original.delta, lang)}</Signed>
-        ),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'after',
-        header: () => t('ledger.balanceAfter'),
-        cell: ({ row }) => formatNumber(row.original.balance_after, lang),
-        meta: { className: 'num' },
-      },
+      figureColumn('delta', t(ledger.heading), (entry) => {
+        const delta = ledger.delta(entry);
+        return <Signed value={delta}>{ledger.format(delta, lang)}</Signed>;
+      }),
+      figureColumn('after', t('ledger.balanceAfter'), (entry) => ledger.format(ledger.after(entry), lang)),
       {
         id: 'reference',
         header: () => t('ledger.reference'),
@@ -213,77 +218,17 @@ export function GemLedgerPanel({ id, page, onPage }: PanelProps) {
           row.original.reference ? <code className={styles.ref}>{row.original.reference}</code> : '—',
       },
     ],
-    [t, lang, reason],
+    [t, lang, ledger],
   );
-  return (
-    <ListSection
-      name="gem-ledger"
-      title={t('tabs.gem-ledger')}
-      columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
-      empty={t('ledger.empty')}
-    />
-  );
+  return <ListSection {...panel} name={name} columns={columns} empty={t('ledger.empty')} />;
 }
 
-export function CoinLedgerPanel({ id, page, onPage }: PanelProps) {
-  const { t } = useTranslation('members');
-  const lang = useLang();
-  const reason = useReason('coin');
-  const list = useMemberList(id, 'coin-ledger', { page });
-  const columns = useMemo<Columns<ListRow<'coin-ledger'>>>(
-    () => [
-      {
-        id: 'when',
-        header: () => t('ledger.when'),
-        cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
-        meta: { className: 'nowrap' },
-      },
-      {
-        id: 'reason',
-        header: () => t('ledger.reason'),
-        cell: ({ row }) => reason(row.original.reason),
-      },
-      {
-        id: 'delta',
-        header: () => t('ledger.coins'),
-        cell: ({ row }) => (
-          <Signed value={row.original.delta_tenths}>{formatCoins(row.original.delta_tenths, lang)}</Signed>
-        ),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'after',
-        header: () => t('ledger.balanceAfter'),
-        cell: ({ row }) => formatCoins(row.original.balance_after_tenths, lang),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'reference',
-        header: () => t('ledger.reference'),
-        cell: ({ row }) =>
-          row.original.reference ? <code className={styles.ref}>{row.original.reference}</code> : '—',
-      },
-    ],
-    [t, lang, reason],
-  );
-  return (
-    <ListSection
-      name="coin-ledger"
-      title={t('tabs.coin-ledger')}
-      columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
-      empty={t('ledger.empty')}
-    />
-  );
+export function GemLedgerPanel(props: PanelProps) {
+  return <LedgerPanel {...props} name="gem-ledger" />;
+}
+
+export function CoinLedgerPanel(props: PanelProps) {
+  return <LedgerPanel {...props} name="coin-ledger" />;
 }
 
 /** Item counts by state ('2 to choose · 1 to ship …'), the empty ones left out. */
@@ -296,24 +241,13 @@ function ItemCounts({ items }: { items: Record<(typeof wonItemStatuses)[number],
   return <>{parts.length ? parts.join(' · ') : '—'}</>;
 }
 
-export function PurchasesPanel({ id, page, onPage }: PanelProps) {
+export function PurchasesPanel(panel: PanelProps) {
   const { t } = useTranslation('members');
   const lang = useLang();
-  const list = useMemberList(id, 'purchases', { page });
   const columns = useMemo<Columns<ListRow<'purchases'>>>(
     () => [
-      {
-        id: 'id',
-        header: () => t('purchases.id'),
-        cell: ({ row }) => `#${row.original.id}`,
-        meta: { className: 'num' },
-      },
-      {
-        id: 'when',
-        header: () => t('purchases.when'),
-        cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
-        meta: { className: 'nowrap' },
-      },
+      figureColumn('id', t('purchases.id'), (p) => `#${p.id}`),
+      timeColumn('when', t('purchases.when'), (p) => p.created_at),
       {
         id: 'pack',
         header: () => t('purchases.pack'),
@@ -324,12 +258,7 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
         ),
         meta: { className: 'name-cell' },
       },
-      {
-        id: 'count',
-        header: () => t('purchases.count'),
-        cell: ({ row }) => formatNumber(row.original.count, lang),
-        meta: { className: 'num' },
-      },
+      figureColumn('count', t('purchases.count'), (p) => formatNumber(p.count, lang)),
       {
         id: 'positions',
         header: () => t('purchases.positions'),
@@ -339,34 +268,20 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
             : `#${row.original.first_position + 1}–#${row.original.last_position + 1}`,
         meta: { className: 'nowrap' },
       },
-      {
-        id: 'paid',
-        header: () => t('purchases.paid'),
-        cell: ({ row }) => {
-          const p = row.original;
-          const unit = t(`purchases.currency.${p.currency}`);
-          return (
-            <>
-              {formatNumber(p.price_paid, lang)} {unit}
-              {p.discount_percent > 0 ? (
-                <span className={styles.subLine}>
-                  {t('purchases.discount', {
-                    base: formatNumber(p.base_price, lang),
-                    percent: p.discount_percent,
-                  })}
-                </span>
-              ) : null}
-            </>
-          );
-        },
-        meta: { className: 'num' },
-      },
-      {
-        id: 'coins',
-        header: () => t('purchases.coinsEarned'),
-        cell: ({ row }) => formatCoins(row.original.coin_earned_tenths, lang),
-        meta: { className: 'num' },
-      },
+      figureColumn('paid', t('purchases.paid'), (p) => (
+        <>
+          {formatNumber(p.price_paid, lang)} {t(`purchases.currency.${p.currency}`)}
+          {p.discount_percent > 0 ? (
+            <span className={styles.subLine}>
+              {t('purchases.discount', {
+                base: formatNumber(p.base_price, lang),
+                percent: p.discount_percent,
+              })}
+            </span>
+          ) : null}
+        </>
+      )),
+      figureColumn('coins', t('purchases.coinsEarned'), (p) => formatCoins(p.coin_earned_tenths, lang)),
       {
         id: 'items',
         header: () => t('purchases.items'),
@@ -376,28 +291,14 @@ export function PurchasesPanel({ id, page, onPage }: PanelProps) {
     ],
     [t, lang],
   );
-  return (
-    <ListSection
-      name="purchases"
-      title={t('tabs.purchases')}
-      columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
-      empty={t('purchases.empty')}
-    />
-  );
+  return <ListSection {...panel} name="purchases" columns={columns} empty={t('purchases.empty')} />;
 }
 
 export function ItemsPanel({
-  id,
-  page,
-  onPage,
   status,
   counts,
   onStatus,
+  ...panel
 }: PanelProps & {
   status: string | null;
   counts: Record<(typeof wonItemStatuses)[number], number>;
@@ -406,7 +307,6 @@ export function ItemsPanel({
   const { t } = useTranslation('members');
   const lang = useLang();
   const current = wonItemStatuses.find((s) => s === status) ?? null;
-  const list = useMemberList(id, 'items', { status: current ?? undefined, page });
   const columns = useMemo<Columns<ListRow<'items'>>>(
     () => [
       {
@@ -454,12 +354,7 @@ export function ItemsPanel({
         ),
         meta: { className: 'nowrap' },
       },
-      {
-        id: 'value',
-        header: () => t('items.value'),
-        cell: ({ row }) => formatNumber(row.original.buy_point, lang),
-        meta: { className: 'num' },
-      },
+      figureColumn('value', t('items.value'), (it) => formatNumber(it.buy_point, lang)),
       {
         id: 'status',
         header: () => t('items.status'),
@@ -506,14 +401,10 @@ export function ItemsPanel({
   const all = wonItemStatuses.reduce((n, s) => n + counts[s], 0);
   return (
     <ListSection
+      {...panel}
       name="items"
-      title={t('tabs.items')}
+      filter={{ status: current ?? undefined }}
       columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
       empty={t('items.empty')}
       filters={
         <div className={styles.segmented} role="group" aria-label={t('items.which')}>
@@ -539,14 +430,13 @@ const PAYMENT_STATUS_CLASS: Record<string, string> = {
   expired: 'status-draft',
 };
 
-export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boolean }) {
+export function PaymentsPanel({ pii, ...panel }: PanelProps & { pii: boolean }) {
   const { t } = useTranslation('members');
   const lang = useLang();
   // a payment opens to its page where the console has the payments section and the role reads it
   const can = useCan();
   const paymentsItem = NAV.find((n) => n.path === '/payments');
   const linked = !!paymentsItem && can(paymentsItem.permission);
-  const list = useMemberList(id, 'payments', { page });
   const columns = useMemo<Columns<ListRow<'payments'>>>(
     () => [
       {
@@ -563,12 +453,7 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
           </>
         ),
       },
-      {
-        id: 'when',
-        header: () => t('payments.when'),
-        cell: ({ row }) => formatJst(row.original.created_at, { zone: false }),
-        meta: { className: 'nowrap' },
-      },
+      timeColumn('when', t('payments.when'), (p) => p.created_at),
       {
         id: 'method',
         header: () => t('payments.method'),
@@ -579,18 +464,8 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
           </>
         ),
       },
-      {
-        id: 'yen',
-        header: () => t('payments.yen'),
-        cell: ({ row }) => formatYen(row.original.amount_yen, lang),
-        meta: { className: 'num' },
-      },
-      {
-        id: 'gems',
-        header: () => t('payments.gems'),
-        cell: ({ row }) => formatNumber(row.original.gems, lang),
-        meta: { className: 'num' },
-      },
+      figureColumn('yen', t('payments.yen'), (p) => formatYen(p.amount_yen, lang)),
+      figureColumn('gems', t('payments.gems'), (p) => formatNumber(p.gems, lang)),
       {
         id: 'status',
         header: () => t('payments.status'),
@@ -645,17 +520,5 @@ export function PaymentsPanel({ id, page, onPage, pii }: PanelProps & { pii: boo
     ],
     [t, lang, pii, linked],
   );
-  return (
-    <ListSection
-      name="payments"
-      title={t('tabs.payments')}
-      columns={columns}
-      data={list.data}
-      isPending={list.isPending}
-      error={list.error}
-      page={page}
-      onPage={onPage}
-      empty={t('payments.empty')}
-    />
-  );
+  return <ListSection {...panel} name="payments" columns={columns} empty={t('payments.empty')} />;
 }

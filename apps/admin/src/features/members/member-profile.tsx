@@ -7,6 +7,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { rankName } from './member-query.ts';
 import styles from './members.module.css';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead, type Column } from '@gacha/client/components/table-head';
 
 /**
  * The member page's tabs answered with the member (GET /api/admin/members/{id}): profile and address, rank
@@ -20,6 +21,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/**
+ * A table of the member's answer: its caption (the heading's words) and column headings, then its rows, or a row
+ * saying `empty` where there are none (left out where the caller shows no table without rows).
+ */
+function DetailTable({
+  title,
+  columns,
+  rows,
+  empty,
+}: {
+  title: string;
+  columns: readonly Column[];
+  rows: ReactNode[];
+  empty?: string;
+}) {
+  return (
+    <TableWrap label={title}>
+      <table className="data-table">
+        <TableHead caption={title} columns={columns} />
+        <tbody>
+          {rows.length || empty === undefined ? (
+            rows
+          ) : (
+            <tr>
+              <td colSpan={columns.length} className="empty">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </TableWrap>
   );
 }
 
@@ -99,41 +135,26 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
           ? ` ${t('balances.maintained', { month: member.rank_maintained_month })}`
           : ''}
       </p>
-      <TableWrap label={t('ranks.title')}>
-        <table className="data-table">
-          <caption className="sr-only">{t('ranks.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('ranks.month')}</th>
-              <th scope="col">{t('ranks.rank')}</th>
-              <th scope="col" className="num">
-                {t('ranks.spend')}
-              </th>
-              <th scope="col">{t('ranks.how')}</th>
-              <th scope="col">{t('ranks.fixed')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ranks.length ? (
-              ranks.map((r) => (
-                <tr key={r.month}>
-                  <td className="nowrap">{r.month}</td>
-                  <td>{rankName(r.rank, lang)}</td>
-                  <td className="num">{formatNumber(r.spend, lang)}</td>
-                  <td>{t(`ranks.hows.${r.how}`)}</td>
-                  <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
-                </tr>
-              ))
-            ) : (
-              <tr>
-                <td colSpan={5} className="empty">
-                  {t('ranks.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+      <DetailTable
+        title={t('ranks.title')}
+        columns={[
+          t('ranks.month'),
+          t('ranks.rank'),
+          { label: t('ranks.spend'), className: 'num' },
+          t('ranks.how'),
+          t('ranks.fixed'),
+        ]}
+        rows={ranks.map((r) => (
+          <tr key={r.month}>
+            <td className="nowrap">{r.month}</td>
+            <td>{rankName(r.rank, lang)}</td>
+            <td className="num">{formatNumber(r.spend, lang)}</td>
+            <td>{t(`ranks.hows.${r.how}`)}</td>
+            <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
+          </tr>
+        ))}
+        empty={t('ranks.empty')}
+      />
     </section>
   );
 }
@@ -146,43 +167,28 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
     <>
       <section aria-labelledby="member-coupons">
         <h2 id="member-coupons">{t('coupons.title')}</h2>
-        <TableWrap label={t('coupons.title')}>
-          <table className="data-table">
-            <caption className="sr-only">{t('coupons.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('coupons.code')}</th>
-                <th scope="col">{t('coupons.kind')}</th>
-                <th scope="col" className="num">
-                  {t('coupons.gems')}
-                </th>
-                <th scope="col">{t('coupons.used')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.length ? (
-                coupons.map((c) => (
-                  <tr key={`${c.coupon_id}-${c.used_at}`}>
-                    <td>
-                      <Link to={`/coupons/${c.coupon_id}`}>
-                        <code>{c.code}</code>
-                      </Link>
-                    </td>
-                    <td>{t(`coupons.kinds.${c.kind}`)}</td>
-                    <td className="num">{c.kind === 'gems' ? formatNumber(c.gems, lang) : '—'}</td>
-                    <td className="nowrap">{formatJst(c.used_at, { zone: false })}</td>
-                  </tr>
-                ))
-              ) : (
-                <tr>
-                  <td colSpan={4} className="empty">
-                    {t('coupons.empty')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DetailTable
+          title={t('coupons.title')}
+          columns={[
+            t('coupons.code'),
+            t('coupons.kind'),
+            { label: t('coupons.gems'), className: 'num' },
+            t('coupons.used'),
+          ]}
+          rows={coupons.map((c) => (
+            <tr key={`${c.coupon_id}-${c.used_at}`}>
+              <td>
+                <Link to={`/coupons/${c.coupon_id}`}>
+                  <code>{c.code}</code>
+                </Link>
+              </td>
+              <td>{t(`coupons.kinds.${c.kind}`)}</td>
+              <td className="num">{c.kind === 'gems' ? formatNumber(c.gems, lang) : '—'}</td>
+              <td className="nowrap">{formatJst(c.used_at, { zone: false })}</td>
+            </tr>
+          ))}
+          empty={t('coupons.empty')}
+        />
       </section>
       <section aria-labelledby="member-referrals">
         <h2 id="member-referrals">{t('referrals.title')}</h2>
@@ -208,35 +214,22 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
         </dl>
         <h3>{t('referrals.referred', { count: referral.referred_total })}</h3>
         {referral.referred.length ? (
-          <TableWrap label={t('referrals.referred', { count: referral.referred_total })}>
-            <table className="data-table">
-              <caption className="sr-only">
-                {t('referrals.referred', { count: referral.referred_total })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('list.id')}</th>
-                  <th scope="col">{t('profile.referralCode')}</th>
-                  <th scope="col">{t('list.joined')}</th>
-                  <th scope="col">{t('referrals.rewarded')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {referral.referred.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <Link to={`/members/${r.id}`}>#{r.id}</Link>
-                    </td>
-                    <td>
-                      <code>{r.referral_code}</code>
-                    </td>
-                    <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
-                    <td>{r.rewarded ? t('console:common.yes') : t('console:common.no')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DetailTable
+            title={t('referrals.referred', { count: referral.referred_total })}
+            columns={[t('list.id'), t('profile.referralCode'), t('list.joined'), t('referrals.rewarded')]}
+            rows={referral.referred.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <Link to={`/members/${r.id}`}>#{r.id}</Link>
+                </td>
+                <td>
+                  <code>{r.referral_code}</code>
+                </td>
+                <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
+                <td>{r.rewarded ? t('console:common.yes') : t('console:common.no')}</td>
+              </tr>
+            ))}
+          />
         ) : (
           <p className="muted">{t('referrals.noneReferred')}</p>
         )}
@@ -260,37 +253,24 @@ export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
     <section aria-labelledby="member-sessions">
       <h2 id="member-sessions">{t('sessions.title')}</h2>
       <p className="muted">{t('sessions.intro')}</p>
-      <TableWrap label={t('sessions.title')}>
-        <table className="data-table">
-          <caption className="sr-only">{t('sessions.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('sessions.created')}</th>
-              <th scope="col">{t('sessions.lastSeen')}</th>
-              <th scope="col">{t('sessions.expires')}</th>
-              <th scope="col">{t('sessions.persistent')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.length ? (
-              sessions.map((s, i) => (
-                <tr key={`${s.created_at}-${i}`}>
-                  <td className="nowrap">{formatJst(s.created_at, { zone: false })}</td>
-                  <td className="nowrap">{formatJst(s.last_seen_at, { zone: false })}</td>
-                  <td className="nowrap">{formatJst(s.expires_at, { zone: false })}</td>
-                  <td>{s.persistent ? t('console:common.yes') : t('console:common.no')}</td>
-                </tr>
-              ))
-            ) : (
-              <tr>
-                <td colSpan={4} className="empty">
-                  {t('sessions.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+      <DetailTable
+        title={t('sessions.title')}
+        columns={[
+          t('sessions.created'),
+          t('sessions.lastSeen'),
+          t('sessions.expires'),
+          t('sessions.persistent'),
+        ]}
+        rows={sessions.map((s, i) => (
+          <tr key={`${s.created_at}-${i}`}>
+            <td className="nowrap">{formatJst(s.created_at, { zone: false })}</td>
+            <td className="nowrap">{formatJst(s.last_seen_at, { zone: false })}</td>
+            <td className="nowrap">{formatJst(s.expires_at, { zone: false })}</td>
+            <td>{s.persistent ? t('console:common.yes') : t('console:common.no')}</td>
+          </tr>
+        ))}
+        empty={t('sessions.empty')}
+      />
     </section>
   );
 }

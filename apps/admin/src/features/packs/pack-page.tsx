@@ -26,6 +26,7 @@ import { packKey, packsKey, packState } from './pack-state.ts';
 import { PackSummary, usePackSummary } from './pack-summary.tsx';
 import { PrizesEditor } from './prizes-editor.tsx';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /** How often the page reads the pack again: the sold counts per prize are live. */
 export const LIVE_MS = 5000;
@@ -258,27 +259,19 @@ function PrizesTable({ detail }: { detail: AdminPackDetail }) {
   return (
     <TableWrap label={t('packs.prizes')}>
       <table className="data-table">
-        <caption className="sr-only">{t('packs.prizes')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('packs.prizeCard')}</th>
-            <th scope="col">{t('cards.rarity')}</th>
-            <th scope="col" className="num">
-              {t('packs.prizeQuantity')}
-            </th>
-            <th scope="col" className="num">
-              {t('packs.prizeSold')}
-            </th>
-            <th scope="col" className="num">
-              {t('packs.prizeBuyPoint')}
-            </th>
-            <th scope="col" className="num">
-              {t('packs.prizeNum')}
-            </th>
-            <th scope="col">{t('packs.prizeShipOnly')}</th>
-            <th scope="col">{t('packs.prizeLastOne')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('packs.prizes')}
+          columns={[
+            t('packs.prizeCard'),
+            t('cards.rarity'),
+            { label: t('packs.prizeQuantity'), className: 'num' },
+            { label: t('packs.prizeSold'), className: 'num' },
+            { label: t('packs.prizeBuyPoint'), className: 'num' },
+            { label: t('packs.prizeNum'), className: 'num' },
+            t('packs.prizeShipOnly'),
+            t('packs.prizeLastOne'),
+          ]}
+        />
         <tbody>
           {detail.prizes.map((p) => (
             <tr key={p.id}>

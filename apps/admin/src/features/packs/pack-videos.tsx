@@ -16,6 +16,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import styles from './pack-media.module.css';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /** What the server takes (catalogue-routes.ts decodeVideo): an MP4 or a WebM of at most 20 MB. */
 export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
@@ -113,23 +114,17 @@ export function PackVideos({ packId }: { packId: number }) {
       {videos.data?.length ? (
         <TableWrap label={t('packs.videos.title')}>
           <table className="data-table">
-            <caption className="sr-only">{t('packs.videos.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('packs.videos.rarity')}</th>
-                <th scope="col">{t('packs.videos.movieStyle')}</th>
-                <th scope="col">{t('packs.videos.type')}</th>
-                <th scope="col" className="num">
-                  {t('packs.videos.size')}
-                </th>
-                <th scope="col">{t('packs.videos.preview')}</th>
-                {canWrite ? (
-                  <th scope="col">
-                    <span className="sr-only">{t('packs.videos.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('packs.videos.title')}
+              columns={[
+                t('packs.videos.rarity'),
+                t('packs.videos.movieStyle'),
+                t('packs.videos.type'),
+                { label: t('packs.videos.size'), className: 'num' },
+                t('packs.videos.preview'),
+                ...(canWrite ? [<span className="visually-hidden">{t('packs.videos.actions')}</span>] : []),
+              ]}
+            />
             <tbody>
               {videos.data.map((v) => (
                 <tr key={v.id} data-testid="pack-video">

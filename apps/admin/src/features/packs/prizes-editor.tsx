@@ -11,6 +11,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useCardSearch, type CardOption } from './card-search.ts';
 import { packKey, packsKey } from './pack-state.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 type PrizeRow = {
   card_id: string;
@@ -130,21 +131,19 @@ export function PrizesEditor({ detail }: { detail: AdminPackDetail }) {
       ) : null}
       <TableWrap label={t('packs.prizes')}>
         <table className="data-table prizes-table">
-          <caption className="sr-only">{t('packs.prizes')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('packs.prizeCard')}</th>
-              <th scope="col">{t('packs.prizeQuantity')}</th>
-              <th scope="col">{t('packs.prizeBuyPoint')}</th>
-              <th scope="col">{t('packs.prizeNum')}</th>
-              <th scope="col">{t('packs.prizeShipOnly')}</th>
-              <th scope="col">{t('packs.prizeLastOne')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('packs.prizeRemove')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('packs.prizes')}
+            columns={[
+              '#',
+              t('packs.prizeCard'),
+              t('packs.prizeQuantity'),
+              t('packs.prizeBuyPoint'),
+              t('packs.prizeNum'),
+              t('packs.prizeShipOnly'),
+              t('packs.prizeLastOne'),
+              <span className="visually-hidden">{t('packs.prizeRemove')}</span>,
+            ]}
+          />
           <tbody>
             {fields.map((field, i) => {
               const rowErrors = Array.isArray(errors) ? errors[i] : undefined;

@@ -10,6 +10,7 @@ import { usePayment, yen } from './payment-query.ts';
 import { PaymentStatus } from './payment-status.tsx';
 import styles from './payments.module.css';
 import { TableWrap } from '../../components/table-wrap.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /**
  * /admin/payments/{id}: one payment (GET /api/admin/payments/{id}): what was paid, the gems it credited and how
@@ -197,15 +198,15 @@ function Events({ events }: { events: AdminPaymentDetail['events'] }) {
       {events.length ? (
         <TableWrap label={t('detail.events')}>
           <table className="data-table">
-            <caption className="sr-only">{t('detail.events')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.eventWhen')}</th>
-                <th scope="col">{t('detail.eventType')}</th>
-                <th scope="col">{t('detail.eventProvider')}</th>
-                <th scope="col">{t('detail.eventId')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('detail.events')}
+              columns={[
+                t('detail.eventWhen'),
+                t('detail.eventType'),
+                t('detail.eventProvider'),
+                t('detail.eventId'),
+              ]}
+            />
             <tbody>
               {events.map((e) => (
                 <tr key={e.id}>

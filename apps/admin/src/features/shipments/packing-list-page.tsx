@@ -8,6 +8,7 @@ import { call, unwrap } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { carrierName, categoryName, SHIPMENTS_KEY, yen } from './shipment-query.ts';
+import { TableHead } from '@gacha/client/components/table-head';
 import styles from './shipments.module.css';
 import './print.css';
 
@@ -98,17 +99,15 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
       </div>
       <h3>{t('printPage.packing')}</h3>
       <table className={styles.printTable}>
-        <thead>
-          <tr>
-            <th scope="col">✓</th>
-            <th scope="col">{t('printPage.item')}</th>
-            <th scope="col">{t('printPage.model')}</th>
-            <th scope="col">{t('printPage.category')}</th>
-            <th scope="col" className="num">
-              {t('printPage.declared')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            '✓',
+            t('printPage.item'),
+            t('printPage.model'),
+            t('printPage.category'),
+            { label: t('printPage.declared'), className: 'num' },
+          ]}
+        />
         <tbody>
           {sheet.items.map((item, i) => (
             <tr key={`${item.history_id ?? 'x'}-${item.exchange_id ?? 'x'}-${i}`} data-testid="packing-item">
@@ -141,18 +140,14 @@ function Sheet({ sheet, list }: { sheet: AdminPackingSheet; list: AdminPackingLi
           {list.origin_country} · Currency: {list.currency}
         </p>
         <table className={styles.printTable}>
-          <thead>
-            <tr>
-              <th scope="col">Description of contents</th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Value (JPY)
-              </th>
-              <th scope="col">Origin</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Description of contents',
+              { label: 'Quantity', className: 'num' },
+              { label: 'Value (JPY)', className: 'num' },
+              'Origin',
+            ]}
+          />
           <tbody>
             {sheet.customs.map((c) => (
               <tr key={c.customs_category}>

@@ -114,7 +114,7 @@ export function StaffPage() {
       },
       {
         id: 'actions',
-        header: () => <span className="sr-only">{t('staff.actions')}</span>,
+        header: () => <span className="visually-hidden">{t('staff.actions')}</span>,
         cell: ({ row }) => {
           const r = row.original;
           if (r.email === me.data?.email) return <span className="muted">{t('staff.you')}</span>;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '@gacha/client/components/table-head';
 import { RarityBadge } from '../../../components/rarity-badge.tsx';
 import { formatDateTime, formatGems } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
@@ -40,16 +41,10 @@ export function LiveOdds({ packId }: { packId: string }) {
       <p className={styles.lead}>{data.remaining > 0 ? t('odds.lead') : t('odds.leadEmpty')}</p>
 
       <table className={styles.table}>
-        <caption className="visually-hidden">{t('odds.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('odds.tier')}</th>
-            <th scope="col">{t('odds.left')}</th>
-            <th scope="col" className={styles.chanceCol}>
-              {t('odds.chance')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('odds.tableCaption')}
+          columns={[t('odds.tier'), t('odds.left'), { label: t('odds.chance'), className: styles.chanceCol }]}
+        />
         <tbody>
           {data.tiers.map((tier) => (
             <tr key={tier.rarity} data-testid="odds-tier">

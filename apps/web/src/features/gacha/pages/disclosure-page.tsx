@@ -8,6 +8,8 @@ import { useLang } from '../../../lib/i18n.ts';
 import { useDisclosure } from '../api/get-disclosure.ts';
 import { formatChance } from '../odds.ts';
 import styles from './fairness-pages.module.css';
+import { PageUnavailable } from '../../../components/page-unavailable.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /**
  * /pack-detail/odds?packId: the odds disclosure fixed when the pack was published — every tier
@@ -25,16 +27,7 @@ export function DisclosurePage() {
   const back = `/pack-detail?${query}`;
 
   if (!packId || isError) {
-    return (
-      <div className="page page-narrow">
-        <div className={`card ${styles.panel}`} role="alert">
-          <h1 className="page-title">{t('disclosure.unavailable')}</h1>
-          <Link to="/" className="btn btn-primary">
-            {t('actions.home')}
-          </Link>
-        </div>
-      </div>
-    );
+    return <PageUnavailable title={t('disclosure.unavailable')} to="/" action={t('actions.home')} />;
   }
   if (isPending) return <div className="page" aria-busy="true" />;
   const Icon = d.payment_method === 2 ? CoinIcon : GemIcon;
@@ -78,17 +71,13 @@ export function DisclosurePage() {
         </h2>
         <div className={styles.tableWrap}>
           <table className={styles.table} data-testid="disclosure-tiers">
-            <thead>
-              <tr>
-                <th scope="col">{t('disclosure.tier')}</th>
-                <th scope="col" className={styles.numCol}>
-                  {t('disclosure.quantity')}
-                </th>
-                <th scope="col" className={styles.numCol}>
-                  {t('disclosure.probability')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('disclosure.tier'),
+                { label: t('disclosure.quantity'), className: styles.numCol },
+                { label: t('disclosure.probability'), className: styles.numCol },
+              ]}
+            />
             <tbody>
               {d.tiers.map((tier) => (
                 <tr key={tier.rarity}>
@@ -118,17 +107,13 @@ export function DisclosurePage() {
         </h2>
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('disclosure.prize')}</th>
-                <th scope="col" className={styles.numCol}>
-                  {t('disclosure.quantity')}
-                </th>
-                <th scope="col" className={styles.numCol}>
-                  {t('disclosure.probability')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('disclosure.prize'),
+                { label: t('disclosure.quantity'), className: styles.numCol },
+                { label: t('disclosure.probability'), className: styles.numCol },
+              ]}
+            />
             <tbody>
               {[...d.prizes]
                 .sort((a, b) => b.rarity - a.rarity || a.prize_id - b.prize_id)

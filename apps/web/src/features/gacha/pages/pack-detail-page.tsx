@@ -28,6 +28,7 @@ import { usePurchaseCall } from '../use-purchase-call.ts';
 import { usePracticeCall } from '../use-practice-call.ts';
 import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
 import styles from './pack-detail-page.module.css';
+import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 
 /**
  * /pack-detail?packId (spec §2 Pack detail): images, name, price per play, total and remaining counts (fetched
@@ -109,16 +110,7 @@ export function PackDetailPage() {
   if (!packId) return null;
   if (isPending) return <PackDetailSkeleton />;
   if (isError || !pack) {
-    return (
-      <div className="page page-narrow">
-        <div className={`card ${styles.missing}`} role="alert">
-          <h1 className="page-title">{t('detail.notFound')}</h1>
-          <Link to="/" className="btn btn-primary">
-            {t('actions.home')}
-          </Link>
-        </div>
-      </div>
-    );
+    return <PageUnavailable title={t('detail.notFound')} to="/" action={t('actions.home')} />;
   }
 
   const isCoin = pack.payment_method === 2;

@@ -10,6 +10,8 @@ import { drawRecordCsvUrl, fetchWholeRecord, useDrawRecord } from '../api/get-dr
 import { fetchFairness, useFairness } from '../api/get-fairness.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import styles from './fairness-pages.module.css';
+import { PageUnavailable } from '../../../components/page-unavailable.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 type Check =
   | { state: 'idle' | 'running' | 'failed' }
@@ -37,16 +39,7 @@ export function RecordPage() {
   const back = `/pack-detail?${query}`;
 
   if (!packId || isError) {
-    return (
-      <div className="page page-narrow">
-        <div className={`card ${styles.panel}`} role="alert">
-          <h1 className="page-title">{t('disclosure.unavailable')}</h1>
-          <Link to="/" className="btn btn-primary">
-            {t('actions.home')}
-          </Link>
-        </div>
-      </div>
-    );
+    return <PageUnavailable title={t('disclosure.unavailable')} to="/" action={t('actions.home')} />;
   }
   if (isPending) return <div className="page" aria-busy="true" />;
 
@@ -173,14 +166,10 @@ export function RecordPage() {
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table} data-testid="draw-record">
-              <caption className="visually-hidden">{t('record.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('record.position')}</th>
-                  <th scope="col">{t('record.prize')}</th>
-                  <th scope="col">{t('record.time')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('record.tableCaption')}
+                columns={[t('record.position'), t('record.prize'), t('record.time')]}
+              />
               <tbody>
                 {data.list.map((r) => (
                   <tr key={r.position} className={r.mine ? styles.mine : undefined}>

@@ -5,7 +5,10 @@ import { RarityBadge } from '../../../components/rarity-badge.tsx';
 import { useFairness } from '../api/get-fairness.ts';
 import { usePackDetail } from '../api/get-pack-detail.ts';
 import { sequenceCsv, verifyFairness } from '../verify.ts';
+import fairness from './fairness-pages.module.css';
 import styles from './verify-page.module.css';
+import { PageUnavailable } from '../../../components/page-unavailable.tsx';
+import { TableHead } from '@gacha/client/components/table-head';
 
 /**
  * /pack-detail/verify?packId: recomputes the commitment and the whole lot sequence from the revealed seed in
@@ -34,16 +37,7 @@ export function VerifyPage() {
   const back = `/pack-detail?${new URLSearchParams({ packId })}`;
 
   if (!packId || isError || (!isPending && !info?.commitment)) {
-    return (
-      <div className="page page-narrow">
-        <div className={`card ${styles.panel}`} role="alert">
-          <h1 className="page-title">{t('verify.unavailable')}</h1>
-          <Link to="/" className="btn btn-primary">
-            {t('actions.home')}
-          </Link>
-        </div>
-      </div>
-    );
+    return <PageUnavailable title={t('verify.unavailable')} to="/" action={t('actions.home')} />;
   }
   if (isPending || !info) return <div className="page" aria-busy="true" />;
 
@@ -51,7 +45,7 @@ export function VerifyPage() {
 
   return (
     <div className="page">
-      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
+      <nav className={fairness.crumbs} aria-label={t('detail.breadcrumb')}>
         <Link to="/">{t('actions.home')}</Link>
         <span aria-hidden="true">›</span>
         <Link to={back}>{pack?.name ?? t('verify.pack')}</Link>
@@ -59,11 +53,11 @@ export function VerifyPage() {
         <span aria-current="page">{t('verify.crumb')}</span>
       </nav>
       <h1 className="page-title">{t('verify.title')}</h1>
-      {pack && <p className={styles.packName}>{pack.name}</p>}
+      {pack && <p className={fairness.packName}>{pack.name}</p>}
 
       <div className={styles.grid}>
         <section className={`card ${styles.panel}`} aria-labelledby={stepsId}>
-          <h2 id={stepsId} className={styles.h2}>
+          <h2 id={stepsId} className={fairness.h2}>
             {t('verify.howTitle')}
           </h2>
           <ol className={styles.steps}>
@@ -76,14 +70,14 @@ export function VerifyPage() {
             <div>
               <dt>{t('fairness.commitment')}</dt>
               <dd>
-                <code className={styles.hash}>{info.commitment}</code>
+                <code className={fairness.hash}>{info.commitment}</code>
               </dd>
             </div>
             <div>
               <dt>{t('fairness.seed')}</dt>
               <dd>
                 {info.seed ? (
-                  <code className={styles.hash}>{info.seed}</code>
+                  <code className={fairness.hash}>{info.seed}</code>
                 ) : (
                   <span className={styles.muted}>{t('fairness.seedSealed')}</span>
                 )}
@@ -107,7 +101,7 @@ export function VerifyPage() {
           </section>
         ) : (
           <section className={`card ${styles.panel}`} aria-labelledby={drawsId}>
-            <h2 id={drawsId} className={styles.h2}>
+            <h2 id={drawsId} className={fairness.h2}>
               {t('verify.resultTitle')}
             </h2>
             <ul className={styles.checks}>
@@ -143,17 +137,17 @@ export function VerifyPage() {
               )}
             </ul>
             {v.draws.length > 0 && (
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <caption className="visually-hidden">{t('verify.tableCaption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('verify.position')}</th>
-                      <th scope="col">{t('verify.expected')}</th>
-                      <th scope="col">{t('verify.received')}</th>
-                      <th scope="col">{t('verify.match')}</th>
-                    </tr>
-                  </thead>
+              <div className={fairness.tableWrap}>
+                <table className={`${fairness.dataTable} ${styles.table}`}>
+                  <TableHead
+                    caption={t('verify.tableCaption')}
+                    columns={[
+                      t('verify.position'),
+                      t('verify.expected'),
+                      t('verify.received'),
+                      t('verify.match'),
+                    ]}
+                  />
                   <tbody>
                     {v.draws.map((d) => {
                       const expected = d.expected !== undefined ? prizes.get(d.expected) : undefined;
@@ -185,7 +179,7 @@ export function VerifyPage() {
       {v && (
         <section className={`card ${styles.panel} ${styles.sequence}`} aria-labelledby={seqId}>
           <div className={styles.seqHead}>
-            <h2 id={seqId} className={styles.h2}>
+            <h2 id={seqId} className={fairness.h2}>
               {t('verify.sequenceTitle', { total: v.sequence.length })}
             </h2>
             {csvUrl && (

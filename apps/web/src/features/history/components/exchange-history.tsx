@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeHistoryItem } from '@gacha/contract/exchange';
+import { TableHead } from '@gacha/client/components/table-head';
 import { CoinIcon } from '../../../components/currency-icons.tsx';
 import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -42,17 +43,15 @@ export function ExchangeHistory({ page, onPage }: { page: number; onPage: (page:
     <div aria-busy={isPlaceholderData || undefined}>
       <p className={styles.lead}>{t('exchanges.lead')}</p>
       <table className={styles.table}>
-        <caption className="visually-hidden">{t('exchanges.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('list.date')}</th>
-            <th scope="col">{t('exchanges.card')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col" className={styles.right}>
-              {t('exchanges.coins')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('exchanges.caption')}
+          columns={[
+            t('list.date'),
+            t('exchanges.card'),
+            t('list.status'),
+            { label: t('exchanges.coins'), className: styles.right },
+          ]}
+        />
         <tbody>
           {data.list.map((item) => (
             <Row key={item.id} item={item} />

@@ -8,6 +8,7 @@ import { formatGems } from '../../../lib/format.ts';
 import { useHistoryDetail } from '../api/get-history-detail.ts';
 import { sendStateKey } from '../send-state.ts';
 import styles from './buy-product-history-detail-page.module.css';
+import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 
 /**
  * /buy-product-history-detail?packHistoryId (spec §2 Histories): shipped items, gem-converted items, the purchase
@@ -26,14 +27,7 @@ export function BuyProductHistoryDetailPage() {
   if (isPending) return <div className="page" aria-busy="true" />;
   if (isError || !data) {
     return (
-      <div className="page page-narrow">
-        <div className={`card ${styles.panel}`} role="alert">
-          <h1 className="page-title">{t('detail.notFound')}</h1>
-          <Link to="/buy-product-history" className="btn btn-primary">
-            {t('detail.back')}
-          </Link>
-        </div>
-      </div>
+      <PageUnavailable title={t('detail.notFound')} to="/buy-product-history" action={t('detail.back')} />
     );
   }
 

@@ -4,7 +4,7 @@ import type { HistoryItem, HistoryMode } from '@gacha/contract/draws';
 import { LoadingBlock } from '../../../components/page-skeleton.tsx';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { HistoryNav } from '../../../components/history-nav.tsx';
-import { Pager } from '../../../components/pager.tsx';
+import { HistoryTable } from '../../../components/history-table.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { formatDate, formatGems, isoDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
@@ -89,7 +89,7 @@ function PackHistory({
   update: (next: { mode?: HistoryMode; page?: number }) => void;
 }) {
   const { t } = useTranslation('history');
-  const { data, isPending, isError, isPlaceholderData } = useHistoryList(mode, page);
+  const query = useHistoryList(mode, page);
   const navigate = useNavigate();
   return (
     <Tabs
@@ -99,42 +99,26 @@ function PackHistory({
       label={t('filter.label')}
       idBase="history-filter"
     >
-      {isPending ? (
-        <LoadingBlock lines={6} />
-      ) : isError ? (
-        <p className={styles.empty} role="alert">
-          {t('list.error')}
-        </p>
-      ) : !data.list.length ? (
-        <p className={styles.empty}>{t('list.empty')}</p>
-      ) : (
-        <div aria-busy={isPlaceholderData || undefined}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('list.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('list.date')}</th>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col">{t('list.status')}</th>
-                <th scope="col" className={styles.right}>
-                  {t('list.gems')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((item) => (
-                <Row key={item.id} item={item} onOpen={() => navigate(rowTarget(item))} />
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={data.page}
-            allPage={data.all_page}
-            pages={data.pages}
-            onChange={(p) => update({ page: p })}
-          />
-        </div>
-      )}
+      <HistoryTable
+        query={query}
+        loading={<LoadingBlock lines={6} />}
+        error={
+          <p className={styles.empty} role="alert">
+            {t('list.error')}
+          </p>
+        }
+        empty={<p className={styles.empty}>{t('list.empty')}</p>}
+        className={styles.table}
+        caption={t('list.caption')}
+        columns={[
+          t('list.date'),
+          t('list.name'),
+          t('list.status'),
+          { label: t('list.gems'), className: styles.right },
+        ]}
+        renderRow={(item) => <Row key={item.id} item={item} onOpen={() => navigate(rowTarget(item))} />}
+        onPage={(p) => update({ page: p })}
+      />
     </Tabs>
   );
 }
