@@ -399,18 +399,13 @@ function ByMethod({ data }: { data: AdminDashboard }) {
                   </th>
                 </tr>
                 <tr>
-                  <th scope="col" className="num">
-                    {t('methods.gems')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('methods.yen')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('methods.gems')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('methods.yen')}
-                  </th>
+                  {['today', 'month'].flatMap((period) =>
+                    (['gems', 'yen'] as const).map((figure) => (
+                      <th key={`${period}-${figure}`} scope="col" className="num">
+                        {t(`methods.${figure}`)}
+                      </th>
+                    )),
+                  )}
                 </tr>
               </thead>
               <tbody>
