@@ -109,6 +109,8 @@ export const purchaseRefusalSchema = z.enum([
   'pack_sold_out',
   'not_enough_gems',
   'not_enough_coins',
+  // a pack selling through a release room: the member has no valid pass (docs/fairness.md § 10)
+  'room_pass_required',
 ]);
 export type PurchaseRefusal = z.infer<typeof purchaseRefusalSchema>;
 

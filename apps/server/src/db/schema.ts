@@ -707,6 +707,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
   job_runs: JobRunsTable;
+  release_rooms: ReleaseRoomsTable;
+  room_entries: RoomEntriesTable;
 }
 
 /** One run of a scheduled job (migration 016): who ran it where, when, and how it ended. */
@@ -732,3 +734,42 @@ export type Pack = Selectable<PacksTable>;
 export type NewPack = Insertable<PacksTable>;
 export type PackUpdate = Updateable<PacksTable>;
 export type PackVideo = Selectable<PackVideosTable>;
+
+/** A pack opened through a release room (migration 024, docs/fairness.md § 10). */
+export interface ReleaseRoomsTable {
+  pack_id: number;
+  /** When members may start joining (before the pack's start_at). */
+  opens_at: Timestamp;
+  admit_per_minute: number;
+  /** How long an admitted member's pass lasts. */
+  pass_seconds: number;
+  /** 64 hex characters, secret until the room closes. */
+  seed: string;
+  /** sha256("room:" + seed), shown from the opening. */
+  commitment: string;
+  /** Arrival numbers handed out so far. */
+  arrivals: Generated<number>;
+  /** When the order of those in the room at the start was drawn. */
+  drawn_at: Timestamp | null;
+  /** Places handed out so far (the drawn ones, then one per later arrival). */
+  places: Generated<number>;
+  paused_at: Timestamp | null;
+  /** Admission time lost to pauses that ended. */
+  paused_ms: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One member's place in a release room. */
+export interface RoomEntriesTable {
+  id: Generated<number>;
+  pack_id: number;
+  user_id: number;
+  arrival: number;
+  /** 1-based; null until the order is drawn. */
+  place: number | null;
+  /** In the room at the start (drawn), or joined later (appended). */
+  at_start: Generated<number>;
+  joined_at: Timestamp;
+  admitted_at: Timestamp | null;
+  pass_expires_at: Timestamp | null;
+}

@@ -22,6 +22,7 @@ import * as m020 from './020-audit-no-truncate.ts';
 import * as m021 from './021-card-type-tabs.ts';
 import * as m022 from './022-ledger-paid-part.ts';
 import * as m023 from './023-shop-words-to-demo.ts';
+import * as m024 from './024-release-rooms.ts';
 
 /** Every migration in order. Add new ones here; names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-card-type-tabs': m021,
   '022-ledger-paid-part': m022,
   '023-shop-words-to-demo': m023,
+  '024-release-rooms': m024,
 };

@@ -1,0 +1,193 @@
+import { verifyRoom, roomOrder, type RoomEntry } from '@gacha/contract/room-order';
+import { describe, expect, it } from 'vitest';
+import { commandWrite } from '../src/modules/admin/service.ts';
+import { admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
+import { openRoom, pauseRoom } from '../src/modules/rooms/staff.ts';
+import { createInterleavingTestApp, createMembers, createPack, loginAs } from './draw-factories.ts';
+import { purchaseDbModes } from './helpers.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * A release room (docs/fairness.md § 10) on both databases: 2,000 members join before the start, many twice at
+ * once; at the start their order is the documented shuffle of who was in; places are admitted at the staff's
+ * rate; nobody buys without a pass; the pack sells exactly its lots.
+ */
+describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker }) => {
+  const t = await createInterleavingTestApp({}, { writeWorker });
+  const db = t.db;
+
+  it('draws the order of 2,000 members from its committed seed, admits at its rate, and sells only to passes', async () => {
+    const start = new Date(t.clock.now().getTime() + 10 * MINUTE);
+    const { packId } = await createPack(db, {
+      point: 100,
+      start_at: start.toISOString(),
+      prizes: [
+        { quantity: 90, buy_point: 10 },
+        { quantity: 10, buy_point: 40, rarity: 3 },
+      ],
+    });
+    const room = await openRoom(commandWrite(db, t.clock.now()), packId, {
+      minutesBefore: 30,
+      admitPerMinute: 60,
+      passSeconds: 300,
+    });
+    const ids = await createMembers(db, 2_000, { gems: 1_000 });
+
+    // everyone joins before the start, a tenth of them from two tabs at once
+    const now = t.clock.now();
+    const twice = ids.filter((_, i) => i % 10 === 0);
+    const joined = await Promise.all([...ids, ...twice].map((id) => joinRoom(db, packId, id, now)));
+    const entries = await db.selectFrom('room_entries').selectAll().where('pack_id', '=', packId).execute();
+    expect(entries).toHaveLength(2_000);
+    expect(new Set(entries.map((e) => e.user_id)).size).toBe(2_000);
+    expect(entries.map((e) => e.arrival).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 2_000 }, (_, i) => i + 1),
+    );
+    // a second join of the same member answers the same entry
+    const byMember = new Map(entries.map((e) => [e.user_id, e.arrival]));
+    for (const [i, e] of joined.entries()) expect(e.arrival).toBe(byMember.get([...ids, ...twice][i]!));
+    expect(entries.every((e) => e.place === null)).toBe(true);
+
+    // before the start nobody is admitted, and the purchase says "not started"
+    const first = t.client();
+    await loginAs(db, first, ids[0]!);
+    const early = await first.post('/user/pack/buy', { packId, count: '1' });
+    expect(early.body.reason).toBe('pack_not_started');
+
+    // the start: the order is the documented shuffle of everyone who was in
+    t.clock.advance(10 * MINUTE);
+    const late = (await createMembers(db, 1, { gems: 1_000 }))[0]!;
+    await joinRoom(db, packId, late, t.clock.now());
+    const seed = (await db
+      .selectFrom('release_rooms')
+      .select('seed')
+      .where('pack_id', '=', packId)
+      .executeTakeFirstOrThrow())!.seed;
+    const drawn = await db
+      .selectFrom('room_entries')
+      .selectAll()
+      .where('pack_id', '=', packId)
+      .orderBy('place')
+      .execute();
+    expect(drawn.map((e) => e.arrival)).toEqual(
+      roomOrder(
+        seed,
+        entries.map((e) => e.arrival),
+        [2_001],
+      ),
+    );
+    const record: RoomEntry[] = drawn.map((e) => ({
+      arrival: e.arrival,
+      place: e.place!,
+      at_start: e.at_start === 1,
+    }));
+    expect(verifyRoom({ commitment: room.commitment, seed, entries: record }).allMatch).toBe(true);
+    expect(drawn.at(-1)).toMatchObject({ arrival: 2_001, place: 2_001, at_start: 0 });
+
+    // nobody is admitted at the very start: a buy without a pass is refused and changes nothing
+    const placeOf = new Map(drawn.map((e) => [e.user_id, e.place!]));
+    const inPlace = (p: number) => drawn[p - 1]!.user_id;
+    const c1 = t.client();
+    await loginAs(db, c1, inPlace(1));
+    expect((await c1.post('/user/pack/buy', { packId, count: '1' })).body).toMatchObject({
+      state: 403,
+      reason: 'room_pass_required',
+    });
+
+    // two minutes in: 120 places admitted; those 120 buy at once, with 30 members not yet admitted
+    t.clock.advance(2 * MINUTE);
+    const r = (await db
+      .selectFrom('release_rooms')
+      .selectAll()
+      .where('pack_id', '=', packId)
+      .executeTakeFirstOrThrow())!;
+    expect(admittedPlaces(r, start.toISOString(), t.clock.now())).toBe(120);
+    const admittedIds = Array.from({ length: 120 }, (_, i) => inPlace(i + 1));
+    const waitingIds = Array.from({ length: 30 }, (_, i) => inPlace(121 + i));
+    const clients = [];
+    for (const id of [...admittedIds, ...waitingIds]) {
+      const c = t.client();
+      await loginAs(db, c, id);
+      clients.push({ id, c });
+    }
+    const answers = await Promise.all(
+      clients.map(({ c }) => c.post('/user/pack/buy', { packId, count: '1' })),
+    );
+    const admittedAnswers = answers.slice(0, 120).map((a) => a.body.state);
+    const waitingAnswers = answers.slice(120).map((a) => a.body.reason);
+    expect(admittedAnswers.filter((s) => s === 200)).toHaveLength(100);
+    expect(admittedAnswers.filter((s) => s === 409)).toHaveLength(20);
+    expect(waitingAnswers.every((r) => r === 'room_pass_required')).toBe(true);
+
+    // the pack sold exactly its lots, each position once, every buyer admitted before buying
+    const pack = await db
+      .selectFrom('packs')
+      .select('sold_count')
+      .where('id', '=', packId)
+      .executeTakeFirstOrThrow();
+    expect(pack.sold_count).toBe(100);
+    const buyers = await db
+      .selectFrom('pack_purchases')
+      .select('user_id')
+      .where('pack_id', '=', packId)
+      .execute();
+    expect(buyers).toHaveLength(100);
+    for (const b of buyers) expect(placeOf.get(b.user_id)!).toBeLessThanOrEqual(120);
+    const positions = await db
+      .selectFrom('won_items')
+      .select('position')
+      .where('pack_id', '=', packId)
+      .where('position', 'is not', null)
+      .execute();
+    expect(new Set(positions.map((p) => p.position)).size).toBe(100);
+
+    // a member's standing: admitted with a pass, or waiting with places ahead
+    expect(await roomStanding(db, packId, inPlace(1), t.clock.now())).toMatchObject({
+      state: 'admitted',
+      place: 1,
+    });
+    expect(await roomStanding(db, packId, inPlace(130), t.clock.now())).toMatchObject({
+      state: 'waiting',
+      place: 130,
+      ahead: 9,
+    });
+    // the pass runs out five minutes after admission
+    t.clock.advance(6 * MINUTE);
+    expect((await roomStanding(db, packId, inPlace(1), t.clock.now())).state).toBe('pass_expired');
+  });
+
+  it('a pause holds admissions back by its length; the staff rules refuse a second room', async () => {
+    const start = new Date(t.clock.now().getTime() + 5 * MINUTE);
+    const { packId } = await createPack(db, { start_at: start.toISOString() });
+    const write = () => commandWrite(db, t.clock.now());
+    await openRoom(write(), packId, { minutesBefore: 10, admitPerMinute: 10, passSeconds: 120 });
+    await expect(
+      openRoom(write(), packId, { minutesBefore: 10, admitPerMinute: 10, passSeconds: 120 }),
+    ).rejects.toMatchObject({
+      state: 409,
+    });
+    const [id] = await createMembers(db, 1);
+    await joinRoom(db, packId, id!, t.clock.now());
+    t.clock.advance(6 * MINUTE); // one minute after the start: 10 admitted
+    await roomStanding(db, packId, id!, t.clock.now());
+    const room = () =>
+      db.selectFrom('release_rooms').selectAll().where('pack_id', '=', packId).executeTakeFirstOrThrow();
+    expect(admittedPlaces(await room(), start.toISOString(), t.clock.now())).toBe(10);
+    await pauseRoom(write(), packId, true);
+    expect((await pauseRoom(write(), packId, true)).changed).toBe(false);
+    t.clock.advance(3 * MINUTE);
+    expect(admittedPlaces(await room(), start.toISOString(), t.clock.now())).toBe(10);
+    await pauseRoom(write(), packId, false);
+    t.clock.advance(MINUTE);
+    expect(admittedPlaces(await room(), start.toISOString(), t.clock.now())).toBe(20);
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'pack')
+      .where('target_id', '=', String(packId))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['room.open', 'room.pause', 'room.resume']);
+  });
+});
