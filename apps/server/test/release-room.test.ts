@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { commandWrite } from '../src/modules/admin/service.ts';
 import { admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
 import { openRoom, pauseRoom } from '../src/modules/rooms/staff.ts';
-import { createInterleavingTestApp, createMembers, createPack, loginAs } from './draw-factories.ts';
+import {
+  createInterleavingTestApp,
+  createMembers,
+  createPack,
+  expectNothingChanged,
+  loginAs,
+  presell,
+} from './draw-factories.ts';
 import { purchaseDbModes } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -144,17 +151,17 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
 
     // a member's standing: admitted with a pass, or waiting with places ahead
     expect(await roomStanding(db, packId, inPlace(1), t.clock.now())).toMatchObject({
-      state: 'admitted',
+      standing: 'admitted',
       place: 1,
     });
     expect(await roomStanding(db, packId, inPlace(130), t.clock.now())).toMatchObject({
-      state: 'waiting',
+      standing: 'waiting',
       place: 130,
       ahead: 9,
     });
     // the pass runs out five minutes after admission
     t.clock.advance(6 * MINUTE);
-    expect((await roomStanding(db, packId, inPlace(1), t.clock.now())).state).toBe('pass_expired');
+    expect((await roomStanding(db, packId, inPlace(1), t.clock.now())).standing).toBe('pass_expired');
   });
 
   it('a pause holds admissions back by its length; the staff rules refuse a second room', async () => {
@@ -189,5 +196,68 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['room.open', 'room.pause', 'room.resume']);
+  });
+
+  it('through the API: guests, bad input, a room not open yet, a repeat; the public record reveals the seed at the close', async () => {
+    const start = new Date(t.clock.now().getTime() + 20 * MINUTE);
+    const { packId } = await createPack(db, { start_at: start.toISOString(), prizes: [{ quantity: 5 }] });
+    const guest = t.client();
+    expect((await guest.post('/user/pack/room/join', { packId })).body.state).toBe(401);
+    expect((await guest.get(`/user/pack/room/${packId}`)).body.state).toBe(401);
+
+    const [a, b] = await createMembers(db, 2);
+    const ca = t.client();
+    await loginAs(db, ca, a!);
+    const cb = t.client({ lang: 'ja' });
+    await loginAs(db, cb, b!);
+    // no room on the pack yet; bad input of any shape changes nothing
+    await expectNothingChanged(db, async () => {
+      expect((await ca.post('/user/pack/room/join', { packId })).body).toMatchObject({ state: 404 });
+      for (const bad of [{ packId: 'x' }, { packId: -1 }, {}, { packId, extra: 1 }, { packId: [packId] }])
+        expect((await ca.post('/user/pack/room/join', bad)).body.state).toBe(400);
+      expect((await ca.get('/user/pack/room/abc')).body.state).toBe(404);
+    });
+
+    await openRoom(commandWrite(db, t.clock.now()), packId, {
+      minutesBefore: 10,
+      admitPerMinute: 1,
+      passSeconds: 60,
+    });
+    // the room opens ten minutes before the start: not yet, in the member's language
+    const early = await cb.post('/user/pack/room/join', { packId });
+    expect(early.body).toMatchObject({ state: 409, reason: 'room_not_open' });
+    expect(early.body.message).toMatch(/待機室/);
+
+    t.clock.advance(11 * MINUTE);
+    const joined = await ca.post('/user/pack/room/join', { packId });
+    expect(joined.body).toMatchObject({ state: 200, standing: 'waiting', drawn: false, place: null });
+    const again = await ca.post('/user/pack/room/join', { packId }); // a repeat: the same entry
+    expect(again.body).toMatchObject({ state: 200, place: null });
+    await cb.post('/user/pack/room/join', { packId });
+    expect(
+      await db.selectFrom('room_entries').select('id').where('pack_id', '=', packId).execute(),
+    ).toHaveLength(2);
+
+    // the start: drawn, nobody admitted yet; the record lists both, the caller's own marked, the seed sealed
+    t.clock.advance(10 * MINUTE);
+    const standing = (await ca.get(`/user/pack/room/${packId}`)).body;
+    expect(standing).toMatchObject({ state: 200, drawn: true });
+    expect([1, 2]).toContain(standing.place);
+    const sealed = (await ca.get(`/user/pack/room/${packId}/record`)).body;
+    expect(sealed).toMatchObject({ state: 200, seed: null, revealed: false });
+    expect(sealed.entries.filter((e: { mine: boolean }) => e.mine)).toHaveLength(1);
+    expect(
+      (await guest.get(`/user/pack/room/${packId}/record`)).body.entries.some(
+        (e: { mine: boolean }) => e.mine,
+      ),
+    ).toBe(false);
+
+    // sold out: the seed opens the commitment and gives every place
+    await presell(db, packId, 5);
+    const open = (await guest.get(`/user/pack/room/${packId}/record`)).body;
+    expect(open).toMatchObject({ state: 200, revealed: true });
+    expect(verifyRoom({ commitment: open.commitment, seed: open.seed, entries: open.entries }).allMatch).toBe(
+      true,
+    );
   });
 });

@@ -33,6 +33,7 @@ import { packsApi } from './packs/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { paymentsApi, paymentsDeps, paymentsPages } from './payments/routes.ts';
 import { referralsApi } from './referrals/routes.ts';
+import { roomsApi } from './rooms/routes.ts';
 import { siteApi, sitePages } from './site/routes.ts';
 import { smsApi } from './sms/routes.ts';
 
@@ -43,6 +44,7 @@ export const apiModules: readonly ApiPlugin[] = [
   addressApi,
   packsApi,
   drawsApi,
+  roomsApi,
   fairnessApi,
   holdingsApi,
   paymentsApi,

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { packPhase } from '../packs/service.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -168,10 +169,10 @@ export async function roomStanding(db: Db, packId: number, userId: number, now: 
     admitted_places: admitted,
   };
   if (!entry)
-    return { ...base, state: 'not_joined' as RoomState, place: null, ahead: null, pass_expires_at: null };
+    return { ...base, standing: 'not_joined' as RoomState, place: null, ahead: null, pass_expires_at: null };
   if (entry.place === null || entry.place > admitted) {
     const ahead = entry.place === null ? null : entry.place - admitted - 1;
-    return { ...base, state: 'waiting' as RoomState, place: entry.place, ahead, pass_expires_at: null };
+    return { ...base, standing: 'waiting' as RoomState, place: entry.place, ahead, pass_expires_at: null };
   }
   let expires = entry.pass_expires_at;
   if (!expires) {
@@ -184,8 +185,8 @@ export async function roomStanding(db: Db, packId: number, userId: number, now: 
       .execute();
     expires = (await entryOf(db, packId, userId))!.pass_expires_at;
   }
-  const state: RoomState = Date.parse(expires!) > now.getTime() ? 'admitted' : 'pass_expired';
-  return { ...base, state, place: entry.place, ahead: 0, pass_expires_at: expires };
+  const standing: RoomState = Date.parse(expires!) > now.getTime() ? 'admitted' : 'pass_expired';
+  return { ...base, standing, place: entry.place, ahead: 0, pass_expires_at: expires };
 }
 
 /**
@@ -196,5 +197,44 @@ export async function roomStanding(db: Db, packId: number, userId: number, now: 
 export async function requireRoomPass(db: Db, packId: number, userId: number, now: Date): Promise<void> {
   if (!(await hasRoom(db, packId))) return;
   const standing = await roomStanding(db, packId, userId, now);
-  if (standing.drawn && standing.state !== 'admitted') throw roomRefusal(403, 'room_pass_required');
+  if (standing.drawn && standing.standing !== 'admitted') throw roomRefusal(403, 'room_pass_required');
+}
+
+/**
+ * A room's public record: the commitment from the opening; once drawn, every entry in place order as its
+ * anonymous arrival number (the signed-in member's own marked); the seed when the room closes, that is when the
+ * pack sold out or its sale ended. What tools/verify-room.mjs reads.
+ */
+export async function roomRecord(db: Db, packId: number, userId: number | null, now: Date) {
+  await ensureDrawn(db, packId, now);
+  const room = await roomOf(db, packId);
+  const pack = await db
+    .selectFrom('packs')
+    .select(['start_at', 'end_at', 'total_pack_count', 'sold_count'])
+    .where('id', '=', packId)
+    .executeTakeFirst();
+  if (!room || !pack) throw notFound('room_not_found');
+  const phase = packPhase(pack, now);
+  const revealed = phase === 'sold_out' || phase === 'ended';
+  const entries = room.drawn_at
+    ? await db
+        .selectFrom('room_entries')
+        .select(['arrival', 'place', 'at_start', 'admitted_at', 'user_id'])
+        .where('pack_id', '=', packId)
+        .orderBy('place')
+        .execute()
+    : [];
+  return {
+    pack_id: packId,
+    commitment: room.commitment,
+    seed: revealed ? room.seed : null,
+    revealed,
+    entries: entries.map((e) => ({
+      arrival: e.arrival,
+      place: e.place!,
+      at_start: e.at_start === 1,
+      admitted_at: e.admitted_at,
+      mine: e.user_id === userId,
+    })),
+  };
 }

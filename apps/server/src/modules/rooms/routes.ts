@@ -1,0 +1,24 @@
+import { joinRoomRoute, roomRecordRoute, roomStandingRoute } from '@gacha/contract/routes/rooms';
+import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
+import { joinRoom, roomRecord, roomStanding } from './service.ts';
+
+/** Release rooms (docs/fairness.md § 10): join, a member's standing, and the public record anyone can check. */
+export const roomsApi: ApiPlugin = async (app) => {
+  const { db, clock } = app;
+
+  await serve(app, joinRoomRoute, async (req) => {
+    const userId = memberOf(req).id;
+    const now = clock.now();
+    await joinRoom(db, req.body.packId, userId, now);
+    return roomStanding(db, req.body.packId, userId, now);
+  });
+
+  await serve(app, roomStandingRoute, async (req) =>
+    roomStanding(db, req.params.packId, memberOf(req).id, clock.now()),
+  );
+
+  await serve(app, roomRecordRoute, async (req) =>
+    roomRecord(db, req.params.packId, req.user?.id ?? null, clock.now()),
+  );
+};
