@@ -65,6 +65,7 @@ describe('per-route rate limits', () => {
       ['/user/reset_password', 'reset', false],
       ['/user/send_sms', 'sms', true],
       ['/user/coupon/use', 'coupon', true],
+      ['/user/pack/room/join', 'room', true],
     ];
     for (const [path, name, member] of cases) {
       const c = member ? await loggedIn(t, await createMember(t.db), ip(5)) : t.client({ ip: ip(6) });

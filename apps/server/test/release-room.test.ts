@@ -48,13 +48,10 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     const entries = await db.selectFrom('room_entries').selectAll().where('pack_id', '=', packId).execute();
     expect(entries).toHaveLength(2_000);
     expect(new Set(entries.map((e) => e.user_id)).size).toBe(2_000);
-    expect(entries.map((e) => e.arrival).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 2_000 }, (_, i) => i + 1),
-    );
     // a second join of the same member answers the same entry
-    const byMember = new Map(entries.map((e) => [e.user_id, e.arrival]));
-    for (const [i, e] of joined.entries()) expect(e.arrival).toBe(byMember.get([...ids, ...twice][i]!));
-    expect(entries.every((e) => e.place === null)).toBe(true);
+    const byMember = new Map(entries.map((e) => [e.user_id, e.id]));
+    for (const [i, e] of joined.entries()) expect(e.id).toBe(byMember.get([...ids, ...twice][i]!));
+    expect(entries.every((e) => e.place === null && e.arrival === null)).toBe(true);
 
     // before the start nobody is admitted, and the purchase says "not started"
     const first = t.client();
@@ -77,15 +74,20 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       .where('pack_id', '=', packId)
       .orderBy('place')
       .execute();
+    // arrival numbers 1…2,000 in the order the entries were recorded, then the late one
+    const recorded = [...entries].sort((a, b) => a.id - b.id).map((e) => e.user_id);
+    expect(recorded.map((u) => drawn.find((e) => e.user_id === u)!.arrival)).toEqual(
+      Array.from({ length: 2_000 }, (_, i) => i + 1),
+    );
     expect(drawn.map((e) => e.arrival)).toEqual(
       roomOrder(
         seed,
-        entries.map((e) => e.arrival),
+        Array.from({ length: 2_000 }, (_, i) => i + 1),
         [2_001],
       ),
     );
     const record: RoomEntry[] = drawn.map((e) => ({
-      arrival: e.arrival,
+      arrival: e.arrival!,
       place: e.place!,
       at_start: e.at_start === 1,
     }));
@@ -161,7 +163,7 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     });
     // the pass runs out five minutes after admission
     t.clock.advance(6 * MINUTE);
-    expect((await roomStanding(db, packId, inPlace(1), t.clock.now())).standing).toBe('pass_expired');
+    expect((await roomStanding(db, packId, inPlace(1), t.clock.now()))?.standing).toBe('pass_expired');
   });
 
   it('a pause holds admissions back by its length; the staff rules refuse a second room', async () => {
@@ -203,7 +205,8 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     const { packId } = await createPack(db, { start_at: start.toISOString(), prizes: [{ quantity: 5 }] });
     const guest = t.client();
     expect((await guest.post('/user/pack/room/join', { packId })).body.state).toBe(401);
-    expect((await guest.get(`/user/pack/room/${packId}`)).body.state).toBe(401);
+    // a pack without a room: a guest and a member are told so, nothing else
+    expect((await guest.get(`/user/pack/room/${packId}`)).body).toMatchObject({ state: 200, room: null });
 
     const [a, b] = await createMembers(db, 2);
     const ca = t.client();
@@ -218,7 +221,8 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       expect((await ca.get('/user/pack/room/abc')).body.state).toBe(404);
     });
 
-    await openRoom(commandWrite(db, t.clock.now()), packId, {
+    // on the app's own handle: its cache of the packs with a room hears the opening
+    await openRoom(commandWrite(t.app.db, t.clock.now()), packId, {
       minutesBefore: 10,
       admitPerMinute: 1,
       passSeconds: 60,
@@ -230,19 +234,28 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
 
     t.clock.advance(11 * MINUTE);
     const joined = await ca.post('/user/pack/room/join', { packId });
-    expect(joined.body).toMatchObject({ state: 200, standing: 'waiting', drawn: false, place: null });
+    expect(joined.body).toMatchObject({
+      state: 200,
+      room: { standing: 'waiting', drawn: false, place: null, lots_left: 5, sold_out: false },
+    });
     const again = await ca.post('/user/pack/room/join', { packId }); // a repeat: the same entry
-    expect(again.body).toMatchObject({ state: 200, place: null });
+    expect(again.body).toMatchObject({ state: 200, room: { place: null } });
+    // a guest sees the room, not joined
+    expect((await guest.get(`/user/pack/room/${packId}`)).body.room).toMatchObject({
+      standing: 'not_joined',
+      commitment: joined.body.room.commitment,
+    });
     await cb.post('/user/pack/room/join', { packId });
     expect(
       await db.selectFrom('room_entries').select('id').where('pack_id', '=', packId).execute(),
     ).toHaveLength(2);
 
     // the start: drawn, nobody admitted yet; the record lists both, the caller's own marked, the seed sealed
-    t.clock.advance(10 * MINUTE);
-    const standing = (await ca.get(`/user/pack/room/${packId}`)).body;
-    expect(standing).toMatchObject({ state: 200, drawn: true });
+    t.clock.advance(9 * MINUTE);
+    const standing = (await ca.get(`/user/pack/room/${packId}`)).body.room;
+    expect(standing).toMatchObject({ drawn: true, admitted_places: 0, paused: false });
     expect([1, 2]).toContain(standing.place);
+    expect(standing.wait_seconds).toBe(standing.place * 60); // one a minute
     const sealed = (await ca.get(`/user/pack/room/${packId}/record`)).body;
     expect(sealed).toMatchObject({ state: 200, seed: null, revealed: false });
     expect(sealed.entries.filter((e: { mine: boolean }) => e.mine)).toHaveLength(1);

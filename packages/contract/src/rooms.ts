@@ -26,8 +26,30 @@ export const roomStandingSchema = z.object({
   /** Places still to be admitted before this member's (null before the draw). */
   ahead: z.number().int().nullable(),
   pass_expires_at: z.string().nullable(),
+  /** The pack's start, when the order is drawn and admission begins. */
+  starts_at: z.string(),
+  admit_per_minute: z.number().int(),
+  /** Admission is paused by staff. */
+  paused: z.boolean(),
+  /** The estimated wait in seconds until this member's place is admitted (null when unknown or paused). */
+  wait_seconds: z.number().int().nullable(),
+  lots_left: z.number().int(),
+  /** Nothing is left to buy: everyone still waiting is told so. */
+  sold_out: z.boolean(),
 });
 export type RoomStanding = z.infer<typeof roomStandingSchema>;
+
+/** A pack's room as a member (or a guest: `not_joined`) sees it; null for a pack without one. */
+export const roomAnswerSchema = z.object({ room: roomStandingSchema.nullable() });
+export type RoomAnswer = z.infer<typeof roomAnswerSchema>;
+
+/**
+ * The member's standing pushed as Server-Sent Events (`event: standing`, data: a RoomStanding) on every change:
+ * an admission, a pause, lots bought, the sale sold out. An EventSource's GET, so not in the route table's
+ * envelope calls; the path is the API's (under /api).
+ */
+export const ROOM_LIVE_PATH = '/user/pack/room/:packId/live';
+export const ROOM_LIVE_EVENT = 'standing';
 
 export const roomRecordSchema = z.object({
   pack_id: z.number().int(),

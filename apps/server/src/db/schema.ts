@@ -747,7 +747,7 @@ export interface ReleaseRoomsTable {
   seed: string;
   /** sha256("room:" + seed), shown from the opening. */
   commitment: string;
-  /** Arrival numbers handed out so far. */
+  /** Arrival numbers given so far (by the draw, then to each entry placed after it). */
   arrivals: Generated<number>;
   /** When the order of those in the room at the start was drawn. */
   drawn_at: Timestamp | null;
@@ -764,8 +764,9 @@ export interface RoomEntriesTable {
   id: Generated<number>;
   pack_id: number;
   user_id: number;
-  arrival: number;
-  /** 1-based; null until the order is drawn. */
+  /** 1, 2, 3, … in the order entries were recorded: numbered by the draw, or when placed after it. */
+  arrival: number | null;
+  /** 1-based; null until the order is drawn (or, after the draw, until the entry is placed at the end). */
   place: number | null;
   /** In the room at the start (drawn), or joined later (appended). */
   at_start: Generated<number>;

@@ -167,6 +167,8 @@ export interface DemoPack {
   movieStyle: number;
   detail: { en: [string, string[]]; ja: [string, string[]] };
   prizes: DemoPrize[];
+  /** A release room on the pack (docs/fairness.md § 10), opened as the demo loads. */
+  room?: { minutesBefore: number; admitPerMinute: number; passSeconds: number };
 }
 
 const pr = (card: string, quantity: number, buyPoint: number, extra: Partial<DemoPrize> = {}): DemoPrize => ({
@@ -235,6 +237,8 @@ export const DEMO_PACKS: readonly DemoPack[] = [
     endsInHours: 30 * DAY,
     sold: 0,
     maxBuyCount: 10,
+    // members may join its room now: four hours before a start three hours away
+    room: { minutesBefore: 4 * 60, admitPerMinute: 20, passSeconds: 300 },
     movieStyle: 6,
     detail: {
       en: [

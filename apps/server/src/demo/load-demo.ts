@@ -8,6 +8,8 @@ import { addPointPrices } from '../modules/payments/service.ts';
 import { addCards, addPrizes, createPack, publishPack, useGeneratedArt } from '../modules/packs/service.ts';
 import { insertExchangeCard } from '../modules/exchange/service.ts';
 import { seedMemberRank } from '../modules/ranks/rollover.ts';
+import { commandWrite } from '../modules/admin/service.ts';
+import { openRoom } from '../modules/rooms/staff.ts';
 import { addDemoShopWords } from './shop-words.ts';
 import {
   DEMO_CARDS,
@@ -189,6 +191,8 @@ export async function loadDemoData(db: Db, now: Date): Promise<boolean> {
     await publishPack(db, id, undefined, undefined, new Date(createdAt(i)));
   }
   await sellDemoLots(db, packIds, now);
+  for (const [i, p] of DEMO_PACKS.entries())
+    if (p.room) await openRoom(commandWrite(db, now), packIds[i]!, p.room);
   return true;
 }
 

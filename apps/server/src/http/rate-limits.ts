@@ -35,6 +35,8 @@ export const ROUTE_LIMITS = {
   coupon: { max: 20, timeWindow: 60_000 },
   /** the pack purchase and its check: a member opening packs by hand makes a few a minute */
   purchase: { max: 120, timeWindow: 60_000 },
+  /** a release room's join and live stream: a page joins once and reconnects its stream now and then */
+  room: { max: 60, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 export type RouteLimitName = keyof typeof ROUTE_LIMITS;
 

@@ -7,14 +7,14 @@ export const joinRoomRoute = defineRoute({
   method: 'POST',
   path: '/user/pack/room/join',
   access: 'member',
-  schemas: () => schemas().then((m) => ({ body: m.roomJoinSchema, answer: m.roomStandingSchema })),
+  schemas: () => schemas().then((m) => ({ body: m.roomJoinSchema, answer: m.roomAnswerSchema })),
 });
 
 export const roomStandingRoute = defineRoute({
   method: 'GET',
   path: '/user/pack/room/:packId',
-  access: 'member',
-  schemas: () => schemas().then((m) => ({ params: m.roomParamsSchema, answer: m.roomStandingSchema })),
+  access: 'guest',
+  schemas: () => schemas().then((m) => ({ params: m.roomParamsSchema, answer: m.roomAnswerSchema })),
 });
 
 export const roomRecordRoute = defineRoute({

@@ -20,6 +20,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import { PACK_FIELDS, PackFields, packPayload, packValues, type PackValues } from './pack-form.tsx';
 import { PackPictures } from './pack-pictures.tsx';
+import { PackRoom } from './pack-room.tsx';
 import { PackStateBadge } from './packs-page.tsx';
 import { PackVideos } from './pack-videos.tsx';
 import { packKey, packsKey, packState } from './pack-state.ts';
@@ -35,7 +36,8 @@ export const LIVE_MS = 5000;
  * /admin/packs/{id}: a pack's state and live sold counts (GET /api/admin/packs/{id}, read every 5 s), its fields
  * (POST /api/admin/packs/{id}; after publishing the price, currency, type, lots and start are fixed and the
  * prizes read-only), a draft's prizes editor, Publish after the summary (GET …/summary, POST …/publish), and for
- * a published pack Pause / Resume and End sale now. Every write is there only for catalogue.write.
+ * a published pack Pause / Resume and End sale now, and its release room (pack-room.tsx). Every write is there
+ * only for catalogue.write.
  */
 export function PackPage() {
   const { t } = useTranslation('console');
@@ -207,6 +209,8 @@ function PackView({
           <PackSummary packId={pack.id} paymentMethod={pack.payment_method} />
         </section>
       ) : null}
+
+      <PackRoom packId={pack.id} startAt={pack.start_at} />
 
       <PackEditForm
         key={`${pack.id}-${pack.status}`}

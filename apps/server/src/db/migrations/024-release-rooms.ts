@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('pack_id', 'integer', (c) => c.notNull().references('release_rooms.pack_id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('arrival', 'integer', (c) => c.notNull())
+    .addColumn('arrival', 'integer') // numbered by the draw, or when placed after it
     .addColumn('place', 'integer')
     .addColumn('at_start', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('joined_at', 'text', (c) => c.notNull())

@@ -20,6 +20,7 @@ import { accountingRoutes } from './accounting-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { membersRoutes } from './members-routes.ts';
 import { operationsRoutes } from './operations-routes.ts';
+import { roomsRoutes } from './rooms-routes.ts';
 import { paymentsRoutes } from './payments-routes.ts';
 import { allows, permissionsOf } from './permissions.ts';
 import { loginRequired, staffOf } from './request.ts';
@@ -146,6 +147,7 @@ export const adminApi: ApiPlugin = async (app) => {
     await scope.register(catalogueRoutes);
     await scope.register(shopRoutes);
     await scope.register(operationsRoutes);
+    await scope.register(roomsRoutes);
     await scope.register(shippingRoutes);
     await scope.register(paymentsRoutes);
     await scope.register(membersRoutes);

@@ -38,7 +38,7 @@ import {
   refuse,
   refuseUnlessOnSale,
 } from './rules.ts';
-import { requireRoomPass } from '../rooms/service.ts';
+import { requireRoomPass, roomChanged } from '../rooms/service.ts';
 
 /** The action_type a won item of this prize would get on this pack (what a practice draw shows). */
 export function actionTypeFor(
@@ -142,6 +142,7 @@ export async function buyPacks(
     pack,
   });
   countPurchase(done.currency, args.count);
+  void roomChanged(db, pack.id);
 
   let prizeById = cached.byId;
   const prizeIds = [...done.lots.prizeIds, ...done.lastOne.map((x) => x.prize_id)];

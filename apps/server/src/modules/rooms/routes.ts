@@ -1,22 +1,34 @@
 import { joinRoomRoute, roomRecordRoute, roomStandingRoute } from '@gacha/contract/routes/rooms';
 import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
+import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { serve } from '../../http/serve.ts';
+import { serveRoomLive } from './live.ts';
 import { joinRoom, roomRecord, roomStanding } from './service.ts';
 
-/** Release rooms (docs/fairness.md § 10): join, a member's standing, and the public record anyone can check. */
+/**
+ * Release rooms (docs/fairness.md § 10): join, a member's (or a guest's) standing, the standing pushed live, and
+ * the public record anyone can check.
+ */
 export const roomsApi: ApiPlugin = async (app) => {
   const { db, clock } = app;
 
-  await serve(app, joinRoomRoute, async (req) => {
-    const userId = memberOf(req).id;
-    const now = clock.now();
-    await joinRoom(db, req.body.packId, userId, now);
-    return roomStanding(db, req.body.packId, userId, now);
-  });
-
-  await serve(app, roomStandingRoute, async (req) =>
-    roomStanding(db, req.params.packId, memberOf(req).id, clock.now()),
+  await serve(
+    app,
+    joinRoomRoute,
+    async (req) => {
+      const userId = memberOf(req).id;
+      const now = clock.now();
+      await joinRoom(db, req.body.packId, userId, now);
+      return { room: await roomStanding(db, req.body.packId, userId, now) };
+    },
+    rateLimitConfig('room'),
   );
+
+  await serve(app, roomStandingRoute, async (req) => ({
+    room: await roomStanding(db, req.params.packId, req.user?.id ?? null, clock.now()),
+  }));
+
+  await app.register(serveRoomLive);
 
   await serve(app, roomRecordRoute, async (req) =>
     roomRecord(db, req.params.packId, req.user?.id ?? null, clock.now()),

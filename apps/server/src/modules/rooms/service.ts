@@ -1,9 +1,11 @@
 import { roomOrder } from '@gacha/contract/room-order';
-import type { Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { announce } from '../../cluster/bus.ts';
 import { cachedRows } from '../../cluster/cached-rows.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { commitWithoutFlushWait } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, ReleaseRoomsTable, RoomEntriesTable } from '../../db/schema.ts';
+import type { RoomStanding } from '@gacha/contract/rooms';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { packPhase } from '../packs/service.ts';
 
@@ -27,6 +29,28 @@ const roomPacks = cachedRows('release_rooms', 5_000, (db) =>
 
 export const forgetRooms = (db: Db) => roomPacks.forget(db);
 
+/** The cache bus topic of a room's change (its pack's id): the live streams of every process read it again. */
+export const ROOMS_TOPIC = 'rooms';
+
+const changeTimers = new WeakMap<Db, Map<number, NodeJS.Timeout>>();
+
+/**
+ * Tells every process that a room's pack or row changed (lots bought, a pause), for its live streams. Purchases
+ * of a hot pack come hundreds a second: the announcements of one pack are gathered to one every 100 ms.
+ */
+export async function roomChanged(db: Db, packId: number): Promise<void> {
+  if (!(await hasRoom(db, packId))) return;
+  let timers = changeTimers.get(db);
+  if (!timers) changeTimers.set(db, (timers = new Map()));
+  if (timers.has(packId)) return;
+  const timer = setTimeout(() => {
+    timers.delete(packId);
+    announce(db, ROOMS_TOPIC, String(packId));
+  }, 100);
+  timer.unref();
+  timers.set(packId, timer);
+}
+
 export async function hasRoom(db: Db, packId: number): Promise<boolean> {
   return (await roomPacks.read(db)).some((r) => r.pack_id === packId);
 }
@@ -44,24 +68,38 @@ function entryOf(ex: Executor, packId: number, userId: number) {
     .executeTakeFirst();
 }
 
-function startOf(ex: Executor, packId: number) {
-  return ex.selectFrom('packs').select(['start_at']).where('id', '=', packId).executeTakeFirst();
+/** What a room's standing reads of its pack: the start, the end and the lots. */
+export function roomPackOf(ex: Executor, packId: number) {
+  return ex
+    .selectFrom('packs')
+    .select(['start_at', 'end_at', 'total_pack_count', 'sold_count'])
+    .where('id', '=', packId)
+    .executeTakeFirst();
 }
+
+export type RoomRow = Selectable<ReleaseRoomsTable>;
+export type RoomEntry = Selectable<RoomEntriesTable>;
+export type RoomPack = NonNullable<Awaited<ReturnType<typeof roomPackOf>>>;
 
 export const roomRefusal = (status: number, key: 'room_not_open' | 'room_pass_required') =>
   new ApiError(status, { message: key, extra: { reason: key } });
 
 /**
  * Draws the order of everyone in the room once the pack's start has come: the first caller after the start
- * claims the draw with a conditional update of the room row (which also holds back any join until it commits),
- * then gives each entry its place. Later calls find it drawn.
+ * claims the draw with a conditional update of the room row, numbers the entries it finds in the order they were
+ * recorded (arrival 1, 2, 3, …) and gives each its drawn place. Later calls find it drawn; a join recorded too
+ * late for the draw's read is placed after it, as an arrival after the start (`placeLateArrivals`).
  */
 export async function ensureDrawn(db: Db, packId: number, now: Date): Promise<void> {
-  const room = await roomOf(db, packId);
-  if (!room || room.drawn_at) return;
-  const pack = await startOf(db, packId);
-  if (!pack || Date.parse(pack.start_at) > now.getTime()) return;
-  await db.transaction().execute(async (tx) => {
+  const [room, pack] = await Promise.all([roomOf(db, packId), roomPackOf(db, packId)]);
+  if (room && pack) await drawIfDue(db, room, pack, now);
+}
+
+/** The draw of `ensureDrawn` for a room and pack already read; answers whether it happened now. */
+export async function drawIfDue(db: Db, room: RoomRow, pack: RoomPack, now: Date): Promise<boolean> {
+  if (room.drawn_at || Date.parse(pack.start_at) > now.getTime()) return false;
+  const packId = room.pack_id;
+  return db.transaction().execute(async (tx) => {
     const claimed = await tx
       .updateTable('release_rooms')
       .set({ drawn_at: now.toISOString() })
@@ -69,22 +107,91 @@ export async function ensureDrawn(db: Db, packId: number, now: Date): Promise<vo
       .where('drawn_at', 'is', null)
       .returning(['seed'])
       .executeTakeFirst();
-    if (!claimed) return;
-    const arrivals = (
-      await tx.selectFrom('room_entries').select('arrival').where('pack_id', '=', packId).execute()
-    ).map((e) => e.arrival);
-    const order = roomOrder(claimed.seed, arrivals);
-    for (const [i, arrival] of order.entries()) {
-      await tx
-        .updateTable('room_entries')
-        .set({ place: i + 1, at_start: 1 })
-        .where('pack_id', '=', packId)
-        .where('arrival', '=', arrival)
-        .execute();
-    }
+    if (!claimed) return false;
+    const ids = await unnumbered(tx, packId);
+    const arrivals = ids.map((_, i) => i + 1);
+    const placeOf = new Map(roomOrder(claimed.seed, arrivals).map((arrival, i) => [arrival, i + 1]));
+    await numberEntries(
+      tx,
+      ids.map((id, i) => ({ id, arrival: i + 1, place: placeOf.get(i + 1)! })),
+      true,
+    );
     await tx
       .updateTable('release_rooms')
-      .set({ places: order.length })
+      .set({ arrivals: ids.length, places: ids.length })
+      .where('pack_id', '=', packId)
+      .execute();
+    return true;
+  });
+}
+
+/** The room's entries not numbered yet, in the order they were recorded. */
+async function unnumbered(ex: Executor, packId: number): Promise<number[]> {
+  const rows = await ex
+    .selectFrom('room_entries')
+    .select('id')
+    .where('pack_id', '=', packId)
+    .where('arrival', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Gives entries their arrival numbers and places, a few hundred a statement. */
+async function numberEntries(
+  tx: Executor,
+  entries: { id: number; arrival: number; place: number }[],
+  atStart: boolean,
+): Promise<void> {
+  const caseOf = (value: (e: (typeof entries)[number]) => number, chunk: typeof entries) =>
+    sql<number>`case id ${sql.join(
+      chunk.map((e) => sql`when ${e.id} then cast(${value(e)} as integer)`),
+      sql` `,
+    )} end`;
+  for (let i = 0; i < entries.length; i += 400) {
+    const chunk = entries.slice(i, i + 400);
+    await tx
+      .updateTable('room_entries')
+      .set({
+        arrival: caseOf((e) => e.arrival, chunk),
+        place: caseOf((e) => e.place, chunk),
+        at_start: atStart ? 1 : 0,
+      })
+      .where(
+        'id',
+        'in',
+        chunk.map((e) => e.id),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Places the members who joined after the draw at the end, in the order their entries were recorded: one caller
+ * at a time holds the room row and numbers every entry waiting, so a rush of late joins is placed a batch at a
+ * time. A placing lost in a crash is redone by the next caller.
+ */
+export async function placeLateArrivals(db: Db, packId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await commitWithoutFlushWait(tx);
+    const room = await tx
+      .updateTable('release_rooms')
+      .set((eb) => ({ arrivals: eb.ref('arrivals') }))
+      .where('pack_id', '=', packId)
+      .where('drawn_at', 'is not', null)
+      .returning(['arrivals', 'places'])
+      .executeTakeFirst();
+    if (!room) return;
+    const ids = await unnumbered(tx, packId);
+    if (!ids.length) return;
+    await numberEntries(
+      tx,
+      ids.map((id, i) => ({ id, arrival: room.arrivals + i + 1, place: room.places + i + 1 })),
+      false,
+    );
+    await tx
+      .updateTable('release_rooms')
+      .set({ arrivals: room.arrivals + ids.length, places: room.places + ids.length })
       .where('pack_id', '=', packId)
       .execute();
   });
@@ -92,47 +199,23 @@ export async function ensureDrawn(db: Db, packId: number, now: Date): Promise<vo
 
 /**
  * A member joins the room: one entry per member whatever the tabs or devices (a second join answers the first
- * entry). Before the start the entry waits for the draw; after it, it takes the next place at the end.
+ * entry). Nothing but the entry is written, so joins do not queue behind each other: before the start the entry
+ * waits for the draw; after it, it is placed at the end at once.
  */
 export async function joinRoom(db: Db, packId: number, userId: number, now: Date) {
+  const room = await roomOf(db, packId);
+  if (!room) throw notFound('room_not_found');
+  if (room.opens_at > now.toISOString()) throw roomRefusal(409, 'room_not_open');
+  // a join after the start comes after the draw
   await ensureDrawn(db, packId, now);
-  const at = now.toISOString();
-  try {
-    return await db.transaction().execute(async (tx) => {
-      const mine = await entryOf(tx, packId, userId);
-      if (mine) return mine;
-      // the room row's update hands out the numbers and queues joins behind a draw in progress
-      const room = await tx
-        .updateTable('release_rooms')
-        .set((eb) => ({
-          arrivals: eb('arrivals', '+', 1),
-          places: eb('places', '+', eb.case().when('drawn_at', 'is not', null).then(1).else(0).end()),
-        }))
-        .where('pack_id', '=', packId)
-        .where('opens_at', '<=', at)
-        .returning(['arrivals', 'places', 'drawn_at'])
-        .executeTakeFirst();
-      if (!room)
-        throw (await roomOf(tx, packId)) ? roomRefusal(409, 'room_not_open') : notFound('room_not_found');
-      return tx
-        .insertInto('room_entries')
-        .values({
-          pack_id: packId,
-          user_id: userId,
-          arrival: room.arrivals,
-          place: room.drawn_at ? room.places : null,
-          joined_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-  } catch (err) {
-    // the same member joining twice at once: the first entry stands
-    if (!isUniqueViolation(err)) throw err;
-    const mine = await entryOf(db, packId, userId);
-    if (!mine) throw err;
-    return mine;
-  }
+  await db
+    .insertInto('room_entries')
+    .values({ pack_id: packId, user_id: userId, arrival: null, place: null, joined_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['pack_id', 'user_id']).doNothing())
+    .execute();
+  const mine = await entryOf(db, packId, userId);
+  if (mine?.place === null && (await roomOf(db, packId))?.drawn_at) await placeLateArrivals(db, packId);
+  return (await entryOf(db, packId, userId))!;
 }
 
 /** How many places have been admitted by `now`: the staff's rate over the time since the start, pauses left out. */
@@ -146,47 +229,111 @@ export function admittedPlaces(
   return activeMs <= 0 ? 0 : Math.floor((activeMs / 60_000) * room.admit_per_minute);
 }
 
-export type RoomState = 'not_joined' | 'waiting' | 'admitted' | 'pass_expired';
+export type RoomState = RoomStanding['standing'];
 
 /**
- * Where a member stands: not joined, waiting (before the draw, or with `ahead` places before theirs), admitted
- * (their pass until `pass_expires_at`; the first call that finds their place admitted starts it), or their pass
- * ran out.
+ * Where a member stands, from the room, its pack and their entry (none: not joined, a guest too): waiting
+ * (before the draw, or with `ahead` places before theirs), admitted (their pass until `pass_expires_at`), or their
+ * pass ran out. An admitted entry without a pass yet is shown the pass it would get now; `startsPass` says so
+ * (roomStanding writes it). The one rule of the REST answer and the pushed one.
  */
-export async function roomStanding(db: Db, packId: number, userId: number, now: Date) {
-  await ensureDrawn(db, packId, now);
-  const [room, pack, entry] = await Promise.all([
-    roomOf(db, packId),
-    startOf(db, packId),
-    entryOf(db, packId, userId),
-  ]);
-  if (!room || !pack) throw notFound('room_not_found');
-  const admitted = room.drawn_at ? admittedPlaces(room, pack.start_at, now) : 0;
+export function standingOf(
+  room: RoomRow,
+  pack: RoomPack,
+  entry: Pick<RoomEntry, 'place' | 'pass_expires_at'> | null,
+  now: Date,
+): RoomStanding & { startsPass: boolean } {
+  const drawn = room.drawn_at !== null;
+  const admitted = drawn ? admittedPlaces(room, pack.start_at, now) : 0;
+  const lotsLeft = Math.max(0, pack.total_pack_count - pack.sold_count);
   const base = {
     commitment: room.commitment,
     opens_at: room.opens_at,
-    drawn: room.drawn_at !== null,
+    starts_at: pack.start_at,
+    drawn,
     admitted_places: admitted,
+    admit_per_minute: room.admit_per_minute,
+    paused: room.paused_at !== null,
+    lots_left: lotsLeft,
+    sold_out: lotsLeft === 0,
   };
-  if (!entry)
-    return { ...base, standing: 'not_joined' as RoomState, place: null, ahead: null, pass_expires_at: null };
+  const none = { place: null, ahead: null, pass_expires_at: null, wait_seconds: null, startsPass: false };
+  if (!entry) return { ...base, ...none, standing: 'not_joined' };
   if (entry.place === null || entry.place > admitted) {
     const ahead = entry.place === null ? null : entry.place - admitted - 1;
-    return { ...base, standing: 'waiting' as RoomState, place: entry.place, ahead, pass_expires_at: null };
+    const wait =
+      entry.place === null || base.paused
+        ? null
+        : admissionWaitSeconds(room, pack.start_at, entry.place, now);
+    return { ...base, ...none, standing: 'waiting', place: entry.place, ahead, wait_seconds: wait };
   }
-  let expires = entry.pass_expires_at;
-  if (!expires) {
-    const passUntil = new Date(now.getTime() + room.pass_seconds * 1000).toISOString();
+  const expires = entry.pass_expires_at ?? new Date(now.getTime() + room.pass_seconds * 1000).toISOString();
+  return {
+    ...base,
+    standing: Date.parse(expires) > now.getTime() ? 'admitted' : 'pass_expired',
+    place: entry.place,
+    ahead: 0,
+    pass_expires_at: expires,
+    wait_seconds: 0,
+    startsPass: entry.pass_expires_at === null,
+  };
+}
+
+/** Seconds until `place` is admitted at the room's rate (the time already counted from the start taken off). */
+function admissionWaitSeconds(
+  room: Pick<RoomRow, 'admit_per_minute' | 'paused_ms'>,
+  startAt: string,
+  place: number,
+  now: Date,
+): number {
+  const activeMs = now.getTime() - Date.parse(startAt) - room.paused_ms;
+  const dueMs = (place / room.admit_per_minute) * 60_000;
+  return Math.max(0, Math.ceil((dueMs - Math.max(0, activeMs)) / 1000));
+}
+
+/**
+ * A member's (or a guest's: `userId` null) standing in a pack's room, null when the pack has none. The first
+ * call that finds the member's place admitted starts their pass.
+ */
+export async function roomStanding(
+  db: Db,
+  packId: number,
+  userId: number | null,
+  now: Date,
+): Promise<RoomStanding | null> {
+  if (!(await hasRoom(db, packId))) return null;
+  const read = () =>
+    Promise.all([
+      roomOf(db, packId),
+      roomPackOf(db, packId),
+      userId === null ? Promise.resolve(undefined) : entryOf(db, packId, userId),
+    ]);
+  let [room, pack, entry] = await read();
+  if (!room || !pack) return null;
+  const placeLate = entry && entry.place === null && room.drawn_at !== null;
+  if ((await drawIfDue(db, room, pack, now)) || placeLate) {
+    if (placeLate) await placeLateArrivals(db, packId);
+    [room, pack, entry] = await read();
+  }
+  if (!room || !pack) return null;
+  const { startsPass, ...standing } = standingOf(room, pack, entry ?? null, now);
+  if (startsPass && entry) {
     await db
       .updateTable('room_entries')
-      .set({ admitted_at: now.toISOString(), pass_expires_at: passUntil })
+      .set({ admitted_at: now.toISOString(), pass_expires_at: standing.pass_expires_at })
       .where('id', '=', entry.id)
       .where('admitted_at', 'is', null)
       .execute();
-    expires = (await entryOf(db, packId, userId))!.pass_expires_at;
+    // a parallel call may have started it first: its pass stands
+    const { startsPass: _started, ...after } = standingOf(
+      room,
+      pack,
+      (await entryOf(db, packId, entry.user_id)) ?? null,
+      now,
+    );
+    return after;
   }
-  const standing: RoomState = Date.parse(expires!) > now.getTime() ? 'admitted' : 'pass_expired';
-  return { ...base, standing, place: entry.place, ahead: 0, pass_expires_at: expires };
+  return standing;
 }
 
 /**
@@ -195,9 +342,8 @@ export async function roomStanding(db: Db, packId: number, userId: number, now: 
  * started) stands; a pack without a room passes at no cost.
  */
 export async function requireRoomPass(db: Db, packId: number, userId: number, now: Date): Promise<void> {
-  if (!(await hasRoom(db, packId))) return;
   const standing = await roomStanding(db, packId, userId, now);
-  if (standing.drawn && standing.standing !== 'admitted') throw roomRefusal(403, 'room_pass_required');
+  if (standing?.drawn && standing.standing !== 'admitted') throw roomRefusal(403, 'room_pass_required');
 }
 
 /**
@@ -207,12 +353,7 @@ export async function requireRoomPass(db: Db, packId: number, userId: number, no
  */
 export async function roomRecord(db: Db, packId: number, userId: number | null, now: Date) {
   await ensureDrawn(db, packId, now);
-  const room = await roomOf(db, packId);
-  const pack = await db
-    .selectFrom('packs')
-    .select(['start_at', 'end_at', 'total_pack_count', 'sold_count'])
-    .where('id', '=', packId)
-    .executeTakeFirst();
+  const [room, pack] = await Promise.all([roomOf(db, packId), roomPackOf(db, packId)]);
   if (!room || !pack) throw notFound('room_not_found');
   const phase = packPhase(pack, now);
   const revealed = phase === 'sold_out' || phase === 'ended';
@@ -221,6 +362,7 @@ export async function roomRecord(db: Db, packId: number, userId: number | null, 
         .selectFrom('room_entries')
         .select(['arrival', 'place', 'at_start', 'admitted_at', 'user_id'])
         .where('pack_id', '=', packId)
+        .where('place', 'is not', null)
         .orderBy('place')
         .execute()
     : [];
@@ -230,7 +372,7 @@ export async function roomRecord(db: Db, packId: number, userId: number | null, 
     seed: revealed ? room.seed : null,
     revealed,
     entries: entries.map((e) => ({
-      arrival: e.arrival,
+      arrival: e.arrival!, // numbered with its place
       place: e.place!,
       at_start: e.at_start === 1,
       admitted_at: e.admitted_at,
