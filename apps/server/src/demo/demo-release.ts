@@ -37,9 +37,10 @@ export async function createReleaseRehearsal(db: Db, now: Date, opts: RehearsalO
     if (!card) throw new Error(`release rehearsal: demo card ${model} missing (load the demo data first)`);
     return card.id;
   };
-  const counts = REHEARSAL_PRIZES.map((p) => Math.max(1, Math.round(p.share * opts.lots)));
-  counts[0] = Math.max(1, opts.lots - counts.slice(1).reduce((s, n) => s + n, 0));
-  const total = counts.reduce((s, n) => s + n, 0);
+  // exactly `lots`: the rarer prizes their share rounded down, the commonest the rest
+  const counts = REHEARSAL_PRIZES.map((p, i) => (i === 0 ? 0 : Math.floor(p.share * opts.lots)));
+  counts[0] = opts.lots - counts.reduce((s, n) => s + n, 0);
+  const total = opts.lots;
   const start = new Date(now.getTime() + opts.startsInSeconds * 1000);
   const packId = await db.transaction().execute(async (tx) => {
     const id = await createPack(tx, {
@@ -75,14 +76,20 @@ export async function createReleaseRehearsal(db: Db, now: Date, opts: RehearsalO
     await addPrizes(
       tx,
       id,
-      REHEARSAL_PRIZES.map((p, i) => ({
-        card_id: idOf(models[i]!),
-        quantity: counts[i]!,
-        buy_point: p.buyPoint,
-        num: 1,
-        ship_only: 0,
-        is_last_one: 0,
-      })),
+      REHEARSAL_PRIZES.flatMap((p, i) =>
+        counts[i]
+          ? [
+              {
+                card_id: idOf(models[i]!),
+                quantity: counts[i]!,
+                buy_point: p.buyPoint,
+                num: 1,
+                ship_only: 0,
+                is_last_one: 0,
+              },
+            ]
+          : [],
+      ),
     );
     await useGeneratedArt(tx, id);
     return id;

@@ -23,8 +23,9 @@ import {
  * a member their standing whenever it changes:
  *  - admissions follow the clock: a tick each second works out the admitted places from the rows it holds
  *    (no query), and draws the order when the start comes;
- *  - lots bought, a pause or a resume, in this process or another, are announced on the cache bus (`rooms`,
- *    the pack's id): every process reads the two rows again and pushes what changed.
+ *  - lots bought, a pause or a resume, a join, in this process or another, are announced on the cache bus
+ *    (`rooms`, the pack's id): every process reads the two rows again (and the entries of its members not placed
+ *    yet) and pushes what changed.
  * So a change reaches every connected member within a tick and a read, wherever they are connected.
  */
 const TICK_MS = 1_000;
@@ -88,7 +89,12 @@ function reload(db: Db, live: LiveRoom): void {
       if (!room || !pack) return closeRoom(db, live);
       live.room = room;
       live.pack = pack;
-      if (!wasDrawn && room.drawn_at) await readEntries(db, live, [...live.listeners]);
+      // the draw gave everyone a place; else a member not in yet may have joined, one not placed been placed
+      const drawnNow = !wasDrawn && room.drawn_at !== null;
+      const stale = [...live.listeners].filter(
+        (l) => drawnNow || l.entry === null || (room.drawn_at !== null && l.entry.place === null),
+      );
+      if (stale.length) await readEntries(db, live, stale);
       push(db, live, live.server.now());
     } while (live.reloadAgain);
   })()
@@ -156,6 +162,8 @@ function tick(db: Db, live: LiveRoom): void {
       .then(() => reload(db, live));
     return;
   }
+  // once sold out nothing changes with the clock: the sell-out itself was pushed by the purchase's announcement
+  if (live.pack.sold_count >= live.pack.total_pack_count) return;
   push(db, live, now);
 }
 

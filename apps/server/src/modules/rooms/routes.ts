@@ -3,7 +3,7 @@ import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { serve } from '../../http/serve.ts';
 import { serveRoomLive } from './live.ts';
-import { joinRoom, roomRecord, roomStanding } from './service.ts';
+import { joinRoom, roomChanged, roomRecord, roomStanding } from './service.ts';
 
 /**
  * Release rooms (docs/fairness.md § 10): join, a member's (or a guest's) standing, the standing pushed live, and
@@ -19,6 +19,7 @@ export const roomsApi: ApiPlugin = async (app) => {
       const userId = memberOf(req).id;
       const now = clock.now();
       await joinRoom(db, req.body.packId, userId, now);
+      void roomChanged(db, req.body.packId); // the member's open stream learns their entry
       return { room: await roomStanding(db, req.body.packId, userId, now) };
     },
     rateLimitConfig('room'),

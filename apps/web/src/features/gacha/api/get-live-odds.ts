@@ -9,19 +9,26 @@ export const liveOddsKey = (packId: string) => ['gacha', 'fairness', 'odds', pac
 /** How often an open pack page reads the odds again, for the purchases of others. */
 export const LIVE_ODDS_REFRESH_MS = 15_000;
 
+/**
+ * Where a release room's stream is open the odds are read again on its pushes instead (use-room-live.ts), at
+ * most this often.
+ */
+export const ROOM_ODDS_MIN_MS = 5_000;
+
 /** GET /user/pack/odds/{packId}: the remaining pool, per tier and top prize, and the chance on the next play. */
 export async function fetchLiveOdds(packId: string): Promise<LiveOdds> {
   // the route's schemas load with the first answer: the pack page starts without building pack-fairness.ts's
   return unwrap(await call(liveOddsRoute, { params: { packId } }, { background: true }));
 }
 
-export function useLiveOdds(packId: string, enabled = true) {
+/** `poll`: read again every LIVE_ODDS_REFRESH_MS (off while a room's stream pushes the changes). */
+export function useLiveOdds(packId: string, enabled = true, poll = true) {
   return useQuery({
     queryKey: liveOddsKey(packId),
     queryFn: () => fetchLiveOdds(packId),
     staleTime: 0,
     refetchOnMount: 'always',
-    refetchInterval: LIVE_ODDS_REFRESH_MS,
+    refetchInterval: poll ? LIVE_ODDS_REFRESH_MS : false,
     enabled: enabled && packId !== '',
   });
 }

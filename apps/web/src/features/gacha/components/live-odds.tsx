@@ -14,14 +14,15 @@ import styles from './live-odds.module.css';
 /**
  * Live odds: what is left of the pool now, per prize tier and for each named top prize, with
  * the chance on the next play; a drawn top prize with its position and time. Read again after every purchase
- * (the purchase marks it stale) and every 15 seconds while the page is open.
+ * (the purchase marks it stale) and every 15 seconds while the page is open, or, where the pack's release room
+ * streams its changes (`pushed`), on those.
  */
-export function LiveOdds({ packId }: { packId: string }) {
+export function LiveOdds({ packId, pushed = false }: { packId: string; pushed?: boolean }) {
   const { t } = useTranslation('gacha');
   const lang = useLang();
   const headingId = useId();
   const topId = useId();
-  const { data, isPending, isError } = useLiveOdds(packId, useAfterIdle());
+  const { data, isPending, isError } = useLiveOdds(packId, useAfterIdle(), !pushed);
   if (isPending || isError) return null;
   const query = new URLSearchParams({ packId });
 

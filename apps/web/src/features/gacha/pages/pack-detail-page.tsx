@@ -22,11 +22,13 @@ import { ImageCarousel } from '../components/image-carousel.tsx';
 import { PackCardList } from '../components/pack-card-list.tsx';
 import { PackDescription } from '../components/pack-description.tsx';
 import { PackDetailSkeleton } from '../components/pack-detail-skeleton.tsx';
+import { ReleaseRoom } from '../components/release-room.tsx';
 import { NotEnoughModal, PurchaseConfirmModal } from '../components/purchase-modals.tsx';
 import { countOptions, listPrice, maxPurchaseCount } from '../purchase.ts';
 import { usePurchaseCall } from '../use-purchase-call.ts';
 import { usePracticeCall } from '../use-practice-call.ts';
 import { usePurchaseRefusal } from '../use-purchase-refusal.ts';
+import { useReleaseRoom } from '../use-release-room.ts';
 import styles from './pack-detail-page.module.css';
 import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 
@@ -37,6 +39,8 @@ import { PageUnavailable } from '../../../components/page-unavailable.tsx';
  * BUY: a guest goes to /login?packId; a member's count is checked (POST /user/pack/check), confirmed in a modal
  * and bought (POST /user/pack/buy) → /gacha-animation. Refusals show the count error or the balance modals.
  * The live odds beside the fairness panel, and a free practice draw (guests too) → /practice-draw.
+ * A pack sold through a release room (docs/fairness.md § 10) shows the room beside the buy box; a member buys
+ * only in their turn. A pack without one is as if rooms did not exist.
  */
 export function PackDetailPage() {
   const { t } = useTranslation('gacha');
@@ -44,13 +48,14 @@ export function PackDetailPage() {
   const packId = params.get('packId') ?? '';
   const navigate = useNavigate();
   const { data: pack, isPending, isError, refetch } = usePackDetail(packId);
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending: userPending } = useCurrentUser();
   const hydrated = useHydrated();
   const countId = useId();
   const errorId = useId();
   const descId = useId();
   const cardsId = useId();
   const practiceHintId = useId();
+  const holdId = useId();
 
   const [count, setCount] = useState(1);
   const [check, setCheck] = useState<PackCheckResult | null>(null);
@@ -96,6 +101,7 @@ export function PackDetailPage() {
   const plays = usePackPlays(packId, pack?.can_limit === 1 && isLoggedIn(user));
   const playsLeft = pack?.can_limit === 1 ? (plays.data?.left ?? null) : null;
   const max = pack ? Math.min(maxPurchaseCount(pack), playsLeft ?? Number.POSITIVE_INFINITY) : 0;
+  const room = useReleaseRoom(packId, isLoggedIn(user), phase === 'before' || phase === 'onSale');
 
   // the countdown reached zero: load the pack again (now on sale)
   useEffect(() => {
@@ -115,7 +121,9 @@ export function PackDetailPage() {
 
   const isCoin = pack.payment_method === 2;
   const images = pack.image?.length ? pack.image : pack.banner ? [pack.banner] : [];
-  const canBuy = phase === 'onSale' && max > 0;
+  // a member waiting in the pack's release room buys in their turn (the server refuses before it)
+  const hold = phase === 'onSale' && max > 0 ? room.hold : null;
+  const canBuy = phase === 'onSale' && max > 0 && hold === null;
   const limitReached = phase === 'onSale' && playsLeft === 0;
   const unit = isCoin ? t('unit.coins') : t('unit.gems');
   const Icon = isCoin ? CoinIcon : GemIcon;
@@ -213,6 +221,15 @@ export function PackDetailPage() {
             </div>
           )}
 
+          {room.room && (
+            <ReleaseRoom
+              room={room.room}
+              member={userPending ? null : isLoggedIn(user)}
+              loginPath={loginPath}
+              join={room.join}
+            />
+          )}
+
           {canBuy && (
             <div className={styles.buyBox}>
               <div className={styles.countRow}>
@@ -265,9 +282,15 @@ export function PackDetailPage() {
             className={`btn btn-primary btn-block ${styles.buy}`}
             disabled={!hydrated || !canBuy || checking.isPending}
             onClick={onBuy}
+            aria-describedby={hold ? holdId : undefined}
           >
             {status ?? (phase === 'before' ? t('detail.comingSoon') : t('detail.buy'))}
           </button>
+          {hold && (
+            <p id={holdId} className={styles.guestNote} data-testid="room-hold">
+              {t(`room.hold.${hold}`)}
+            </p>
+          )}
           {!isLoggedIn(user) && canBuy && (
             <p className={styles.guestNote} data-testid="guest-note">
               {t('detail.guestNote')}
@@ -317,7 +340,7 @@ export function PackDetailPage() {
             <PackCardList packId={packId} />
           </section>
         )}
-        <LiveOdds packId={packId} />
+        <LiveOdds packId={packId} pushed={room.live} />
         <FairnessPanel packId={packId} />
         <p className={styles.footLinks}>
           <Link to="/specific-commerce">{t('detail.legal')}</Link>
