@@ -13,7 +13,7 @@
  * Checks: every lot sold once, no purchase without an admitted pass, the ledgers add up.
  */
 import { connect, type Socket } from 'node:net';
-import type { RoomStanding } from '@gacha/contract/rooms';
+import { applyRoomProgress, type RoomProgress, type RoomStanding } from '@gacha/contract/rooms';
 import { migrate } from '../apps/server/src/db/index.ts';
 import { checkLedgers } from '../apps/server/src/db/ledger-check.ts';
 import { commandWrite } from '../apps/server/src/modules/admin/service.ts';
@@ -26,10 +26,10 @@ const MEMBERS = Number(process.env.ROOM_MEMBERS ?? 10_000);
 const LOTS = Number(process.env.ROOM_LOTS ?? 1_000);
 const RATE = Number(process.env.ROOM_RATE ?? 6_000);
 /** Seconds from the bench's start to the pack's: joining and connecting must be done by then. */
-const LEAD_S = Number(process.env.ROOM_LEAD_SECONDS ?? 90);
+const LEAD_S = Number(process.env.ROOM_LEAD_SECONDS ?? 120);
 const PASS_S = 60;
 
-/** One member's live stream over a raw socket: the chunked body decoded, each `standing` event timed. */
+/** One member's live stream over a raw socket: the chunked body decoded, each event applied and timed. */
 class Stream {
   events: Array<{ at: number; s: RoomStanding }> = [];
   onStanding: (s: RoomStanding, at: number) => void = () => {};
@@ -82,10 +82,15 @@ class Stream {
     while ((end = this.body.indexOf('\n\n')) >= 0) {
       const block = this.body.slice(0, end);
       this.body = this.body.slice(end + 2);
-      if (!block.startsWith('event: standing')) continue;
-      const data = block.slice(block.indexOf('data: ') + 6);
+      const own = block.startsWith('event: standing');
+      const held = this.events.at(-1)?.s;
+      if (!own && !(block.startsWith('event: progress') && held)) continue;
+      const data = JSON.parse(
+        Buffer.from(block.slice(block.indexOf('data: ') + 6), 'latin1').toString('utf8'),
+      );
       const at = performance.now();
-      const s = JSON.parse(Buffer.from(data, 'latin1').toString('utf8')) as RoomStanding;
+      // as the page does: the room's progress applied to the member's standing
+      const s = own ? (data as RoomStanding) : applyRoomProgress(held!, data as RoomProgress);
       this.events.push({ at, s });
       this.onStanding(s, at);
     }
@@ -132,8 +137,9 @@ export async function run() {
       '"msg":"cluster ready"',
     );
     const port = Number(new URL(server.url).port);
-    const pool = new RawPool(server.url, 500);
+    const pool = new RawPool(server.url, Number(process.env.ROOM_SOCKETS ?? 500));
     const streams: Stream[] = [];
+    let buyPool: RawPool | null = null;
     try {
       // everyone joins before the start (the csrf pair of the answer serves their purchase later)
       await pool.warm();
@@ -164,8 +170,8 @@ export async function run() {
       const purchases: Array<{ ms: number; state: number; sent: number }> = [];
       const buy = (i: number) => {
         const sent = performance.now();
-        void pool
-          .send(pool.request('POST', '/api/user/pack/buy', cookies[i]!, buyBodies[i]))
+        void buyPool!
+          .send(buyPool!.request('POST', '/api/user/pack/buy', cookies[i]!, buyBodies[i]))
           .then(
             (a) => Number(/"state":(\d+)/.exec(a.body)?.[1] ?? 0),
             () => 0,
@@ -193,8 +199,13 @@ export async function run() {
       if (setupS > LEAD_S)
         problems.push(`setup took ${setupS.toFixed(0)} s, past the start (ROOM_LEAD_SECONDS)`);
 
-      // until the sale is over and everyone waiting was told, or a minute past the time it should take
+      // the purchases go through connections opened just before the start (idle ones the server closes)
       const startPerf = t0 + (startAt.getTime() - wallStart);
+      await new Promise((r) => setTimeout(r, Math.max(0, startPerf - 10_000 - performance.now())));
+      buyPool = new RawPool(server.url, Number(process.env.ROOM_SOCKETS ?? 500));
+      await buyPool.warm();
+
+      // until the sale is over and everyone waiting was told, or a minute past the time it should take
       const expectedMs = (LOTS / RATE) * 60_000;
       const deadline = startPerf + expectedMs + 60_000;
       for (;;) {
@@ -289,6 +300,7 @@ export async function run() {
     } finally {
       for (const s of streams) s?.close();
       pool.close();
+      buyPool?.close();
       await server.stop();
     }
   } finally {

@@ -1,8 +1,9 @@
-import type { RoomStanding } from '@gacha/contract/rooms';
+import { applyRoomProgress, type RoomProgress, type RoomStanding } from '@gacha/contract/rooms';
 
 /**
- * A member's live room stream read over real HTTP (Server-Sent Events): every `standing` event kept in order with
- * the time it arrived, and a wait for the first one that matches.
+ * A member's live room stream read over real HTTP (Server-Sent Events), as the page reads it: each `standing`
+ * event, and each `progress` event applied to the standing held, kept in order with the time it arrived; and a
+ * wait for the first one that matches.
  */
 export interface RoomStream {
   events: Array<{ at: number; standing: RoomStanding }>;
@@ -31,12 +32,17 @@ export async function openRoomStream(url: string, cookie = ''): Promise<RoomStre
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const lines = block.split('\n');
-            if (!lines.includes('event: standing')) continue;
             const data = lines
               .filter((l) => l.startsWith('data: '))
               .map((l) => l.slice(6))
               .join('\n');
-            events.push({ at: Date.now(), standing: JSON.parse(data) as RoomStanding });
+            const held = events.at(-1)?.standing;
+            let standing: RoomStanding;
+            if (lines.includes('event: standing')) standing = JSON.parse(data) as RoomStanding;
+            else if (lines.includes('event: progress') && held)
+              standing = applyRoomProgress(held, JSON.parse(data) as RoomProgress);
+            else continue;
+            events.push({ at: Date.now(), standing });
             for (const w of waiters) w();
           }
         }

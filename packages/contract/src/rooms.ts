@@ -44,12 +44,41 @@ export const roomAnswerSchema = z.object({ room: roomStandingSchema.nullable() }
 export type RoomAnswer = z.infer<typeof roomAnswerSchema>;
 
 /**
- * The member's standing pushed as Server-Sent Events (`event: standing`, data: a RoomStanding) on every change:
- * an admission, a pause, lots bought, the sale sold out. An EventSource's GET, so not in the route table's
- * envelope calls; the path is the API's (under /api).
+ * The room pushed as Server-Sent Events (an EventSource's GET, so not in the route table's envelope calls; the
+ * path is the API's, under /api):
+ *  - `event: standing`, data a RoomStanding: the member's own, when they connect and when it changes for them
+ *    (the draw gives their place, their pass starts or runs out);
+ *  - `event: progress`, data a RoomProgress: what is the same for everyone (places admitted, lots left, a pause,
+ *    the sell-out), each time it changes; the page applies it to the standing it holds (`applyRoomProgress`).
+ * Thousands of members wait in a hot room: the progress is one message written to all of them, not one each.
  */
 export const ROOM_LIVE_PATH = '/user/pack/room/:packId/live';
 export const ROOM_LIVE_EVENT = 'standing';
+export const ROOM_PROGRESS_EVENT = 'progress';
+
+export const roomProgressSchema = roomStandingSchema.pick({
+  drawn: true,
+  admitted_places: true,
+  admit_per_minute: true,
+  paused: true,
+  lots_left: true,
+  sold_out: true,
+});
+export type RoomProgress = z.infer<typeof roomProgressSchema>;
+
+/**
+ * A member's standing after the room's progress: the places ahead and the estimated wait follow the places
+ * admitted (a place that has just come up shows none ahead until the member's own standing brings the pass).
+ */
+export function applyRoomProgress(standing: RoomStanding, progress: RoomProgress): RoomStanding {
+  const next = { ...standing, ...progress };
+  if (standing.standing !== 'waiting' || standing.place === null || !progress.drawn) return next;
+  const ahead = Math.max(0, standing.place - progress.admitted_places - 1);
+  const wait = progress.paused
+    ? null
+    : Math.max(0, Math.ceil(((standing.place - progress.admitted_places) * 60) / progress.admit_per_minute));
+  return { ...next, ahead, wait_seconds: wait };
+}
 
 export const roomRecordSchema = z.object({
   pack_id: z.number().int(),

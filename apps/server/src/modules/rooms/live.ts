@@ -1,5 +1,12 @@
 import fastifySse from '@fastify/sse';
-import { ROOM_LIVE_EVENT, ROOM_LIVE_PATH, roomParamsSchema } from '@gacha/contract/rooms';
+import {
+  ROOM_LIVE_EVENT,
+  ROOM_LIVE_PATH,
+  ROOM_PROGRESS_EVENT,
+  roomParamsSchema,
+  type RoomProgress,
+  type RoomStanding,
+} from '@gacha/contract/rooms';
 import { onAnnounce } from '../../cluster/bus.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -10,36 +17,42 @@ import {
   ROOMS_TOPIC,
   roomOf,
   roomPackOf,
-  roomStanding,
   standingOf,
+  startRoomPasses,
   type RoomEntry,
   type RoomPack,
   type RoomRow,
 } from './service.ts';
 
 /**
- * A room's standing pushed to every member on its pack page (Server-Sent Events through @fastify/sse). Each
- * process keeps, per pack with someone connected, the room and pack rows and each connection's entry, and sends
- * a member their standing whenever it changes:
+ * A room pushed to every member on its pack page (Server-Sent Events through @fastify/sse; the events are the
+ * contract's: a member's own `standing`, and the room's `progress`, one JSON for all). Each process keeps, per
+ * pack with someone connected, the room and pack rows and each connection's entry:
  *  - admissions follow the clock: a tick each second works out the admitted places from the rows it holds
- *    (no query), and draws the order when the start comes;
+ *    (no query), sends the progress when it changed, starts the passes of the places that came up (one
+ *    statement) and sends those members their standing; the draw happens with the first tick after the start;
  *  - lots bought, a pause or a resume, a join, in this process or another, are announced on the cache bus
  *    (`rooms`, the pack's id): every process reads the two rows again (and the entries of its members not placed
- *    yet) and pushes what changed.
+ *    yet); a pause, a resume or the sell-out is pushed at once, the lots left with the next tick (a hot pack
+ *    sells many a second, and a page needs the count once a second, not at every purchase).
  * So a change reaches every connected member within a tick and a read, wherever they are connected.
  */
 const TICK_MS = 1_000;
+/** The least time between two reads of a room's rows on news from the bus. */
+const RELOAD_MS = 400;
 /** How long a member's browser waits before it reconnects after a lost stream. */
 const RETRY_MS = 2_000;
 
 interface Listener {
   userId: number | null;
   entry: Pick<RoomEntry, 'place' | 'pass_expires_at'> | null;
-  /** The last standing sent (its JSON): an unchanged standing is not sent again. */
-  last: string;
-  /** The member's pass is being started (roomStanding writes it). */
+  /** What of the member's own standing was last sent (`ownKey`), and the progress last sent (its JSON). */
+  key: string;
+  progress: string;
+  /** The member's pass is being started (startPasses writes it). */
   starting: boolean;
-  send(json: string): void;
+  /** Sends an event; false when the connection's buffer is still full (the client gets the latest later). */
+  send(event: string, json: string): boolean;
   close(): void;
 }
 
@@ -58,6 +71,9 @@ interface LiveRoom {
   timer: NodeJS.Timeout;
   reloading: Promise<void> | null;
   reloadAgain: boolean;
+  /** When the rows were last read, and the read waiting for its turn. */
+  reloadedAt: number;
+  reloadTimer: NodeJS.Timeout | null;
 }
 
 const liveRooms = new WeakMap<Db, Map<number, LiveRoom>>();
@@ -75,8 +91,24 @@ function roomsOf(db: Db): Map<number, LiveRoom> {
   return rooms;
 }
 
-/** Reads the room and pack rows again (once at a time; a change meanwhile reads once more) and pushes. */
+/**
+ * Reads the room and pack rows again and pushes, at most every RELOAD_MS: a hot pack sells a lot a moment, and
+ * each member's page needs the lots left a few times a second, not at every purchase.
+ */
 function reload(db: Db, live: LiveRoom): void {
+  if (live.reloadTimer) return;
+  const wait = live.reloadedAt + RELOAD_MS - Date.now();
+  if (wait <= 0) return reloadNow(db, live);
+  live.reloadTimer = setTimeout(() => {
+    live.reloadTimer = null;
+    reloadNow(db, live);
+  }, wait);
+  live.reloadTimer.unref();
+}
+
+/** The read of `reload`, one at a time (a change meanwhile reads once more). */
+function reloadNow(db: Db, live: LiveRoom): void {
+  live.reloadedAt = Date.now();
   if (live.reloading) {
     live.reloadAgain = true;
     return;
@@ -85,6 +117,9 @@ function reload(db: Db, live: LiveRoom): void {
     do {
       live.reloadAgain = false;
       const wasDrawn = live.room.drawn_at !== null;
+      const urgent = (r: RoomRow, p: RoomPack) =>
+        `${r.drawn_at}|${r.paused_at}|${p.sold_count >= p.total_pack_count}`;
+      const before = urgent(live.room, live.pack);
       const [room, pack] = await Promise.all([roomOf(db, live.packId), roomPackOf(db, live.packId)]);
       if (!room || !pack) return closeRoom(db, live);
       live.room = room;
@@ -95,7 +130,9 @@ function reload(db: Db, live: LiveRoom): void {
         (l) => drawnNow || l.entry === null || (room.drawn_at !== null && l.entry.place === null),
       );
       if (stale.length) await readEntries(db, live, stale);
-      push(db, live, live.server.now());
+      // the draw, a pause or a resume and the sell-out go out at once; the lots left with the next tick
+      if (urgent(room, pack) !== before) push(db, live, live.server.now());
+      else if (stale.length) push(db, live, live.server.now(), stale);
     } while (live.reloadAgain);
   })()
     .catch(() => {}) // the next change or tick tries again
@@ -123,32 +160,49 @@ async function readEntries(db: Db, live: LiveRoom, listeners: Listener[]): Promi
   }
 }
 
-/** Sends each listener its standing when it changed; starts the pass of a member whose place came up. */
-function push(db: Db, live: LiveRoom, now: Date): void {
-  for (const l of live.listeners) {
+/** What is the same for every member of the room (contract RoomProgress). */
+const progressOf = (s: RoomStanding): RoomProgress => ({
+  drawn: s.drawn,
+  admitted_places: s.admitted_places,
+  admit_per_minute: s.admit_per_minute,
+  paused: s.paused,
+  lots_left: s.lots_left,
+  sold_out: s.sold_out,
+});
+
+/** What of a member's standing only their own message tells; the rest follows from the progress. */
+const ownKey = (s: RoomStanding) => `${s.standing}|${s.place}|${s.pass_expires_at}`;
+
+/**
+ * Brings each listener up to date: their whole standing when their own part changed (or on connecting), else the
+ * room's progress when it changed (one JSON for all). The members whose place came up get their passes started
+ * together (one statement), then their standing.
+ */
+function push(db: Db, live: LiveRoom, now: Date, listeners: Iterable<Listener> = live.listeners): void {
+  const progress = JSON.stringify(progressOf(standingOf(live.room, live.pack, null, now)));
+  const due: Listener[] = [];
+  for (const l of listeners) {
     const { startsPass, ...standing } = standingOf(live.room, live.pack, l.entry, now);
     if (startsPass && l.userId !== null) {
-      if (!l.starting) startPass(db, live, l, now);
+      if (!l.starting) due.push(l);
       continue;
     }
-    const json = JSON.stringify(standing);
-    if (json === l.last) continue;
-    l.last = json;
-    l.send(json);
+    const key = ownKey(standing);
+    if (key !== l.key) {
+      if (l.send(ROOM_LIVE_EVENT, JSON.stringify(standing))) [l.key, l.progress] = [key, progress];
+    } else if (progress !== l.progress && l.send(ROOM_PROGRESS_EVENT, progress)) l.progress = progress;
   }
+  if (due.length) startPasses(db, live, due, now);
 }
 
-function startPass(db: Db, live: LiveRoom, l: Listener, now: Date): void {
-  l.starting = true;
-  void roomStanding(db, live.packId, l.userId, now)
-    .then((standing) => {
-      if (!standing) return;
-      l.entry = { place: standing.place, pass_expires_at: standing.pass_expires_at };
-      push(db, live, live.server.now());
-    })
-    .catch(() => {})
+function startPasses(db: Db, live: LiveRoom, due: Listener[], now: Date): void {
+  for (const l of due) l.starting = true;
+  void startRoomPasses(db, live.room, [...new Set(due.map((l) => l.userId!))], now)
+    .then(() => readEntries(db, live, due))
+    .then(() => push(db, live, live.server.now(), due))
+    .catch(() => {}) // the next tick tries again
     .finally(() => {
-      l.starting = false;
+      for (const l of due) l.starting = false;
     });
 }
 
@@ -169,6 +223,7 @@ function tick(db: Db, live: LiveRoom): void {
 
 function closeRoom(db: Db, live: LiveRoom): void {
   clearInterval(live.timer);
+  if (live.reloadTimer) clearTimeout(live.reloadTimer);
   roomsOf(db).delete(live.packId);
   for (const l of live.listeners) l.close();
   live.listeners.clear();
@@ -191,6 +246,8 @@ async function watch(db: Db, packId: number, server: Server): Promise<LiveRoom |
     timer: setInterval(() => tick(db, live), TICK_MS),
     reloading: null,
     reloadAgain: false,
+    reloadedAt: 0,
+    reloadTimer: null,
   };
   live.timer.unref();
   rooms.set(packId, live);
@@ -227,21 +284,24 @@ export const serveRoomLive: ApiPlugin = async (app) => {
       const listener: Listener = {
         userId,
         entry,
-        last: '',
+        key: '',
+        progress: '',
         starting: false,
-        send: (json) => void reply.sse.send({ event: ROOM_LIVE_EVENT, data: json }).catch(() => {}),
+        // written as is (the plugin's send would format and await each of thousands a tick); JSON has no newline
+        send: (event, json) => {
+          if (reply.raw.writableNeedDrain) return false;
+          reply.raw.write(`event: ${event}\ndata: ${json}\n\n`);
+          return true;
+        },
         close: () => reply.sse.close(),
       };
       await reply.sse.send({ retry: RETRY_MS, data: undefined }).catch(() => {});
       live.listeners.add(listener);
       reply.sse.onClose(() => {
         live.listeners.delete(listener);
-        if (live.listeners.size === 0) {
-          clearInterval(live.timer);
-          roomsOf(db).delete(live.packId);
-        }
+        if (live.listeners.size === 0) closeRoom(db, live);
       });
-      push(db, live, clock.now());
+      push(db, live, clock.now(), [listener]);
     },
   );
 };

@@ -18,9 +18,9 @@ export const roomsApi: ApiPlugin = async (app) => {
     async (req) => {
       const userId = memberOf(req).id;
       const now = clock.now();
-      await joinRoom(db, req.body.packId, userId, now);
+      const room = await joinRoom(db, req.body.packId, userId, now);
       void roomChanged(db, req.body.packId); // the member's open stream learns their entry
-      return { room: await roomStanding(db, req.body.packId, userId, now) };
+      return { room };
     },
     rateLimitConfig('room'),
   );

@@ -200,22 +200,26 @@ export async function placeLateArrivals(db: Db, packId: number): Promise<void> {
 /**
  * A member joins the room: one entry per member whatever the tabs or devices (a second join answers the first
  * entry). Nothing but the entry is written, so joins do not queue behind each other: before the start the entry
- * waits for the draw; after it, it is placed at the end at once.
+ * waits for the draw; after it, it is placed at the end at once. Answers the member's standing.
  */
-export async function joinRoom(db: Db, packId: number, userId: number, now: Date) {
-  const room = await roomOf(db, packId);
-  if (!room) throw notFound('room_not_found');
+export async function joinRoom(db: Db, packId: number, userId: number, now: Date): Promise<RoomStanding> {
+  const [opened, pack] = await Promise.all([roomOf(db, packId), roomPackOf(db, packId)]);
+  let room = opened;
+  if (!room || !pack) throw notFound('room_not_found');
   if (room.opens_at > now.toISOString()) throw roomRefusal(409, 'room_not_open');
   // a join after the start comes after the draw
-  await ensureDrawn(db, packId, now);
+  if (await drawIfDue(db, room, pack, now)) room = (await roomOf(db, packId))!;
   await db
     .insertInto('room_entries')
     .values({ pack_id: packId, user_id: userId, arrival: null, place: null, joined_at: now.toISOString() })
     .onConflict((oc) => oc.columns(['pack_id', 'user_id']).doNothing())
     .execute();
-  const mine = await entryOf(db, packId, userId);
-  if (mine?.place === null && (await roomOf(db, packId))?.drawn_at) await placeLateArrivals(db, packId);
-  return (await entryOf(db, packId, userId))!;
+  let entry = (await entryOf(db, packId, userId))!;
+  if (entry.place === null && room.drawn_at) {
+    await placeLateArrivals(db, packId);
+    entry = (await entryOf(db, packId, userId))!;
+  }
+  return standingFrom(db, room, pack, entry, now);
 }
 
 /** How many places have been admitted by `now`: the staff's rate over the time since the start, pauses left out. */
@@ -262,9 +266,7 @@ export function standingOf(
   if (entry.place === null || entry.place > admitted) {
     const ahead = entry.place === null ? null : entry.place - admitted - 1;
     const wait =
-      entry.place === null || base.paused
-        ? null
-        : admissionWaitSeconds(room, pack.start_at, entry.place, now);
+      entry.place === null || base.paused ? null : admissionWaitSeconds(room, admitted, entry.place);
     return { ...base, ...none, standing: 'waiting', place: entry.place, ahead, wait_seconds: wait };
   }
   const expires = entry.pass_expires_at ?? new Date(now.getTime() + room.pass_seconds * 1000).toISOString();
@@ -279,16 +281,16 @@ export function standingOf(
   };
 }
 
-/** Seconds until `place` is admitted at the room's rate (the time already counted from the start taken off). */
+/**
+ * About how many seconds until `place` is admitted at the room's rate, from the places admitted so far: the rule
+ * the page applies to the pushed progress (contract applyRoomProgress), so the estimate moves with the places.
+ */
 function admissionWaitSeconds(
-  room: Pick<RoomRow, 'admit_per_minute' | 'paused_ms'>,
-  startAt: string,
+  room: Pick<RoomRow, 'admit_per_minute'>,
+  admitted: number,
   place: number,
-  now: Date,
 ): number {
-  const activeMs = now.getTime() - Date.parse(startAt) - room.paused_ms;
-  const dueMs = (place / room.admit_per_minute) * 60_000;
-  return Math.max(0, Math.ceil((dueMs - Math.max(0, activeMs)) / 1000));
+  return Math.max(0, Math.ceil(((place - admitted) * 60) / room.admit_per_minute));
 }
 
 /**
@@ -316,24 +318,47 @@ export async function roomStanding(
     [room, pack, entry] = await read();
   }
   if (!room || !pack) return null;
-  const { startsPass, ...standing } = standingOf(room, pack, entry ?? null, now);
-  if (startsPass && entry) {
-    await db
-      .updateTable('room_entries')
-      .set({ admitted_at: now.toISOString(), pass_expires_at: standing.pass_expires_at })
-      .where('id', '=', entry.id)
-      .where('admitted_at', 'is', null)
-      .execute();
-    // a parallel call may have started it first: its pass stands
-    const { startsPass: _started, ...after } = standingOf(
-      room,
-      pack,
-      (await entryOf(db, packId, entry.user_id)) ?? null,
-      now,
-    );
-    return after;
-  }
-  return standing;
+  return standingFrom(db, room, pack, entry ?? null, now);
+}
+
+/**
+ * Starts the passes of members whose place has come up, all in one statement (the live streams start those of
+ * their members each tick): each only once, a pass already started stands.
+ */
+export async function startRoomPasses(db: Db, room: RoomRow, userIds: number[], now: Date): Promise<void> {
+  if (!userIds.length) return;
+  await db
+    .updateTable('room_entries')
+    .set({
+      admitted_at: now.toISOString(),
+      pass_expires_at: new Date(now.getTime() + room.pass_seconds * 1000).toISOString(),
+    })
+    .where('pack_id', '=', room.pack_id)
+    .where('user_id', 'in', userIds)
+    .where('admitted_at', 'is', null)
+    .execute();
+}
+
+/** The standing of `standingOf`, the member's pass started (written) if their place has just come up. */
+async function standingFrom(
+  db: Db,
+  room: RoomRow,
+  pack: RoomPack,
+  entry: RoomEntry | null,
+  now: Date,
+): Promise<RoomStanding> {
+  const { startsPass, ...standing } = standingOf(room, pack, entry, now);
+  if (!startsPass || !entry) return standing;
+  await db
+    .updateTable('room_entries')
+    .set({ admitted_at: now.toISOString(), pass_expires_at: standing.pass_expires_at })
+    .where('id', '=', entry.id)
+    .where('admitted_at', 'is', null)
+    .execute();
+  // a parallel call may have started it first: its pass stands
+  const started = (await entryOf(db, entry.pack_id, entry.user_id)) ?? null;
+  const { startsPass: _started, ...after } = standingOf(room, pack, started, now);
+  return after;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import type { PackDetail } from '@gacha/contract/packs';
 import type { RoomStanding } from '@gacha/contract/rooms';
 import { fillPath } from '@gacha/contract/route';
@@ -9,8 +10,8 @@ import { liveOddsKey, ROOM_ODDS_MIN_MS } from './api/get-live-odds.ts';
 import { roomKey } from './api/get-room.ts';
 
 /**
- * A pack's room standing pushed by the server (Server-Sent Events, `standing` events) while `open`: each event
- * replaces the cached standing. The browser's EventSource reconnects by itself (the server asks 2 s); the stream
+ * A pack's room standing pushed by the server (Server-Sent Events) while `open`: a `standing` event replaces the
+ * cached standing, a `progress` event (the room's, the same for everyone) is applied to it. The browser's EventSource reconnects by itself (the server asks 2 s); the stream
  * is opened again when the member joins, since the server reads a member's entry when the stream connects.
  *
  * When a push changes the lots left, the pack's remaining count follows at once (written into the cached pack,
@@ -53,22 +54,31 @@ export function useRoomLive(packId: string, open: boolean, joined: boolean): boo
       oddsLater();
     };
 
-    // rooms.ts (its path, event name and schema) is the module the room's answer was parsed with: loaded already
-    void import('@gacha/contract/rooms').then(({ ROOM_LIVE_EVENT, ROOM_LIVE_PATH, roomStandingSchema }) => {
+    // rooms.ts (its path, event names and schemas) is the module the room's answer was parsed with: loaded already
+    void import('@gacha/contract/rooms').then((rooms) => {
       if (closed) return;
-      source = new EventSource(`${API_BASE}${fillPath(ROOM_LIVE_PATH, { packId })}`);
+      source = new EventSource(`${API_BASE}${fillPath(rooms.ROOM_LIVE_PATH, { packId })}`);
       source.onopen = () => setConnected(true);
       // a lost stream: the browser tries again (CONNECTING), or gave up (CLOSED, e.g. the room is gone)
       source.onerror = () => setConnected(false);
-      source.addEventListener(ROOM_LIVE_EVENT, (event) => {
-        let data: unknown;
+      const parse = <S extends z.ZodType>(event: Event, schema: S): z.infer<S> | null => {
         try {
-          data = JSON.parse((event as MessageEvent<string>).data);
+          const parsed = schema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          return parsed.success ? parsed.data : null;
         } catch {
-          return;
+          return null;
         }
-        const parsed = roomStandingSchema.safeParse(data);
-        if (parsed.success) received(parsed.data);
+      };
+      // the member's own standing
+      source.addEventListener(rooms.ROOM_LIVE_EVENT, (event) => {
+        const standing = parse(event, rooms.roomStandingSchema);
+        if (standing) received(standing);
+      });
+      // the room's progress, the same for everyone: applied to the standing held
+      source.addEventListener(rooms.ROOM_PROGRESS_EVENT, (event) => {
+        const progress = parse(event, rooms.roomProgressSchema);
+        const held = queryClient.getQueryData<RoomStanding | null>(roomKey(packId));
+        if (progress && held) received(rooms.applyRoomProgress(held, progress));
       });
     });
 

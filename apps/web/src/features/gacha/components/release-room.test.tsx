@@ -129,8 +129,11 @@ class FakeEventSource {
     this.onopen?.(new Event('open'));
   }
   push(standing: RoomStanding) {
-    const event = new MessageEvent('standing', { data: JSON.stringify(standing) });
-    for (const l of this.listeners.get('standing') ?? []) l(event);
+    this.emit('standing', standing);
+  }
+  emit(type: 'standing' | 'progress', data: object) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const l of this.listeners.get(type) ?? []) l(event);
   }
 }
 
@@ -343,6 +346,29 @@ describe('release room: the pushed standing', () => {
     expect(await screen.findByTestId('room-turn')).toBeTruthy();
     await waitFor(() => expect(buyButton().disabled).toBe(false));
     expect(screen.getByTestId('room-news').textContent).toMatch(/^It's your turn — buy before/);
+  });
+
+  it("counts the place down from the room's progress, the same message for everyone", async () => {
+    shop(waiting);
+    show();
+    await panel();
+    const stream = await openStream();
+    await waitFor(() => expect(screen.getByTestId('room-ahead').textContent).toBe('3'));
+    await act(async () => {
+      stream.emit('progress', {
+        drawn: true,
+        admitted_places: 10,
+        admit_per_minute: 2,
+        paused: false,
+        lots_left: 39,
+        sold_out: false,
+      });
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    // place 12 with 10 admitted: one ahead, two places at two a minute
+    expect(screen.getByTestId('room-ahead').textContent).toBe('1');
+    expect(screen.getByTestId('room-wait').textContent).toBe('about 1 min');
+    expect(screen.getByTestId('room-lots-left').textContent).toBe('39');
   });
 
   it('tells those waiting the sale sold out, and the page counts follow the lots left', async () => {
