@@ -97,6 +97,12 @@ const publicRoutes: RouteObject[] = [
     lazy: () => gachaPage(() => import('../features/gacha/pages/record-page.tsx')),
   },
   {
+    // a release room's public record (docs/fairness.md § 10)
+    path: 'pack-detail/room',
+    handle: { title: 'gacha:roomRecord.pageTitle' } satisfies RouteHandle,
+    lazy: () => gachaPage(() => import('../features/gacha/pages/room-record-page.tsx')),
+  },
+  {
     path: 'practice-draw',
     handle: { title: 'gacha:practice.pageTitle' } satisfies RouteHandle,
     lazy: () => gachaPage(() => import('../features/gacha/pages/practice-page.tsx')),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { RoomStanding } from '@gacha/contract/rooms';
@@ -28,6 +28,8 @@ interface ReleaseRoomProps {
 export function ReleaseRoom({ room, member, loginPath, join }: ReleaseRoomProps) {
   const { t } = useTranslation('gacha');
   const headingId = useId();
+  const [params] = useSearchParams();
+  const recordPath = `/pack-detail/room?${new URLSearchParams({ packId: params.get('packId') ?? '' })}`;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="release-room">
@@ -64,6 +66,10 @@ export function ReleaseRoom({ room, member, loginPath, join }: ReleaseRoomProps)
       ) : (
         <GuestView room={room} loginPath={loginPath} />
       )}
+
+      <p className={styles.note}>
+        <Link to={recordPath}>{t('roomRecord.link')}</Link>
+      </p>
 
       <RoomAnnouncer room={room} />
     </section>
