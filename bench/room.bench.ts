@@ -141,7 +141,7 @@ export async function run() {
     const streams: Stream[] = [];
     let buyPool: RawPool | null = null;
     try {
-      // everyone joins before the start (the csrf pair of the answer serves their purchase later)
+      // everyone joins before the start (the csrf pair of the answer serves their purchase later, with the pass)
       await pool.warm();
       const joinStart = performance.now();
       const buyBodies = await inBatches(cookies, 1000, async (cookie) => {
@@ -162,16 +162,16 @@ export async function run() {
           ).body,
         ) as { state: number; csrf: { name: string; value: string } };
         if (joined.state !== 200) problems.push(`a join answered ${joined.state}`);
-        return form({ packId, count: '1' }, joined.csrf);
+        return (roomPass: string) => form({ packId, count: '1', roomPass }, joined.csrf);
       });
       const joinMs = performance.now() - joinStart;
 
       // every member keeps the room's stream open; an admitted member buys at once
       const purchases: Array<{ ms: number; state: number; sent: number }> = [];
-      const buy = (i: number) => {
+      const buy = (i: number, roomPass: string) => {
         const sent = performance.now();
         void buyPool!
-          .send(buyPool!.request('POST', '/api/user/pack/buy', cookies[i]!, buyBodies[i]))
+          .send(buyPool!.request('POST', '/api/user/pack/buy', cookies[i]!, buyBodies[i]!(roomPass)))
           .then(
             (a) => Number(/"state":(\d+)/.exec(a.body)?.[1] ?? 0),
             () => 0,
@@ -183,9 +183,9 @@ export async function run() {
         const s = await Stream.open(port, packId, cookie);
         let bought = false;
         s.onStanding = (standing) => {
-          if (standing.standing === 'admitted' && !bought) {
+          if (standing.standing === 'admitted' && standing.pass && !bought) {
             bought = true;
-            buy(i);
+            buy(i, standing.pass);
           }
         };
         streams[i] = s;

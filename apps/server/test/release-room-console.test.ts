@@ -139,7 +139,10 @@ describe('the console opens, pauses and watches a release room', () => {
     const standings = await Promise.all(clients.map((c) => c.get(`/user/pack/room/${packId}`)));
     const first = standings.findIndex((s) => s.body.room.standing === 'admitted');
     expect(first).toBeGreaterThanOrEqual(0);
-    expect((await clients[first]!.post('/user/pack/buy', { packId, count: '1' })).body.state).toBe(200);
+    const roomPass = standings[first]!.body.room.pass;
+    expect((await clients[first]!.post('/user/pack/buy', { packId, count: '1', roomPass })).body.state).toBe(
+      200,
+    );
     const audited = await auditCount(db);
     expect((await operator.post(`/admin/packs/${packId}/room/pause`, { paused: 1 })).body.room.paused).toBe(
       true,
@@ -219,7 +222,10 @@ describe("a member's standing, pushed", () => {
 
       // a purchase: lots left pushed to everyone; then the last lot sold elsewhere: sold out told to the waiting
       const bought = Date.now();
-      expect((await firstClient.post('/user/pack/buy', { packId, count: '1' })).body.state).toBe(200);
+      const roomPass = admitted.pass!;
+      expect((await firstClient.post('/user/pack/buy', { packId, count: '1', roomPass })).body.state).toBe(
+        200,
+      );
       await guest.next((s) => s.lots_left === 1, 2_000);
       expect(guest.events.at(-1)!.at - bought).toBeLessThan(2_000);
       await presell(db, packId, 1);

@@ -1,6 +1,7 @@
 import { verifyRoom, roomOrder, type RoomEntry } from '@gacha/contract/room-order';
 import { describe, expect, it } from 'vitest';
 import { commandWrite } from '../src/modules/admin/service.ts';
+import { roomPassKey } from '../src/modules/rooms/pass.ts';
 import { admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
 import { openRoom, pauseRoom } from '../src/modules/rooms/staff.ts';
 import {
@@ -14,6 +15,8 @@ import {
 import { purchaseDbModes } from './helpers.ts';
 
 const MINUTE = 60_000;
+/** The standing's passes in the calls made here without the app (the app signs with its own secret). */
+const KEY = roomPassKey('release-room.test');
 
 /**
  * A release room (docs/fairness.md § 10) on both databases: 2,000 members join before the start, many twice at
@@ -44,7 +47,7 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     // everyone joins before the start, a tenth of them from two tabs at once
     const now = t.clock.now();
     const twice = ids.filter((_, i) => i % 10 === 0);
-    const joined = await Promise.all([...ids, ...twice].map((id) => joinRoom(db, packId, id, now)));
+    const joined = await Promise.all([...ids, ...twice].map((id) => joinRoom(db, packId, id, now, KEY)));
     const entries = await db.selectFrom('room_entries').selectAll().where('pack_id', '=', packId).execute();
     expect(entries).toHaveLength(2_000);
     expect(new Set(entries.map((e) => e.user_id)).size).toBe(2_000);
@@ -61,7 +64,7 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     // the start: the order is the documented shuffle of everyone who was in
     t.clock.advance(10 * MINUTE);
     const late = (await createMembers(db, 1, { gems: 1_000 }))[0]!;
-    await joinRoom(db, packId, late, t.clock.now());
+    await joinRoom(db, packId, late, t.clock.now(), KEY);
     const seed = (await db
       .selectFrom('release_rooms')
       .select('seed')
@@ -119,8 +122,46 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       await loginAs(db, c, id);
       clients.push({ id, c });
     }
+    // each reads their standing (the page does): the admitted get their signed pass, the waiting none
+    const passes = await Promise.all(
+      clients.map(
+        async ({ c }) => (await c.get(`/user/pack/room/${packId}`)).body.room.pass as string | null,
+      ),
+    );
+    expect(passes.slice(0, 120).every((p) => typeof p === 'string')).toBe(true);
+    expect(passes.slice(120).every((p) => p === null)).toBe(true);
+
+    // a pass is the member's own, for this pack, until it runs out: anything else is refused and changes nothing
+    const [own, other] = [clients[0]!.c, clients[1]!.c];
+    const pass = passes[0]!;
+    const [expiry, mac] = pass.split('.');
+    await expectNothingChanged(db, async () => {
+      for (const forged of [
+        undefined, // an admitted member without their pass
+        passes[1]!, // another member's
+        `${Number(expiry) + 60_000}.${mac}`, // lengthened
+        `${expiry}.${mac!.slice(0, -1)}A`, // tampered
+        'x'.repeat(100),
+      ]) {
+        for (const path of ['/user/pack/check', '/user/pack/buy'])
+          expect((await own.post(path, { packId, count: '1', roomPass: forged })).body).toMatchObject({
+            state: 403,
+            reason: 'room_pass_required',
+          });
+      }
+      expect((await other.post('/user/pack/buy', { packId, count: '1', roomPass: pass })).body.reason).toBe(
+        'room_pass_required',
+      );
+      expect(
+        (await own.post('/user/pack/buy', { packId, count: '1', roomPass: 'x'.repeat(101) })).body.state,
+      ).toBe(400);
+    });
+    expect((await own.post('/user/pack/check', { packId, count: '1', roomPass: pass })).body.state).toBe(200);
+
     const answers = await Promise.all(
-      clients.map(({ c }) => c.post('/user/pack/buy', { packId, count: '1' })),
+      clients.map(({ c }, i) =>
+        c.post('/user/pack/buy', { packId, count: '1', roomPass: passes[i] ?? undefined }),
+      ),
     );
     const admittedAnswers = answers.slice(0, 120).map((a) => a.body.state);
     const waitingAnswers = answers.slice(120).map((a) => a.body.reason);
@@ -151,18 +192,18 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     expect(new Set(positions.map((p) => p.position)).size).toBe(100);
 
     // a member's standing: admitted with a pass, or waiting with places ahead
-    expect(await roomStanding(db, packId, inPlace(1), t.clock.now())).toMatchObject({
+    expect(await roomStanding(db, packId, inPlace(1), t.clock.now(), KEY)).toMatchObject({
       standing: 'admitted',
       place: 1,
     });
-    expect(await roomStanding(db, packId, inPlace(130), t.clock.now())).toMatchObject({
+    expect(await roomStanding(db, packId, inPlace(130), t.clock.now(), KEY)).toMatchObject({
       standing: 'waiting',
       place: 130,
       ahead: 9,
     });
     // the pass runs out five minutes after admission
     t.clock.advance(6 * MINUTE);
-    expect((await roomStanding(db, packId, inPlace(1), t.clock.now()))?.standing).toBe('pass_expired');
+    expect((await roomStanding(db, packId, inPlace(1), t.clock.now(), KEY))?.standing).toBe('pass_expired');
   });
 
   it('a pause holds admissions back by its length; the staff rules refuse a second room', async () => {
@@ -176,9 +217,9 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       state: 409,
     });
     const [id] = await createMembers(db, 1);
-    await joinRoom(db, packId, id!, t.clock.now());
+    await joinRoom(db, packId, id!, t.clock.now(), KEY);
     t.clock.advance(6 * MINUTE); // one minute after the start: 10 admitted
-    await roomStanding(db, packId, id!, t.clock.now());
+    await roomStanding(db, packId, id!, t.clock.now(), KEY);
     const room = () =>
       db.selectFrom('release_rooms').selectAll().where('pack_id', '=', packId).executeTakeFirstOrThrow();
     expect(admittedPlaces(await room(), start.toISOString(), t.clock.now())).toBe(10);

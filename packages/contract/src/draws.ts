@@ -51,7 +51,13 @@ export const purchaseCountSchema = z
   .refine((n) => n <= MAX_PURCHASE_COUNT, { error: 'max_count_exceeded' });
 
 /** POST /user/pack/check and POST /user/pack/buy. */
-export const packPurchaseSchema = z.object({ packId: id, count: purchaseCountSchema }).strict();
+/**
+ * A check or a buy: the pack and the count; on a pack whose release room has started, the member's room pass
+ * (the standing's `pass`) too.
+ */
+export const packPurchaseSchema = z
+  .object({ packId: id, count: purchaseCountSchema, roomPass: z.string().max(100).optional() })
+  .strict();
 
 /** A pack named in the path (`/user/pack/plays/{packId}`); an id that cannot be one is that pack not found. */
 export const packParamsSchema = z.object({ packId: pathId('pack_not_found') });

@@ -26,6 +26,8 @@ export const roomStandingSchema = z.object({
   /** Places still to be admitted before this member's (null before the draw). */
   ahead: z.number().int().nullable(),
   pass_expires_at: z.string().nullable(),
+  /** The member's signed pass while admitted (null otherwise): what a check and a buy send as `roomPass`. */
+  pass: z.string().nullable(),
   /** The pack's start, when the order is drawn and admission begins. */
   starts_at: z.string(),
   admit_per_minute: z.number().int(),

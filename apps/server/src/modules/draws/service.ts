@@ -38,7 +38,7 @@ import {
   refuse,
   refuseUnlessOnSale,
 } from './rules.ts';
-import { requireRoomPass, roomChanged } from '../rooms/service.ts';
+import { requireRoomPass, roomChanged, type GivenRoomPass } from '../rooms/service.ts';
 
 /** The action_type a won item of this prize would get on this pack (what a practice draw shows). */
 export function actionTypeFor(
@@ -61,7 +61,7 @@ async function loadPack(db: Db, packId: number): Promise<PackRow> {
  */
 export async function checkPurchase(
   db: Db,
-  args: { userId: number; packId: number; count: number; lang: Lang },
+  args: { userId: number; packId: number; count: number; lang: Lang; roomPass?: GivenRoomPass },
   now: Date,
 ): Promise<PackCheckResult> {
   const pack = await loadPack(db, args.packId);
@@ -69,7 +69,7 @@ export async function checkPurchase(
   if (!buyer) throw notFound();
   const played = pack.can_limit ? await memberPlays(db, args.userId, pack.id) : 0;
   const terms = purchaseTerms(pack, { rank: buyer.rank, played }, args.count, now, args.lang);
-  await requireRoomPass(db, pack.id, args.userId, now);
+  await requireRoomPass(db, pack, args.userId, args.roomPass, now);
   const balance = terms.currency === 'gem' ? await gemBalance(db, args.userId, now) : buyer.coin_tenths;
   if (balance < terms.charge) throw insufficientBalance(terms.currency);
   return {
@@ -116,7 +116,7 @@ function toCard(prize: PrizeRow, historyId: number, actionType: ActionType, lang
  */
 export async function buyPacks(
   db: Db,
-  args: { userId: number; packId: number; count: number; lang: Lang },
+  args: { userId: number; packId: number; count: number; lang: Lang; roomPass?: GivenRoomPass },
   now: Date,
 ): Promise<BuyPackResult> {
   let cached = await cachedPack(db, args.packId, now);
@@ -130,7 +130,7 @@ export async function buyPacks(
   // A pack stays sold out (sold_count only grows): the rush of buys after a sell-out is refused on the live
   // row, without a write transaction each.
   if (packPhase(pack, now) === 'sold_out') refuseUnlessOnSale(await loadPack(db, args.packId), now);
-  await requireRoomPass(db, pack.id, args.userId, now);
+  await requireRoomPass(db, pack, args.userId, args.roomPass, now);
   const gemPack = pack.payment_method === GEM_PACK;
   const done = await recordPurchase(db, {
     userId: args.userId,

@@ -22,7 +22,9 @@ import {
   type RoomEntry,
   type RoomPack,
   type RoomRow,
+  withPass,
 } from './service.ts';
+import { roomPassKey, type RoomPassKey } from './pass.ts';
 
 /**
  * A room pushed to every member on its pack page (Server-Sent Events through @fastify/sse; the events are the
@@ -56,10 +58,11 @@ interface Listener {
   close(): void;
 }
 
-/** What a room's stream reads of its server: the clock, and whether it is stopping. */
+/** What a room's stream reads of its server: the clock, whether it is stopping, the key passes are signed with. */
 interface Server {
   now(): Date;
   draining(): boolean;
+  passKey: RoomPassKey;
 }
 
 interface LiveRoom {
@@ -189,7 +192,8 @@ function push(db: Db, live: LiveRoom, now: Date, listeners: Iterable<Listener> =
     }
     const key = ownKey(standing);
     if (key !== l.key) {
-      if (l.send(ROOM_LIVE_EVENT, JSON.stringify(standing))) [l.key, l.progress] = [key, progress];
+      const own = withPass(standing, live.server.passKey, live.packId, l.userId);
+      if (l.send(ROOM_LIVE_EVENT, JSON.stringify(own))) [l.key, l.progress] = [key, progress];
     } else if (progress !== l.progress && l.send(ROOM_PROGRESS_EVENT, progress)) l.progress = progress;
   }
   if (due.length) startPasses(db, live, due, now);
@@ -258,7 +262,11 @@ async function watch(db: Db, packId: number, server: Server): Promise<LiveRoom |
 export const serveRoomLive: ApiPlugin = async (app) => {
   const { db, clock } = app;
   await app.register(fastifySse, { heartbeatInterval: 20_000 });
-  const server: Server = { now: () => clock.now(), draining: () => app.lifecycle.phase === 'draining' };
+  const server: Server = {
+    now: () => clock.now(),
+    draining: () => app.lifecycle.phase === 'draining',
+    passKey: roomPassKey(app.config.sessionSecret),
+  };
   app.get(
     ROOM_LIVE_PATH,
     {

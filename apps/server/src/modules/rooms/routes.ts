@@ -3,6 +3,7 @@ import { memberOf, type ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
 import { serve } from '../../http/serve.ts';
 import { serveRoomLive } from './live.ts';
+import { roomPassKey } from './pass.ts';
 import { joinRoom, roomChanged, roomRecord, roomStanding } from './service.ts';
 
 /**
@@ -10,7 +11,8 @@ import { joinRoom, roomChanged, roomRecord, roomStanding } from './service.ts';
  * the public record anyone can check.
  */
 export const roomsApi: ApiPlugin = async (app) => {
-  const { db, clock } = app;
+  const { db, clock, config } = app;
+  const passKey = roomPassKey(config.sessionSecret);
 
   await serve(
     app,
@@ -18,7 +20,7 @@ export const roomsApi: ApiPlugin = async (app) => {
     async (req) => {
       const userId = memberOf(req).id;
       const now = clock.now();
-      const room = await joinRoom(db, req.body.packId, userId, now);
+      const room = await joinRoom(db, req.body.packId, userId, now, passKey);
       void roomChanged(db, req.body.packId); // the member's open stream learns their entry
       return { room };
     },
@@ -26,7 +28,7 @@ export const roomsApi: ApiPlugin = async (app) => {
   );
 
   await serve(app, roomStandingRoute, async (req) => ({
-    room: await roomStanding(db, req.params.packId, req.user?.id ?? null, clock.now()),
+    room: await roomStanding(db, req.params.packId, req.user?.id ?? null, clock.now(), passKey),
   }));
 
   await app.register(serveRoomLive);

@@ -8,6 +8,9 @@ import type { Database, ReleaseRoomsTable, RoomEntriesTable } from '../../db/sch
 import type { RoomStanding } from '@gacha/contract/rooms';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { packPhase } from '../packs/service.ts';
+import { roomPassValid, signRoomPass, type RoomPassKey } from './pass.ts';
+
+export { roomPassKey } from './pass.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -15,8 +18,9 @@ type Executor = Db | Transaction<Database>;
  * Release rooms (docs/fairness.md § 10): a hot pack's waiting room. Members join from `opens_at` and get an
  * arrival number; at the pack's start the order of those in the room is drawn by the room's committed seed
  * (contract room-order.ts) and later arrivals follow; places are admitted at the staff's rate, counted from the
- * start without the time the room was paused; an admitted member holds a pass for `pass_seconds`, and while a
- * room is on a pack, nobody buys without one (`requireRoomPass`, which the purchase checks).
+ * start without the time the room was paused; an admitted member holds a signed pass (pass.ts) for
+ * `pass_seconds`, and while a room is on a pack, nobody buys without one (`requireRoomPass`, which the purchase
+ * checks).
  *
  * Nothing here needs a job: the draw happens with the first call after the start (exactly once: a conditional
  * update claims it), and a place is admitted when its member (or their purchase) next asks.
@@ -202,7 +206,13 @@ export async function placeLateArrivals(db: Db, packId: number): Promise<void> {
  * entry). Nothing but the entry is written, so joins do not queue behind each other: before the start the entry
  * waits for the draw; after it, it is placed at the end at once. Answers the member's standing.
  */
-export async function joinRoom(db: Db, packId: number, userId: number, now: Date): Promise<RoomStanding> {
+export async function joinRoom(
+  db: Db,
+  packId: number,
+  userId: number,
+  now: Date,
+  passKey: RoomPassKey,
+): Promise<RoomStanding> {
   const [opened, pack] = await Promise.all([roomOf(db, packId), roomPackOf(db, packId)]);
   let room = opened;
   if (!room || !pack) throw notFound('room_not_found');
@@ -219,7 +229,7 @@ export async function joinRoom(db: Db, packId: number, userId: number, now: Date
     await placeLateArrivals(db, packId);
     entry = (await entryOf(db, packId, userId))!;
   }
-  return standingFrom(db, room, pack, entry, now);
+  return standingFrom(db, room, pack, entry, now, passKey);
 }
 
 /** How many places have been admitted by `now`: the staff's rate over the time since the start, pauses left out. */
@@ -261,7 +271,14 @@ export function standingOf(
     lots_left: lotsLeft,
     sold_out: lotsLeft === 0,
   };
-  const none = { place: null, ahead: null, pass_expires_at: null, wait_seconds: null, startsPass: false };
+  const none = {
+    place: null,
+    ahead: null,
+    pass_expires_at: null,
+    pass: null,
+    wait_seconds: null,
+    startsPass: false,
+  };
   if (!entry) return { ...base, ...none, standing: 'not_joined' };
   if (entry.place === null || entry.place > admitted) {
     const ahead = entry.place === null ? null : entry.place - admitted - 1;
@@ -276,9 +293,21 @@ export function standingOf(
     place: entry.place,
     ahead: 0,
     pass_expires_at: expires,
+    pass: null,
     wait_seconds: 0,
     startsPass: entry.pass_expires_at === null,
   };
+}
+
+/** The standing with the member's signed pass while they are admitted (`standingOf` leaves it out). */
+export function withPass(
+  standing: RoomStanding,
+  passKey: RoomPassKey,
+  packId: number,
+  userId: number | null,
+): RoomStanding {
+  if (standing.standing !== 'admitted' || userId === null || !standing.pass_expires_at) return standing;
+  return { ...standing, pass: signRoomPass(passKey, packId, userId, standing.pass_expires_at) };
 }
 
 /**
@@ -302,6 +331,7 @@ export async function roomStanding(
   packId: number,
   userId: number | null,
   now: Date,
+  passKey: RoomPassKey,
 ): Promise<RoomStanding | null> {
   if (!(await hasRoom(db, packId))) return null;
   const read = () =>
@@ -318,7 +348,7 @@ export async function roomStanding(
     [room, pack, entry] = await read();
   }
   if (!room || !pack) return null;
-  return standingFrom(db, room, pack, entry ?? null, now);
+  return standingFrom(db, room, pack, entry ?? null, now, passKey);
 }
 
 /**
@@ -339,16 +369,19 @@ export async function startRoomPasses(db: Db, room: RoomRow, userIds: number[], 
     .execute();
 }
 
-/** The standing of `standingOf`, the member's pass started (written) if their place has just come up. */
+/**
+ * The standing of `standingOf` with the member's pass, started (written) if their place has just come up.
+ */
 async function standingFrom(
   db: Db,
   room: RoomRow,
   pack: RoomPack,
   entry: RoomEntry | null,
   now: Date,
+  passKey: RoomPassKey,
 ): Promise<RoomStanding> {
   const { startsPass, ...standing } = standingOf(room, pack, entry, now);
-  if (!startsPass || !entry) return standing;
+  if (!startsPass || !entry) return withPass(standing, passKey, room.pack_id, entry?.user_id ?? null);
   await db
     .updateTable('room_entries')
     .set({ admitted_at: now.toISOString(), pass_expires_at: standing.pass_expires_at })
@@ -358,17 +391,30 @@ async function standingFrom(
   // a parallel call may have started it first: its pass stands
   const started = (await entryOf(db, entry.pack_id, entry.user_id)) ?? null;
   const { startsPass: _started, ...after } = standingOf(room, pack, started, now);
-  return after;
+  return withPass(after, passKey, room.pack_id, entry.user_id);
+}
+
+/** The pass a check or a buy brings (`roomPass` of its body), and the key it is checked with. */
+export interface GivenRoomPass {
+  pass: string | undefined;
+  key: RoomPassKey;
 }
 
 /**
- * The purchase's gate: on a pack with a room, once the pack's start has come, only a member whose pass is valid
- * may check or buy (403 `room_pass_required` otherwise). Before the start the purchase rule's own refusal (not
- * started) stands; a pack without a room passes at no cost.
+ * The purchase's gate: on a pack with a room, once the pack's start has come, only a member bringing their valid
+ * signed pass may check or buy (403 `room_pass_required` otherwise); it reads nothing but the signature. Before
+ * the start the purchase rule's own refusal (not started) stands; a pack without a room passes at no cost.
  */
-export async function requireRoomPass(db: Db, packId: number, userId: number, now: Date): Promise<void> {
-  const standing = await roomStanding(db, packId, userId, now);
-  if (standing?.drawn && standing.standing !== 'admitted') throw roomRefusal(403, 'room_pass_required');
+export async function requireRoomPass(
+  db: Db,
+  pack: { id: number; start_at: string },
+  userId: number,
+  given: GivenRoomPass | undefined,
+  now: Date,
+): Promise<void> {
+  if (!(await hasRoom(db, pack.id)) || Date.parse(pack.start_at) > now.getTime()) return;
+  if (given && roomPassValid(given.key, given.pass, pack.id, userId, now)) return;
+  throw roomRefusal(403, 'room_pass_required');
 }
 
 /**

@@ -20,6 +20,7 @@ const waiting: RoomStanding = {
   place: 400,
   ahead: 299,
   pass_expires_at: null,
+  pass: null,
   admit_per_minute: 60,
   paused: false,
   wait_seconds: 300,

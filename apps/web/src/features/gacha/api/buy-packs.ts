@@ -5,19 +5,22 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import type { Refusal } from '../refusal.ts';
 import { refusalOf } from './check-purchase.ts';
+import { withRoomPass } from './get-room.ts';
 import { resultKey } from './get-purchase-result.ts';
 
 export type BuyAnswer = { ok: true; result: BuyPackResult } | ({ ok: false } & Refusal);
 
 /**
- * POST /user/pack/buy {packId, count}: the buy-pack result (spec §3). On success the result is put in the cache
+ * POST /user/pack/buy {packId, count, roomPass}: the buy-pack result (spec §3). On success the result is put in the cache
  * for the opening and the list, and everything that shows counts or balances is marked stale.
  */
 export async function buyPacks(packId: number, count: number): Promise<BuyAnswer> {
   // the answer's schema before the purchase: if its code cannot load (a tab from before a deploy), nothing is bought
   // rather than a purchase whose answer cannot be read
   await buyPacksRoute.schemas();
-  const res = await call(buyPacksRoute, { body: { packId, count: String(count) } });
+  const res = await withRoomPass(packId, (roomPass) =>
+    call(buyPacksRoute, { body: { packId, count: String(count), roomPass } }),
+  );
   if (res.state === 200) {
     const result = fieldsOf(res);
     queryClient.setQueryData(resultKey(null), result);

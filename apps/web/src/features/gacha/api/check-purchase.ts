@@ -2,6 +2,7 @@ import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
 import { checkPurchaseRoute } from '@gacha/contract/routes/draws';
 import { call, fieldsOf } from '../../../lib/api.ts';
 import type { Refusal } from '../refusal.ts';
+import { withRoomPass } from './get-room.ts';
 
 export type CheckAnswer = { ok: true; check: PackCheckResult } | ({ ok: false } & Refusal);
 
@@ -20,10 +21,12 @@ export function refusalOf(res: {
   };
 }
 
-/** POST /user/pack/check {packId, count: "N"} (spec §7): state 200 (result '1') proceeds to the confirm. */
+/** POST /user/pack/check {packId, count: "N", roomPass} (spec §7; the pass only on a pack whose room has started): state 200 (result '1') proceeds to the confirm. */
 export async function checkPurchase(packId: number, count: number): Promise<CheckAnswer> {
   // the route's schemas load with the first answer: the pack page starts without building draws.ts's
-  const res = await call(checkPurchaseRoute, { body: { packId, count: String(count) } });
+  const res = await withRoomPass(packId, (roomPass) =>
+    call(checkPurchaseRoute, { body: { packId, count: String(count), roomPass } }),
+  );
   if (res.state === 200) return { ok: true, check: fieldsOf(res) };
   return { ok: false, ...refusalOf(res) };
 }

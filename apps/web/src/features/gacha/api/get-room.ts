@@ -16,6 +16,32 @@ export async function fetchRoom(packId: string): Promise<RoomStanding | null> {
   return unwrap(await call(roomStandingRoute, { params: { packId } }, { background: true })).room;
 }
 
+/** The member's signed room pass for a pack, as last read or pushed (undefined: none, or the pack has no room). */
+export function roomPassOf(packId: number): string | undefined {
+  return queryClient.getQueryData<RoomStanding | null>(roomKey(String(packId)))?.pass ?? undefined;
+}
+
+/**
+ * Sends a check or a buy with the member's room pass. Refused for want of one when this page never read the room
+ * (the confirm page opened afresh), it reads the standing and, if that holds a pass, sends once more: the refused
+ * call changed nothing.
+ */
+export async function withRoomPass<R extends { state: number; reason?: unknown }>(
+  packId: number,
+  send: (roomPass: string | undefined) => Promise<R>,
+): Promise<R> {
+  const pass = roomPassOf(packId);
+  const res = await send(pass);
+  if (res.reason !== 'room_pass_required') return res;
+  const read = queryClient.fetchQuery({
+    queryKey: roomKey(String(packId)),
+    queryFn: () => fetchRoom(String(packId)),
+    staleTime: 0,
+  });
+  const fresh = (await read.catch(() => null))?.pass;
+  return fresh && fresh !== pass ? send(fresh) : res;
+}
+
 /** Read on every entry; afterwards the pushed standing (use-room-live.ts) keeps it current. */
 export function useRoom(packId: string, enabled = true) {
   return useQuery({

@@ -72,6 +72,7 @@ const waiting: RoomStanding = {
   place: 12,
   ahead: 3,
   pass_expires_at: null,
+  pass: null,
   admit_per_minute: 2,
   paused: false,
   wait_seconds: 90,
@@ -86,6 +87,7 @@ const admitted: RoomStanding = {
   ahead: 0,
   wait_seconds: 0,
   pass_expires_at: iso(5 * 60_000),
+  pass: 'signed-pass',
 };
 
 const odds = {
@@ -314,7 +316,33 @@ describe('release room: after the draw', () => {
     expect(screen.queryByTestId('room-hold')).toBeNull();
     await user.selectOptions(screen.getByLabelText('Number of plays'), '2');
     await user.click(buyButton());
-    expect(api.callsTo('POST user/pack/check').map((c) => c.payload)).toEqual([{ packId: 7, count: '2' }]);
+    // the check carries the member's signed pass
+    expect(api.callsTo('POST user/pack/check').map((c) => c.payload)).toEqual([
+      { packId: 7, count: '2', roomPass: 'signed-pass' },
+    ]);
+  });
+
+  it('a check refused for want of a pass reads the room and sends once more with the pass it holds', async () => {
+    let reads = 0;
+    const api = shop(null, {
+      'GET user/pack/room/7': () => ({
+        room: { ...admitted, pass: reads++ === 0 ? 'old-pass' : 'new-pass' },
+      }),
+      'POST user/pack/check': (call: { payload: unknown }) =>
+        (call.payload as { roomPass?: string }).roomPass === 'new-pass'
+          ? { state: 409, message: 'stop here' }
+          : { state: 403, reason: 'room_pass_required', message: 'Wait for your turn.' },
+    });
+    const user = userEvent.setup();
+    show();
+    await screen.findByTestId('room-turn');
+    await waitFor(() => expect(buyButton().disabled).toBe(false));
+    await user.click(buyButton());
+    await waitFor(() => expect(api.callsTo('POST user/pack/check')).toHaveLength(2));
+    expect(
+      api.callsTo('POST user/pack/check').map((c) => (c.payload as { roomPass: string }).roomPass),
+    ).toEqual(['old-pass', 'new-pass']);
+    expect(await screen.findByText('stop here')).toBeTruthy();
   });
 
   it('pass expired: says so politely, BUY held', async () => {

@@ -215,6 +215,7 @@ describe('the room record page', () => {
       place: null,
       ahead: null,
       pass_expires_at: null,
+      pass: null,
       admit_per_minute: 2,
       paused: false,
       wait_seconds: null,
