@@ -13,6 +13,7 @@
  * Checks: every lot sold once, no purchase without an admitted pass, the ledgers add up.
  */
 import { connect, type Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { applyRoomProgress, type RoomProgress, type RoomStanding } from '@gacha/contract/rooms';
 import { migrate } from '../apps/server/src/db/index.ts';
 import { checkLedgers } from '../apps/server/src/db/ledger-check.ts';
@@ -121,6 +122,7 @@ export async function run() {
   try {
     await migrate(db);
     const t0 = performance.now();
+    const lag = monitorEventLoopDelay({ resolution: 20 });
     const wallStart = Date.now();
     const startAt = new Date(wallStart + LEAD_S * 1000);
     const packId = await benchPack(db, LOTS, 10);
@@ -204,6 +206,7 @@ export async function run() {
       await new Promise((r) => setTimeout(r, Math.max(0, startPerf - 10_000 - performance.now())));
       buyPool = new RawPool(server.url, Number(process.env.ROOM_SOCKETS ?? 500));
       await buyPool.warm();
+      lag.enable();
 
       // until the sale is over and everyone waiting was told, or a minute past the time it should take
       const expectedMs = (LOTS / RATE) * 60_000;
@@ -215,6 +218,7 @@ export async function run() {
         if ((bought >= LOTS && told === MEMBERS) || performance.now() > deadline) break;
       }
       await new Promise((r) => setTimeout(r, 1_000)); // late purchases answered
+      lag.disable();
 
       // --- purchases ---
       const ok = purchases.filter((p) => p.state === 200);
@@ -224,6 +228,15 @@ export async function run() {
           `${purchases.length - ok.length} refused (sold out by then)`,
       );
       if (buys.p99 > 1_000) problems.push(`purchases p99 ${Math.round(buys.p99)} ms > 1,000 ms`);
+      const slowest = [...purchases].sort((x, y) => y.ms - x.ms).slice(0, 5);
+      console.log(
+        `room: the slowest purchases, sent at (s after the start) → ms: ` +
+          slowest.map((x) => `${((x.sent - startPerf) / 1000).toFixed(1)} → ${Math.round(x.ms)}`).join(', '),
+      );
+      console.log(
+        `room: this process (all the members' browsers) lagged p99 ${Math.round(lag.percentile(99) / 1e6)} ms, ` +
+          `max ${Math.round(lag.max / 1e6)} ms during the sale`,
+      );
 
       // --- pushes ---
       const due = (places: number) => startPerf + (places / RATE) * 60_000;

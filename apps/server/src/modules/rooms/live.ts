@@ -13,6 +13,7 @@ import { notFound } from '../../http/api-error.ts';
 import type { ApiPlugin } from '../../http/envelope.ts';
 import { rateLimitConfig } from '../../http/rate-limits.ts';
 import {
+  admittedPlaces,
   drawIfDue,
   ROOMS_TOPIC,
   roomOf,
@@ -30,16 +31,20 @@ import { roomPassKey, type RoomPassKey } from './pass.ts';
  * A room pushed to every member on its pack page (Server-Sent Events through @fastify/sse; the events are the
  * contract's: a member's own `standing`, and the room's `progress`, one JSON for all). Each process keeps, per
  * pack with someone connected, the room and pack rows and each connection's entry:
- *  - admissions follow the clock: a tick each second works out the admitted places from the rows it holds
- *    (no query), sends the progress when it changed, starts the passes of the places that came up (one
- *    statement) and sends those members their standing; the draw happens with the first tick after the start;
+ *  - admissions follow the clock: every ADMIT_MS the places that came up are worked out from the rows it holds
+ *    (no query), their passes started (one statement) and those members sent their standing; every PROGRESS_MS
+ *    the progress goes to everyone when it changed, and the passes that ran out are told; the draw happens with
+ *    the first step after the start;
  *  - lots bought, a pause or a resume, a join, in this process or another, are announced on the cache bus
  *    (`rooms`, the pack's id): every process reads the two rows again (and the entries of its members not placed
- *    yet); a pause, a resume or the sell-out is pushed at once, the lots left with the next tick (a hot pack
+ *    yet); a pause, a resume or the sell-out is pushed at once, the lots left with the next progress (a hot pack
  *    sells many a second, and a page needs the count once a second, not at every purchase).
- * So a change reaches every connected member within a tick and a read, wherever they are connected.
+ * So a change reaches every connected member within a second and a read, wherever they are connected.
  */
-const TICK_MS = 1_000;
+/** How often the places that came up are admitted: a quarter of a second late at most, for a few members each. */
+const ADMIT_MS = 250;
+/** How often the room's progress is written to every stream (thousands of writes): once a second. */
+const PROGRESS_EVERY = 4;
 /** The least time between two reads of a room's rows on news from the bus. */
 const RELOAD_MS = 400;
 /** How long a member's browser waits before it reconnects after a lost stream. */
@@ -72,6 +77,10 @@ interface LiveRoom {
   pack: RoomPack;
   listeners: Set<Listener>;
   timer: NodeJS.Timeout;
+  /** Admission steps so far: every PROGRESS_EVERY-th also writes the progress. */
+  steps: number;
+  /** The draw this process asked for, until its rows are read again. */
+  drawing: boolean;
   reloading: Promise<void> | null;
   reloadAgain: boolean;
   /** When the rows were last read, and the read waiting for its turn. */
@@ -133,7 +142,7 @@ function reloadNow(db: Db, live: LiveRoom): void {
         (l) => drawnNow || l.entry === null || (room.drawn_at !== null && l.entry.place === null),
       );
       if (stale.length) await readEntries(db, live, stale);
-      // the draw, a pause or a resume and the sell-out go out at once; the lots left with the next tick
+      // the draw, a pause or a resume and the sell-out go out at once; the lots left with the next progress
       if (urgent(room, pack) !== before) push(db, live, live.server.now());
       else if (stale.length) push(db, live, live.server.now(), stale);
     } while (live.reloadAgain);
@@ -202,12 +211,31 @@ function push(db: Db, live: LiveRoom, now: Date, listeners: Iterable<Listener> =
 function startPasses(db: Db, live: LiveRoom, due: Listener[], now: Date): void {
   for (const l of due) l.starting = true;
   void startRoomPasses(db, live.room, [...new Set(due.map((l) => l.userId!))], now)
-    .then(() => readEntries(db, live, due))
+    .then(async (started) => {
+      const expiresOf = new Map(started.map((e) => [e.user_id, e.pass_expires_at]));
+      for (const l of due) {
+        const expires = expiresOf.get(l.userId!);
+        if (expires && l.entry) l.entry = { ...l.entry, pass_expires_at: expires };
+      }
+      // a pass started meanwhile elsewhere (another tab, another process) stands: read it
+      const elsewhere = due.filter((l) => !expiresOf.has(l.userId!));
+      if (elsewhere.length) await readEntries(db, live, elsewhere);
+    })
     .then(() => push(db, live, live.server.now(), due))
-    .catch(() => {}) // the next tick tries again
+    .catch(() => {}) // the next step tries again
     .finally(() => {
       for (const l of due) l.starting = false;
     });
+}
+
+/** The listeners whose own standing may have changed with the clock: their place came up, or their pass ran out. */
+function clockedListeners(live: LiveRoom, now: Date): Listener[] {
+  const admitted = admittedPlaces(live.room, live.pack.start_at, now);
+  const nowMs = now.getTime();
+  return [...live.listeners].filter(({ entry }) => {
+    if (!entry || entry.place === null || entry.place > admitted) return false;
+    return entry.pass_expires_at === null || Date.parse(entry.pass_expires_at) <= nowMs;
+  });
 }
 
 function tick(db: Db, live: LiveRoom): void {
@@ -215,14 +243,21 @@ function tick(db: Db, live: LiveRoom): void {
   const now = live.server.now();
   if (!live.room.drawn_at && Date.parse(live.pack.start_at) <= now.getTime()) {
     // the start has come: one process draws the order, every process reads it
+    if (live.drawing) return;
+    live.drawing = true;
     void drawIfDue(db, live.room, live.pack, now)
       .catch(() => false)
-      .then(() => reload(db, live));
+      .then(() => reload(db, live))
+      .finally(() => {
+        live.drawing = false;
+      });
     return;
   }
   // once sold out nothing changes with the clock: the sell-out itself was pushed by the purchase's announcement
   if (live.pack.sold_count >= live.pack.total_pack_count) return;
-  push(db, live, now);
+  live.steps += 1;
+  if (live.steps % PROGRESS_EVERY === 0) push(db, live, now);
+  else if (live.room.drawn_at) push(db, live, now, clockedListeners(live, now));
 }
 
 function closeRoom(db: Db, live: LiveRoom): void {
@@ -247,7 +282,9 @@ async function watch(db: Db, packId: number, server: Server): Promise<LiveRoom |
     room,
     pack,
     listeners: new Set(),
-    timer: setInterval(() => tick(db, live), TICK_MS),
+    timer: setInterval(() => tick(db, live), ADMIT_MS),
+    steps: 0,
+    drawing: false,
     reloading: null,
     reloadAgain: false,
     reloadedAt: 0,

@@ -353,11 +353,17 @@ export async function roomStanding(
 
 /**
  * Starts the passes of members whose place has come up, all in one statement (the live streams start those of
- * their members each tick): each only once, a pass already started stands.
+ * their members as their places come up): each only once, a pass already started stands. Answers the passes it
+ * started.
  */
-export async function startRoomPasses(db: Db, room: RoomRow, userIds: number[], now: Date): Promise<void> {
-  if (!userIds.length) return;
-  await db
+export async function startRoomPasses(
+  db: Db,
+  room: RoomRow,
+  userIds: number[],
+  now: Date,
+): Promise<{ user_id: number; pass_expires_at: string | null }[]> {
+  if (!userIds.length) return [];
+  return db
     .updateTable('room_entries')
     .set({
       admitted_at: now.toISOString(),
@@ -366,6 +372,7 @@ export async function startRoomPasses(db: Db, room: RoomRow, userIds: number[], 
     .where('pack_id', '=', room.pack_id)
     .where('user_id', 'in', userIds)
     .where('admitted_at', 'is', null)
+    .returning(['user_id', 'pass_expires_at'])
     .execute();
 }
 
