@@ -7,8 +7,8 @@
  * still waiting is told it sold out.
  *
  * Prints: how long joining and connecting took; the admitted members' purchases (p50, p99, max); and how late the
- * pushes were, measured against when each change happened by the room's rule: a place's admission (its due time
- * from the start and the rate), the places admitted so far (each waiting member's next place count), and the
+ * pushes were, measured against when each change happened by the room's rule: the drawn place (from the start),
+ * a place's admission (its due time from the start of admission and the rate), the places admitted so far (each waiting member's next place count), and the
  * sell-out (from the purchase that took the last lot). Budgets: purchases p99 ≤ 1 s; every push within 2 s.
  * Checks: every lot sold once, no purchase without an admitted pass, the ledgers add up.
  */
@@ -18,6 +18,7 @@ import { applyRoomProgress, type RoomProgress, type RoomStanding } from '@gacha/
 import { migrate } from '../apps/server/src/db/index.ts';
 import { checkLedgers } from '../apps/server/src/db/ledger-check.ts';
 import { commandWrite } from '../apps/server/src/modules/admin/service.ts';
+import { ADMISSION_SETTLE_MS } from '../apps/server/src/modules/rooms/service.ts';
 import { openRoom } from '../apps/server/src/modules/rooms/staff.ts';
 import { RawPool } from './raw-http.ts';
 import { benchPack } from './setup.ts';
@@ -210,7 +211,7 @@ export async function run() {
 
       // until the sale is over and everyone waiting was told, or a minute past the time it should take
       const expectedMs = (LOTS / RATE) * 60_000;
-      const deadline = startPerf + expectedMs + 60_000;
+      const deadline = startPerf + ADMISSION_SETTLE_MS + expectedMs + 60_000;
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
         const told = streams.filter((s) => s.events.at(-1)?.s.sold_out).length;
@@ -239,7 +240,7 @@ export async function run() {
       );
 
       // --- pushes ---
-      const due = (places: number) => startPerf + (places / RATE) * 60_000;
+      const due = (places: number) => startPerf + ADMISSION_SETTLE_MS + (places / RATE) * 60_000;
       const admissionLate: number[] = [];
       const placesLate: number[] = [];
       const soldOutLate: number[] = [];
@@ -248,7 +249,10 @@ export async function run() {
       const lastLot = ordered.at(-1);
       const soldOutAt = lastLot ? lastLot.sent : NaN;
       let untold = 0;
+      const drawnLate: number[] = [];
       for (const s of streams) {
+        const drawn = s.events.find((e) => e.s.drawn && e.s.place !== null);
+        if (drawn) drawnLate.push(drawn.at - startPerf);
         let seen = 0;
         for (const { at, s: st } of s.events) {
           if (!st.drawn) continue;
@@ -268,16 +272,21 @@ export async function run() {
       const a = summary(admissionLate);
       const p = summary(placesLate);
       const so = summary(soldOutLate);
+      const d = summary(drawnLate);
+      console.log(`room: push of the drawn place after the start: ${fmt(d)}`);
       console.log(`room: push of an admission after its due time: ${fmt(a)}`);
       console.log(`room: push of the places admitted (to those waiting) after the change: ${fmt(p)}`);
       console.log(`room: push of the sell-out to those still waiting: ${fmt(so)}; ${untold} never told`);
       for (const [name, x] of [
+        ['drawn place', d],
         ['admission', a],
         ['places', p],
         ['sell-out', so],
       ] as const)
         if (!(x.max <= 2_000)) problems.push(`${name} pushes up to ${Math.round(x.max)} ms > 2,000 ms`);
       if (untold) problems.push(`${untold} waiting members never told the pack sold out`);
+      if (drawnLate.length !== MEMBERS)
+        problems.push(`${MEMBERS - drawnLate.length} members never told their place`);
 
       // --- invariants ---
       problems.push(...(await checkLedgers(db)).problems);

@@ -9,6 +9,7 @@ import {
   presell,
 } from './draw-factories.ts';
 import { createTestApp } from './helpers.ts';
+import { ADMISSION_SETTLE_MS } from '../src/modules/rooms/service.ts';
 import { openRoomStream } from './room-stream.ts';
 import { auditCount, staffClient } from './staff-factories.ts';
 
@@ -122,7 +123,7 @@ describe('the console opens, pauses and watches a release room', () => {
     );
     t.clock.advance(15 * MINUTE);
     for (const c of clients) expect((await c.post('/user/pack/room/join', { packId })).body.state).toBe(200);
-    t.clock.advance(5 * MINUTE + 1_000);
+    t.clock.advance(5 * MINUTE + ADMISSION_SETTLE_MS + 1_000);
     const viewer = await staffClient(t, 'viewer');
     const live = (await viewer.get(`/admin/packs/${packId}/room`)).body.room;
     expect(live).toMatchObject({
@@ -203,13 +204,13 @@ describe("a member's standing, pushed", () => {
       await sx.next((s) => s.standing === 'waiting' && !s.drawn);
       await guest.next((s) => s.standing === 'not_joined');
 
-      // the start: the order is drawn and pushed, then the first place is admitted a minute later
+      // the start: the order is drawn and pushed, then the first place is admitted a minute after admission begins
       t.clock.advance(10 * MINUTE);
       const drawnX = await sx.next((s) => s.drawn);
       const drawnY = await sy.next((s) => s.drawn);
       expect([drawnX.place, drawnY.place].sort()).toEqual([1, 2]);
       const [firstStream, firstClient, secondStream] = drawnX.place === 1 ? [sx, cx, sy] : [sy, cy, sx];
-      t.clock.advance(MINUTE);
+      t.clock.advance(ADMISSION_SETTLE_MS + MINUTE);
       const admitted = await firstStream.next((s) => s.standing === 'admitted');
       expect(admitted.pass_expires_at).not.toBeNull();
       await secondStream.next((s) => s.standing === 'waiting' && s.ahead === 0 && s.wait_seconds === 60);

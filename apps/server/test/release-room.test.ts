@@ -2,7 +2,7 @@ import { verifyRoom, roomOrder, type RoomEntry } from '@gacha/contract/room-orde
 import { describe, expect, it } from 'vitest';
 import { commandWrite } from '../src/modules/admin/service.ts';
 import { roomPassKey } from '../src/modules/rooms/pass.ts';
-import { admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
+import { ADMISSION_SETTLE_MS, admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
 import { openRoom, pauseRoom } from '../src/modules/rooms/staff.ts';
 import {
   createInterleavingTestApp,
@@ -106,8 +106,8 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
       reason: 'room_pass_required',
     });
 
-    // two minutes in: 120 places admitted; those 120 buy at once, with 30 members not yet admitted
-    t.clock.advance(2 * MINUTE);
+    // two minutes into admission: 120 places admitted; those 120 buy at once, with 30 members not yet admitted
+    t.clock.advance(ADMISSION_SETTLE_MS + 2 * MINUTE);
     const r = (await db
       .selectFrom('release_rooms')
       .selectAll()
@@ -140,7 +140,7 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
         undefined, // an admitted member without their pass
         passes[1]!, // another member's
         `${Number(expiry) + 60_000}.${mac}`, // lengthened
-        `${expiry}.${mac!.slice(0, -1)}A`, // tampered
+        `${expiry}.${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`, // tampered
         'x'.repeat(100),
       ]) {
         for (const path of ['/user/pack/check', '/user/pack/buy'])
@@ -218,7 +218,7 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     });
     const [id] = await createMembers(db, 1);
     await joinRoom(db, packId, id!, t.clock.now(), KEY);
-    t.clock.advance(6 * MINUTE); // one minute after the start: 10 admitted
+    t.clock.advance(6 * MINUTE + ADMISSION_SETTLE_MS); // one minute into admission: 10 admitted
     await roomStanding(db, packId, id!, t.clock.now(), KEY);
     const room = () =>
       db.selectFrom('release_rooms').selectAll().where('pack_id', '=', packId).executeTakeFirstOrThrow();

@@ -27,6 +27,8 @@ export interface CachedPack {
 
 interface PackCache {
   entries: Map<number, CachedPack>;
+  /** The reads under way: the buyers who miss together (a sale's start, an entry's expiry) share one. */
+  loading: Map<number, Promise<CachedPack | undefined>>;
   /** Bumped by every drop: a load that began before a drop does not store what it read. */
   generation: number;
 }
@@ -37,11 +39,17 @@ const TOPIC = 'pack';
 function cacheOf(db: Db): PackCache {
   let c = caches.get(db);
   if (!c) {
-    const cache: PackCache = { entries: new Map(), generation: 0 };
+    const cache: PackCache = { entries: new Map(), loading: new Map(), generation: 0 };
     onAnnounce(db, TOPIC, (payload) => {
       cache.generation++;
-      if (payload === '*') cache.entries.clear();
-      else cache.entries.delete(Number(payload));
+      // a read under way may predate the change: later callers read again
+      if (payload === '*') {
+        cache.entries.clear();
+        cache.loading.clear();
+      } else {
+        cache.entries.delete(Number(payload));
+        cache.loading.delete(Number(payload));
+      }
     });
     caches.set(db, (c = cache));
   }
@@ -55,6 +63,23 @@ export async function cachedPack(db: Db, packId: number, now: Date): Promise<Cac
   const hit = cache.get(packId);
   const t = Date.now();
   if (hit && t - hit.loadedAt < PACK_CACHE_TTL_MS) return hit;
+  const loading = c.loading.get(packId);
+  if (loading) return loading;
+  const load = loadPack(c, db, packId, now, t).finally(() => {
+    if (c.loading.get(packId) === load) c.loading.delete(packId);
+  });
+  c.loading.set(packId, load);
+  return load;
+}
+
+async function loadPack(
+  c: PackCache,
+  db: Db,
+  packId: number,
+  now: Date,
+  t: number,
+): Promise<CachedPack | undefined> {
+  const cache = c.entries;
   const generation = c.generation;
   const pack = await findSaleRow(db, packId);
   if (!pack) {

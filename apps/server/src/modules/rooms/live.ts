@@ -8,6 +8,7 @@ import {
   type RoomStanding,
 } from '@gacha/contract/rooms';
 import { onAnnounce } from '../../cluster/bus.ts';
+import { cachedPack } from '../packs/service.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import type { ApiPlugin } from '../../http/envelope.ts';
@@ -15,6 +16,7 @@ import { rateLimitConfig } from '../../http/rate-limits.ts';
 import {
   admittedPlaces,
   drawIfDue,
+  entryState,
   ROOMS_TOPIC,
   roomOf,
   roomPackOf,
@@ -58,6 +60,8 @@ interface Listener {
   progress: string;
   /** The member's pass is being started (startPasses writes it). */
   starting: boolean;
+  /** The push that last wrote to this stream (LiveRoom.pushes). */
+  seq: number;
   /** Sends an event; false when the connection's buffer is still full (the client gets the latest later). */
   send(event: string, json: string): boolean;
   close(): void;
@@ -79,6 +83,10 @@ interface LiveRoom {
   timer: NodeJS.Timeout;
   /** Admission steps so far: every PROGRESS_EVERY-th also writes the progress. */
   steps: number;
+  /** Pushes begun so far. */
+  pushes: number;
+  /** A push to every stream is under way: the next step's waits for the one after it. */
+  pushingAll: boolean;
   /** The draw this process asked for, until its rows are read again. */
   drawing: boolean;
   reloading: Promise<void> | null;
@@ -143,8 +151,9 @@ function reloadNow(db: Db, live: LiveRoom): void {
       );
       if (stale.length) await readEntries(db, live, stale);
       // the draw, a pause or a resume and the sell-out go out at once; the lots left with the next progress
-      if (urgent(room, pack) !== before) push(db, live, live.server.now());
-      else if (stale.length) push(db, live, live.server.now(), stale);
+      if (drawnNow) void cachedPack(db, live.packId, live.server.now()).catch(() => {}); // before the first buyer
+      if (urgent(room, pack) !== before) void pushAll(db, live, live.server.now());
+      else if (stale.length) void push(db, live, live.server.now(), stale);
     } while (live.reloadAgain);
   })()
     .catch(() => {}) // the next change or tick tries again
@@ -183,29 +192,55 @@ const progressOf = (s: RoomStanding): RoomProgress => ({
 });
 
 /** What of a member's standing only their own message tells; the rest follows from the progress. */
-const ownKey = (s: RoomStanding) => `${s.standing}|${s.place}|${s.pass_expires_at}`;
+const ownKey = (state: string, entry: Listener['entry']) =>
+  `${state}|${entry?.place ?? null}|${entry?.pass_expires_at ?? null}`;
+
+/** How many streams a push writes before it lets the server's other work (purchases) run. */
+const SLICE = 500;
 
 /**
  * Brings each listener up to date: their whole standing when their own part changed (or on connecting), else the
  * room's progress when it changed (one JSON for all). The members whose place came up get their passes started
- * together (one statement), then their standing.
+ * together (one statement), then their standing. Thousands of streams are written a slice at a time, so a push
+ * holds the event loop for a few milliseconds at once; a listener already told by a later push is left as is.
  */
-function push(db: Db, live: LiveRoom, now: Date, listeners: Iterable<Listener> = live.listeners): void {
-  const progress = JSON.stringify(progressOf(standingOf(live.room, live.pack, null, now)));
+async function push(db: Db, live: LiveRoom, now: Date, listeners: Iterable<Listener> = live.listeners) {
+  const seq = ++live.pushes;
+  const room = standingOf(live.room, live.pack, null, now);
+  const progress = JSON.stringify(progressOf(room));
+  const nowMs = now.getTime();
+  const all = [...listeners];
   const due: Listener[] = [];
-  for (const l of listeners) {
-    const { startsPass, ...standing } = standingOf(live.room, live.pack, l.entry, now);
-    if (startsPass && l.userId !== null) {
-      if (!l.starting) due.push(l);
-      continue;
+  for (let i = 0; i < all.length; i += SLICE) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    for (let j = i; j < Math.min(i + SLICE, all.length); j++) {
+      const l = all[j]!;
+      if (l.seq > seq || !live.listeners.has(l)) continue;
+      const state = entryState(l.entry, room.admitted_places, nowMs);
+      if (state === 'starts_pass' && l.userId !== null) {
+        if (!l.starting) due.push(l);
+        continue;
+      }
+      const key = ownKey(state, l.entry);
+      if (key !== l.key) {
+        const { startsPass: _, ...standing } = standingOf(live.room, live.pack, l.entry, now);
+        const own = withPass(standing, live.server.passKey, live.packId, l.userId);
+        if (l.send(ROOM_LIVE_EVENT, JSON.stringify(own))) [l.key, l.progress, l.seq] = [key, progress, seq];
+      } else if (progress !== l.progress && l.send(ROOM_PROGRESS_EVENT, progress))
+        [l.progress, l.seq] = [progress, seq];
     }
-    const key = ownKey(standing);
-    if (key !== l.key) {
-      const own = withPass(standing, live.server.passKey, live.packId, l.userId);
-      if (l.send(ROOM_LIVE_EVENT, JSON.stringify(own))) [l.key, l.progress] = [key, progress];
-    } else if (progress !== l.progress && l.send(ROOM_PROGRESS_EVENT, progress)) l.progress = progress;
   }
   if (due.length) startPasses(db, live, due, now);
+}
+
+/** A push to every stream (`push`), one at a time. */
+async function pushAll(db: Db, live: LiveRoom, now: Date): Promise<void> {
+  live.pushingAll = true;
+  try {
+    await push(db, live, now);
+  } finally {
+    live.pushingAll = false;
+  }
 }
 
 function startPasses(db: Db, live: LiveRoom, due: Listener[], now: Date): void {
@@ -232,9 +267,9 @@ function startPasses(db: Db, live: LiveRoom, due: Listener[], now: Date): void {
 function clockedListeners(live: LiveRoom, now: Date): Listener[] {
   const admitted = admittedPlaces(live.room, live.pack.start_at, now);
   const nowMs = now.getTime();
-  return [...live.listeners].filter(({ entry }) => {
-    if (!entry || entry.place === null || entry.place > admitted) return false;
-    return entry.pass_expires_at === null || Date.parse(entry.pass_expires_at) <= nowMs;
+  return [...live.listeners].filter((l) => {
+    const state = entryState(l.entry, admitted, nowMs);
+    return state === 'starts_pass' || state === 'pass_expired';
   });
 }
 
@@ -256,8 +291,8 @@ function tick(db: Db, live: LiveRoom): void {
   // once sold out nothing changes with the clock: the sell-out itself was pushed by the purchase's announcement
   if (live.pack.sold_count >= live.pack.total_pack_count) return;
   live.steps += 1;
-  if (live.steps % PROGRESS_EVERY === 0) push(db, live, now);
-  else if (live.room.drawn_at) push(db, live, now, clockedListeners(live, now));
+  if (live.steps % PROGRESS_EVERY === 0 && !live.pushingAll) void pushAll(db, live, now);
+  else if (live.room.drawn_at) void push(db, live, now, clockedListeners(live, now));
 }
 
 function closeRoom(db: Db, live: LiveRoom): void {
@@ -284,6 +319,8 @@ async function watch(db: Db, packId: number, server: Server): Promise<LiveRoom |
     listeners: new Set(),
     timer: setInterval(() => tick(db, live), ADMIT_MS),
     steps: 0,
+    pushes: 0,
+    pushingAll: false,
     drawing: false,
     reloading: null,
     reloadAgain: false,
@@ -332,6 +369,7 @@ export const serveRoomLive: ApiPlugin = async (app) => {
         key: '',
         progress: '',
         starting: false,
+        seq: 0,
         // written as is (the plugin's send would format and await each of thousands a tick); JSON has no newline
         send: (event, json) => {
           if (reply.raw.writableNeedDrain) return false;
@@ -346,7 +384,7 @@ export const serveRoomLive: ApiPlugin = async (app) => {
         live.listeners.delete(listener);
         if (live.listeners.size === 0) closeRoom(db, live);
       });
-      push(db, live, clock.now(), [listener]);
+      void push(db, live, clock.now(), [listener]);
     },
   );
 };

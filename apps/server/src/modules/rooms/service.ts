@@ -17,8 +17,8 @@ type Executor = Db | Transaction<Database>;
 /**
  * Release rooms (docs/fairness.md § 10): a hot pack's waiting room. Members join from `opens_at` and get an
  * arrival number; at the pack's start the order of those in the room is drawn by the room's committed seed
- * (contract room-order.ts) and later arrivals follow; places are admitted at the staff's rate, counted from the
- * start without the time the room was paused; an admitted member holds a signed pass (pass.ts) for
+ * (contract room-order.ts) and later arrivals follow; places are admitted at the staff's rate, counted from
+ * ADMISSION_SETTLE_MS after the start without the time the room was paused; an admitted member holds a signed pass (pass.ts) for
  * `pass_seconds`, and while a room is on a pack, nobody buys without one (`requireRoomPass`, which the purchase
  * checks).
  *
@@ -232,14 +232,26 @@ export async function joinRoom(
   return standingFrom(db, room, pack, entry, now, passKey);
 }
 
-/** How many places have been admitted by `now`: the staff's rate over the time since the start, pauses left out. */
+/**
+ * Admission begins this long after the pack's start: the order is drawn at the start and every member in the room
+ * is told their place before the first place is admitted (at 10,000 members, telling them takes about a second).
+ */
+export const ADMISSION_SETTLE_MS = 3_000;
+
+/** When a room's admission begins (ms since the epoch): ADMISSION_SETTLE_MS after its pack's start. */
+export const admissionStartMs = (startAt: string) => Date.parse(startAt) + ADMISSION_SETTLE_MS;
+
+/**
+ * How many places have been admitted by `now`: the staff's rate over the time since admission began, pauses left
+ * out.
+ */
 export function admittedPlaces(
   room: { admit_per_minute: number; paused_at: string | null; paused_ms: number },
   startAt: string,
   now: Date,
 ): number {
   const until = room.paused_at ? Date.parse(room.paused_at) : now.getTime();
-  const activeMs = until - Date.parse(startAt) - room.paused_ms;
+  const activeMs = until - admissionStartMs(startAt) - room.paused_ms;
   return activeMs <= 0 ? 0 : Math.floor((activeMs / 60_000) * room.admit_per_minute);
 }
 
@@ -279,24 +291,40 @@ export function standingOf(
     wait_seconds: null,
     startsPass: false,
   };
-  if (!entry) return { ...base, ...none, standing: 'not_joined' };
-  if (entry.place === null || entry.place > admitted) {
+  const state = entryState(entry, admitted, now.getTime());
+  if (!entry || state === 'not_joined') return { ...base, ...none, standing: 'not_joined' };
+  if (state === 'waiting') {
     const ahead = entry.place === null ? null : entry.place - admitted - 1;
     const wait =
       entry.place === null || base.paused ? null : admissionWaitSeconds(room, admitted, entry.place);
     return { ...base, ...none, standing: 'waiting', place: entry.place, ahead, wait_seconds: wait };
   }
-  const expires = entry.pass_expires_at ?? new Date(now.getTime() + room.pass_seconds * 1000).toISOString();
+  const startsPass = state === 'starts_pass';
   return {
     ...base,
-    standing: Date.parse(expires) > now.getTime() ? 'admitted' : 'pass_expired',
+    standing: startsPass ? 'admitted' : state,
     place: entry.place,
     ahead: 0,
-    pass_expires_at: expires,
+    pass_expires_at: entry.pass_expires_at ?? passExpiry(room, now),
     pass: null,
     wait_seconds: 0,
-    startsPass: entry.pass_expires_at === null,
+    startsPass,
   };
+}
+
+const passExpiry = (room: Pick<RoomRow, 'pass_seconds'>, now: Date) =>
+  new Date(now.getTime() + room.pass_seconds * 1000).toISOString();
+
+/** Where an entry stands against the places admitted: the decision of `standingOf`, without building it. */
+export function entryState(
+  entry: Pick<RoomEntry, 'place' | 'pass_expires_at'> | null,
+  admitted: number,
+  nowMs: number,
+): 'not_joined' | 'waiting' | 'starts_pass' | 'admitted' | 'pass_expired' {
+  if (!entry) return 'not_joined';
+  if (entry.place === null || entry.place > admitted) return 'waiting';
+  if (entry.pass_expires_at === null) return 'starts_pass';
+  return Date.parse(entry.pass_expires_at) > nowMs ? 'admitted' : 'pass_expired';
 }
 
 /** The standing with the member's signed pass while they are admitted (`standingOf` leaves it out). */
@@ -367,7 +395,7 @@ export async function startRoomPasses(
     .updateTable('room_entries')
     .set({
       admitted_at: now.toISOString(),
-      pass_expires_at: new Date(now.getTime() + room.pass_seconds * 1000).toISOString(),
+      pass_expires_at: passExpiry(room, now),
     })
     .where('pack_id', '=', room.pack_id)
     .where('user_id', 'in', userIds)

@@ -8,7 +8,15 @@ import { conflict, notFound } from '../../http/api-error.ts';
 import type { StaffWrite } from '../admin/service.ts';
 import { newSeed, packPhase } from '../packs/service.ts';
 import { announce } from '../../cluster/bus.ts';
-import { ensureDrawn, forgetRooms, roomOf, roomPackOf, ROOMS_TOPIC, standingOf } from './service.ts';
+import {
+  admissionStartMs,
+  ensureDrawn,
+  forgetRooms,
+  roomOf,
+  roomPackOf,
+  ROOMS_TOPIC,
+  standingOf,
+} from './service.ts';
 
 /**
  * Staff put a pack on sale through a release room (console: packs.write): members may join `minutesBefore` the
@@ -60,8 +68,8 @@ export async function pauseRoom(write: StaffWrite, packId: number, paused: boole
     if (!room || !pack) throw notFound('room_not_found');
     if (paused === (room.paused_at !== null)) return { changed: false };
     const at = write.now.toISOString();
-    // only the paused time after the start held admissions back
-    const from = Math.max(Date.parse(room.paused_at ?? at), Date.parse(pack.start_at));
+    // only the paused time after admission began held admissions back
+    const from = Math.max(Date.parse(room.paused_at ?? at), admissionStartMs(pack.start_at));
     const set = paused
       ? { paused_at: at }
       : { paused_at: null, paused_ms: room.paused_ms + Math.max(0, write.now.getTime() - from) };
