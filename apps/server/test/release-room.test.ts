@@ -2,7 +2,13 @@ import { verifyRoom, roomOrder, type RoomEntry } from '@gacha/contract/room-orde
 import { describe, expect, it } from 'vitest';
 import { commandWrite } from '../src/modules/admin/service.ts';
 import { roomPassKey } from '../src/modules/rooms/pass.ts';
-import { ADMISSION_SETTLE_MS, admittedPlaces, joinRoom, roomStanding } from '../src/modules/rooms/service.ts';
+import {
+  ADMISSION_SETTLE_MS,
+  admittedPlaces,
+  joinRoom,
+  roomStanding,
+  startRoomPasses,
+} from '../src/modules/rooms/service.ts';
 import { openRoom, pauseRoom } from '../src/modules/rooms/staff.ts';
 import {
   createInterleavingTestApp,
@@ -312,5 +318,36 @@ describe.each(purchaseDbModes)('a release room ($name)', async ({ writeWorker })
     expect(verifyRoom({ commitment: open.commitment, seed: open.seed, entries: open.entries }).allMatch).toBe(
       true,
     );
+  });
+  it('two processes starting the same passes at once: each member gets one pass, answered by the one that started it', async () => {
+    const start = new Date(t.clock.now().getTime() + 5 * MINUTE);
+    const { packId } = await createPack(db, { start_at: start.toISOString() });
+    await openRoom(commandWrite(db, t.clock.now()), packId, {
+      minutesBefore: 10,
+      admitPerMinute: 600,
+      passSeconds: 120,
+    });
+    const ids = await createMembers(db, 50);
+    await Promise.all(ids.map((id) => joinRoom(db, packId, id, t.clock.now(), KEY)));
+    t.clock.advance(5 * MINUTE + ADMISSION_SETTLE_MS + MINUTE); // all 50 places admitted
+    await roomStanding(db, packId, null, t.clock.now(), KEY); // the draw
+    const room = await db
+      .selectFrom('release_rooms')
+      .selectAll()
+      .where('pack_id', '=', packId)
+      .executeTakeFirstOrThrow();
+    const [a, b] = await Promise.all([
+      startRoomPasses(db, room, ids, t.clock.now()),
+      startRoomPasses(db, room, ids, new Date(t.clock.now().getTime() + 1_000)),
+    ]);
+    const started = [...a, ...b];
+    expect(started.map((e) => e.user_id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    const entries = await db
+      .selectFrom('room_entries')
+      .select(['user_id', 'pass_expires_at'])
+      .where('pack_id', '=', packId)
+      .execute();
+    const answered = new Map(started.map((e) => [e.user_id, e.pass_expires_at]));
+    for (const e of entries) expect(e.pass_expires_at).toBe(answered.get(e.user_id));
   });
 });
