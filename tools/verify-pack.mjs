@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /* global console, fetch, process, URL, AbortSignal */
 // An independent verifier of a pack's lots (docs/fairness.md). It imports nothing from the shop's
-// code, only Node's built-ins (node:crypto, fetch), so that it checks the shop rather than agreeing with it:
+// code, only Node's built-ins (node:crypto, fetch) and the shuffle written from the document
+// (fairness-shuffle.mjs), so that it checks the shop rather than agreeing with it:
 //
 //   node tools/verify-pack.mjs <packId> <shop URL>          e.g. node tools/verify-pack.mjs 7 http://localhost:3000
 //
@@ -10,8 +11,8 @@
 // the lot sequence and compares every sold position of the record with it. Exit status: 0 everything agrees,
 // 1 something does not (each mismatch is printed), 2 it cannot be checked yet (the seed is still sealed) or the
 // shop could not be read.
-import { Buffer } from 'node:buffer';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { shuffle } from './fairness-shuffle.mjs';
 
 const [packArg, shopArg] = process.argv.slice(2);
 if (!/^\d{1,9}$/.test(packArg ?? '') || !shopArg) {
@@ -69,42 +70,6 @@ function commitmentOf(seedHex, lots) {
   return createHash('sha256')
     .update(`${seedHex.toLowerCase()}:${JSON.stringify(lots)}`, 'utf8')
     .digest('hex');
-}
-
-/** The random words: HMAC-SHA256(key = seed bytes, message = 4-byte big-endian counter 0, 1, …), 8 words each. */
-function wordStream(seedHex) {
-  const key = Buffer.from(seedHex, 'hex');
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let at = 0;
-  return () => {
-    if (at >= block.length) {
-      const msg = Buffer.alloc(4);
-      msg.writeUInt32BE(counter++);
-      block = createHmac('sha256', key).update(msg).digest();
-      at = 0;
-    }
-    const u = block.readUInt32BE(at);
-    at += 4;
-    return u;
-  };
-}
-
-/** Fisher–Yates from the last index down, j uniform in 0..i by rejection (no modulo bias). */
-function lotSequence(seedHex, lots) {
-  const a = lots.slice();
-  const next = wordStream(seedHex);
-  const TWO32 = 2 ** 32;
-  for (let i = a.length - 1; i >= 1; i--) {
-    const k = i + 1;
-    const limit = TWO32 - (TWO32 % k);
-    let u;
-    do u = next();
-    while (u >= limit);
-    const j = u % k;
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 // --- the shop's public answers ---
@@ -188,7 +153,7 @@ check(
   `seed ${seed} opens the commitment: sha256(seed ":" canonical list) matches`,
   `seed ${seed} does not open the commitment: sha256(seed ":" canonical list) = ${commitmentOf(seed, canonical)}`,
 );
-const sequence = lotSequence(seed, canonical);
+const sequence = shuffle(seed, canonical);
 const wrong = record.filter((r) => sequence[r.position] !== r.prize_id);
 for (const r of wrong.slice(0, 10)) {
   const held = byPrize.get(sequence[r.position]);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /* global console, fetch, process, AbortSignal */
 // An independent verifier of a release room's order of entry (docs/fairness.md § 10). Like verify-pack.mjs it
-// imports nothing from the shop's code, only Node's built-ins, so that it checks the shop rather than agreeing
-// with it:
+// imports nothing from the shop's code, only Node's built-ins and the shuffle written from the document
+// (fairness-shuffle.mjs), so that it checks the shop rather than agreeing with it:
 //
 //   node tools/verify-room.mjs <room record: a JSON file, or the URL of the shop's answer>
 //
@@ -11,9 +11,9 @@
 // verifier checks that the seed opens the commitment, that the places are 1…n once each, and that every place
 // holds the arrival the seed's shuffle puts there. Exit status: 0 everything agrees, 1 something does not (each
 // mismatch is printed), 2 it cannot be checked (the seed is still sealed, or the record could not be read).
-import { Buffer } from 'node:buffer';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { shuffle } from './fairness-shuffle.mjs';
 
 const [source] = process.argv.slice(2);
 if (!source) {
@@ -57,43 +57,7 @@ async function readRecord() {
   return body;
 }
 
-// --- the algorithm of docs/fairness.md § 3.3–3.5 and § 10, written again from the document ---
-
-/** The random words: HMAC-SHA256(key = seed bytes, message = 4-byte big-endian counter 0, 1, …), 8 words each. */
-function wordStream(seedHex) {
-  const key = Buffer.from(seedHex, 'hex');
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let at = 0;
-  return () => {
-    if (at >= block.length) {
-      const msg = Buffer.alloc(4);
-      msg.writeUInt32BE(counter++);
-      block = createHmac('sha256', key).update(msg).digest();
-      at = 0;
-    }
-    const u = block.readUInt32BE(at);
-    at += 4;
-    return u;
-  };
-}
-
-/** Fisher–Yates from the last index down, j uniform in 0..i by rejection (no modulo bias). */
-function shuffle(seedHex, list) {
-  const a = list.slice();
-  const next = wordStream(seedHex);
-  const TWO32 = 2 ** 32;
-  for (let i = a.length - 1; i >= 1; i--) {
-    const k = i + 1;
-    const limit = TWO32 - (TWO32 % k);
-    let u;
-    do u = next();
-    while (u >= limit);
-    const j = u % k;
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
+// --- the check of docs/fairness.md § 10 (the shuffle of § 3.3–3.5 is fairness-shuffle.mjs) ---
 
 const record = await readRecord();
 const entries = record.entries;

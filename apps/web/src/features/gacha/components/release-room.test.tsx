@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PackDetail } from '@gacha/contract/packs';
 import type { RoomStanding } from '@gacha/contract/rooms';
 import { fakeApi } from '../../../test/fake-api.ts';
+import { dragonPack, silverMember } from '../../../test/pack-fixtures.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
 import { PackDetailPage } from '../pages/pack-detail-page.tsx';
 
@@ -17,46 +18,12 @@ import { PackDetailPage } from '../pages/pack-detail-page.tsx';
 const HOUR = 3_600_000;
 const iso = (fromNowMs: number) => new Date(Date.now() + fromNowMs).toISOString();
 
-const pack: PackDetail = {
-  id: 7,
-  name: 'Dragon Pack',
-  point: 500,
-  payment_method: 1,
-  total_pack_count: 100,
-  pack_count: 40,
-  image: [],
-  banner: '',
-  is_before: false,
-  is_end: false,
-  is_sold_out: false,
-  start_date: '2020/01/01 00:00',
-  start_at: '2019-12-31T15:00:00.000Z',
-  format_end_date: '',
-  end_at: null,
-  can_limit: 0,
-  limit_count: 0,
-  limit_message: '',
-  max_buy_count: 0,
-  show_cardlist: '0',
-  card_type: 1,
-  detail: '',
-  movie_style: 1,
-  commitment: null,
-  seed: null,
-};
+const pack = dragonPack;
 
 /** The same pack before its start (an hour from now). */
 const upcoming: Partial<PackDetail> = { is_before: true, start_at: iso(HOUR), start_date: '' };
 
-const member = {
-  is_login: '1',
-  point: 30000,
-  coin: 12,
-  coin_tenths: 120,
-  rank: 2,
-  rank_name: 'Silver',
-  lang: 'en',
-};
+const member = silverMember;
 const guest = { ...member, is_login: '0' };
 
 const COMMITMENT = '39085b3d00d8739b4270ae9bd67f146db97f3c244c73fc356b2c70cfa9e4f8c5';

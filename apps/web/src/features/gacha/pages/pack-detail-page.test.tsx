@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PackCheckResult, PurchaseRefusal } from '@gacha/contract/draws';
 import type { PackDetail } from '@gacha/contract/packs';
 import { deferred, fakeApi } from '../../../test/fake-api.ts';
+import { dragonPack, silverMember } from '../../../test/pack-fixtures.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
 import { ConfirmBuyProductPage } from './confirm-buy-product-page.tsx';
 import { PackDetailPage } from './pack-detail-page.tsx';
@@ -14,43 +15,9 @@ import { PackDetailPage } from './pack-detail-page.tsx';
  * and opens the pack; refusals open the balance modals or show their message; a double click buys once.
  */
 
-const pack: PackDetail = {
-  id: 7,
-  name: 'Dragon Pack',
-  point: 500,
-  payment_method: 1,
-  total_pack_count: 100,
-  pack_count: 40,
-  image: [],
-  banner: '',
-  is_before: false,
-  is_end: false,
-  is_sold_out: false,
-  start_date: '2020/01/01 00:00',
-  start_at: '2019-12-31T15:00:00.000Z',
-  format_end_date: '',
-  end_at: null,
-  can_limit: 0,
-  limit_count: 0,
-  limit_message: '',
-  max_buy_count: 0,
-  show_cardlist: '0',
-  card_type: 1,
-  detail: '',
-  movie_style: 1,
-  commitment: null,
-  seed: null,
-};
+const pack = dragonPack;
 
-const member = {
-  is_login: '1',
-  point: 30000,
-  coin: 12,
-  coin_tenths: 120,
-  rank: 2,
-  rank_name: 'Silver',
-  lang: 'en',
-};
+const member = silverMember;
 
 const check: PackCheckResult = {
   result: '1',
