@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { canonicalLots, commitmentOf, lotSequence } from '@gacha/contract/fairness';
 import type { DrawRecord, LiveOdds, OddsDisclosure, PracticeResult } from '@gacha/contract/pack-fairness';
 import type { PackDetail } from '@gacha/contract/packs';
+import { dragonPack } from '../../../test/pack-fixtures.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { Landing, loadI18n, renderAt } from '../../../test/render.tsx';
 import { DisclosurePage } from './disclosure-page.tsx';
@@ -13,33 +14,7 @@ import { RecordPage } from './record-page.tsx';
 
 /** Live odds and the practice button on the pack page, the disclosure, record and practice pages. */
 
-const pack: PackDetail = {
-  id: 7,
-  name: 'Dragon Pack',
-  point: 500,
-  payment_method: 1,
-  total_pack_count: 10,
-  pack_count: 6,
-  image: [],
-  banner: '',
-  is_before: false,
-  is_end: false,
-  is_sold_out: false,
-  start_date: '2020/01/01 00:00',
-  start_at: '2019-12-31T15:00:00.000Z',
-  format_end_date: '',
-  end_at: null,
-  can_limit: 0,
-  limit_count: 0,
-  limit_message: '',
-  max_buy_count: 0,
-  show_cardlist: '0',
-  card_type: 1,
-  detail: '',
-  movie_style: 1,
-  commitment: 'c'.repeat(64),
-  seed: null,
-};
+const pack: PackDetail = { ...dragonPack, total_pack_count: 10, pack_count: 6, commitment: 'c'.repeat(64) };
 
 const odds: LiveOdds = {
   pack_id: 7,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PackDetail } from '@gacha/contract/packs';
 import { roomCommitment, roomOrder } from '@gacha/contract/room-order';
 import type { RoomRecord, RoomStanding } from '@gacha/contract/rooms';
+import { dragonPack } from '../../../test/pack-fixtures.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { loadI18n, renderAt } from '../../../test/render.tsx';
 import { ReleaseRoom } from '../components/release-room.tsx';
@@ -17,31 +18,10 @@ import { RoomRecordPage } from './room-record-page.tsx';
  */
 
 const pack: PackDetail = {
-  id: 7,
-  name: 'Dragon Pack',
-  point: 500,
-  payment_method: 1,
-  total_pack_count: 100,
-  pack_count: 40,
-  image: [],
-  banner: '',
-  is_before: false,
-  is_end: false,
-  is_sold_out: false,
+  ...dragonPack,
   start_date: '2026/11/20 12:00',
   start_at: '2026-11-20T03:00:00.000Z',
-  format_end_date: '',
   end_at: '2026-12-01T03:00:00.000Z',
-  can_limit: 0,
-  limit_count: 0,
-  limit_message: '',
-  max_buy_count: 0,
-  show_cardlist: '0',
-  card_type: 1,
-  detail: '',
-  movie_style: 1,
-  commitment: null,
-  seed: null,
 };
 
 // a real draw: 57 members in the room at the start, 3 who joined later; the member's entry has place 55 (page 2)
