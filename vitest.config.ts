@@ -41,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'client',
           root: 'packages/client',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'jsdom',
         },
       },

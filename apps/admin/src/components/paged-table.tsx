@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useTable, type PaginationState, type RowData, type Updater } from '@tanstack/react-table';
 import { consoleFeatures, DataTable, Pager, type Columns } from './data-table.tsx';
 
@@ -12,27 +13,24 @@ export interface PagedAnswer<T> {
 
 /**
  * A table of one page the API answered (TanStack Table with manual pagination): the page and the page count are
- * the server's, a move asks `onPage` (which puts the page in the address).
+ * the server's, a move asks `onPage` (which puts the page in the address). The pager is named after the caption.
  */
 export function PagedTable<T extends RowData>({
   columns,
   data,
-  page,
   onPage,
   caption,
   empty,
-  pagerLabel,
 }: {
   columns: Columns<T>;
+  /** undefined when the page could not be read (the refusal is shown above): an empty table, no pager */
   data: PagedAnswer<T> | undefined;
-  page: number;
   onPage: (page: number) => void;
   caption: string;
   empty: string;
-  pagerLabel: string;
 }) {
-  const current = data?.page ?? page;
-  const pagination: PaginationState = { pageIndex: current - 1, pageSize: data?.per_page ?? 50 };
+  const { t } = useTranslation('console');
+  const pagination: PaginationState = { pageIndex: (data?.page ?? 1) - 1, pageSize: data?.per_page ?? 50 };
   const table = useTable({
     features: consoleFeatures,
     columns,
@@ -49,7 +47,7 @@ export function PagedTable<T extends RowData>({
   return (
     <>
       <DataTable table={table} caption={caption} empty={empty} />
-      {(data?.all_page ?? 1) > 1 ? <Pager table={table} label={pagerLabel} /> : null}
+      {(data?.all_page ?? 1) > 1 ? <Pager table={table} label={t('pager.label', { list: caption })} /> : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-table';
 import type { z } from 'zod';
 import { fillPath, type Route, type RouteSchemas } from '@gacha/contract/route';
+import { Options } from '@gacha/client/components/options';
 import { API_BASE, call, query, unwrap } from '../lib/api.ts';
 import { consoleFeatures, DataTable, Pager, type Columns } from './data-table.tsx';
 
@@ -224,11 +225,7 @@ export function ResourceList<T extends RowData, A extends ListAnswer<T> = ListAn
                 onChange={(e) => apply(e.currentTarget.form!)}
               >
                 {f.all === undefined ? null : <option value="">{f.all}</option>}
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options of={f.options} value={(o) => o.value} label={(o) => o.label} />
               </select>
             )}
           </label>

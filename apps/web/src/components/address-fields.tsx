@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdName } from '@gacha/contract/user';
+import { Options } from '@gacha/client/components/options';
 import { lookupZipcode, normaliseJapaneseZip, zipAddressText } from '../lib/lookups.ts';
 import { SelectField, TextField } from './form.tsx';
 import { JapanNotice } from './japan-notice.tsx';
@@ -72,11 +73,7 @@ export function AddressFields({
           {...field('country_id')}
         >
           <option value="">{t('address.countryPlaceholder')}</option>
-          {countries.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
+          <Options of={countries} value={(c) => c.id} label={(c) => c.name} />
         </SelectField>
         {gemsNotice && <JapanNotice show={jp} lead={t('address.japanNotice')} />}
       </div>
@@ -97,11 +94,7 @@ export function AddressFields({
             {...field('pref_id')}
           >
             <option value="">{t('address.prefPlaceholder')}</option>
-            {prefs.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
+            <Options of={prefs} value={(p) => p.id} label={(p) => p.name} />
           </SelectField>
         ) : (
           <TextField

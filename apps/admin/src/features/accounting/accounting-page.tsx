@@ -11,6 +11,7 @@ import { call, query, unwrap } from '../../lib/api.ts';
 import { formatJst, formatNumber } from '../../lib/format.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
 import { TableHead } from '@gacha/client/components/table-head';
+import { Options } from '@gacha/client/components/options';
 import { useLang } from '../../lib/i18n.ts';
 import type { Words } from '../../locales/index.ts';
 
@@ -281,11 +282,7 @@ function PrepaidReport() {
             <label className="filter">
               <span>{t('prepaid.base')}</span>
               <select value={r.base_date} onChange={(e) => setBase(e.target.value)}>
-                {r.base_dates.map((d) => (
-                  <option key={d} value={d}>
-                    {day(d)}
-                  </option>
-                ))}
+                <Options of={r.base_dates} label={(d) => day(d)} />
               </select>
             </label>
             <div className="filter-actions">

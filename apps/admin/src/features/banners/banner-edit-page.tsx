@@ -8,6 +8,7 @@ import {
   type AdminBannerRow,
 } from '@gacha/contract/admin-shop';
 import { createBannerRoute, updateBannerRoute } from '@gacha/contract/routes/admin-shop';
+import { Options } from '@gacha/client/components/options';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
@@ -125,11 +126,7 @@ export function BannerEditPage() {
   const found = useBanner(bannerId);
   const banner = bannerId !== null ? (found.data ?? null) : null;
   const kind: Kind = params.get('kind') === 'alert' ? 'alert' : 'top';
-  const title = bannerId
-    ? t('banners.editTitle', { id: bannerId })
-    : kind === 'alert'
-      ? t('banners.newAlert')
-      : t('banners.newTop');
+  const title = bannerId ? t('banners.editTitle', { id: bannerId }) : t(`banners.new.${kind}`);
 
   const head = (
     <div className="page-head">
@@ -254,11 +251,7 @@ export function BannerForm({ banner, kind }: { banner: AdminBannerRow | null; ki
             <FormField label={t('banners.tone')} error={errors.tone?.message}>
               {(p) => (
                 <select {...p} {...register('tone')}>
-                  {tones.map((tone) => (
-                    <option key={tone} value={tone}>
-                      {t(`banners.tones.${tone}`)}
-                    </option>
-                  ))}
+                  <Options of={tones} label={(tone) => t(`banners.tones.${tone}`)} />
                 </select>
               )}
             </FormField>

@@ -136,16 +136,17 @@ export function BannersPage() {
       <div className="page-head">
         <h1>{t('banners.title')}</h1>
         <div className="actions">
-          {canWrite ? (
-            <>
-              <Link className="button button-primary" to="/banners/new?kind=top">
-                {t('banners.newTop')}
-              </Link>
-              <Link className="button" to="/banners/new?kind=alert">
-                {t('banners.newAlert')}
-              </Link>
-            </>
-          ) : null}
+          {canWrite
+            ? bannerKinds.map((kind) => (
+                <Link
+                  key={kind}
+                  className={kind === 'top' ? 'button button-primary' : 'button'}
+                  to={`/banners/new?kind=${kind}`}
+                >
+                  {t(`banners.new.${kind}`)}
+                </Link>
+              ))
+            : null}
         </div>
       </div>
       <p className="muted">{t('banners.intro')}</p>

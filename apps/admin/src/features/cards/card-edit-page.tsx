@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { adminCardCreateSchema, adminCardUpdateSchema, customsCategories } from '@gacha/contract/admin';
 import { createCardRoute, updateCardRoute } from '@gacha/contract/routes/admin-catalogue';
+import { Options } from '@gacha/client/components/options';
 import { DeleteDraft } from '../../components/delete-draft.tsx';
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { call } from '../../lib/api.ts';
@@ -199,11 +200,11 @@ export function CardForm({ card }: { card: CardRow | null }) {
             {(p) => (
               <select {...p} {...form.register('card_type_id')}>
                 <option value="">—</option>
-                {types.list.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {lang === 'ja' ? c.name_ja : c.name_en}
-                  </option>
-                ))}
+                <Options
+                  of={types.list}
+                  value={(c) => c.id}
+                  label={(c) => (lang === 'ja' ? c.name_ja : c.name_en)}
+                />
               </select>
             )}
           </FormField>
@@ -219,11 +220,7 @@ export function CardForm({ card }: { card: CardRow | null }) {
           <FormField label={t('cards.rarity')} error={errors.rarity?.message} hint={t('cards.rarityHint')}>
             {(p) => (
               <select {...p} {...form.register('rarity')}>
-                {[1, 2, 3, 4, 5, 6, 7].map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
+                <Options of={[1, 2, 3, 4, 5, 6, 7]} label={(r) => r} />
               </select>
             )}
           </FormField>
@@ -231,9 +228,7 @@ export function CardForm({ card }: { card: CardRow | null }) {
             {(p) => <input {...p} list="rarity-labels" {...form.register('rarity_label')} />}
           </FormField>
           <datalist id="rarity-labels">
-            {LABEL_SUGGESTIONS.map((l) => (
-              <option key={l} value={l} />
-            ))}
+            <Options of={LABEL_SUGGESTIONS} />
           </datalist>
           <FormField label={t('cards.conversionValue')} error={errors.conversion_value?.message}>
             {(p) => (
@@ -249,11 +244,7 @@ export function CardForm({ card }: { card: CardRow | null }) {
           <FormField label={t('cards.customsCategory')} error={errors.customs_category?.message}>
             {(p) => (
               <select {...p} {...form.register('customs_category')}>
-                {customsCategories.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`customs.${c}`)}
-                  </option>
-                ))}
+                <Options of={customsCategories} label={(c) => t(`customs.${c}`)} />
               </select>
             )}
           </FormField>

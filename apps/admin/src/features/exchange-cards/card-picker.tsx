@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { adminCardListSchema } from '@gacha/contract/admin';
 import { cardListRoute, cardTypesRoute } from '@gacha/contract/routes/admin-catalogue';
+import { Options } from '@gacha/client/components/options';
 import type { z } from 'zod';
 import { call, unwrap } from '../../lib/api.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -57,11 +58,11 @@ export function CardPicker({
           }}
         >
           <option value="">{t('exchange.allTypes')}</option>
-          {(types.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {lang === 'ja' ? c.name_ja : c.name_en}
-            </option>
-          ))}
+          <Options
+            of={types.data ?? []}
+            value={(c) => c.id}
+            label={(c) => (lang === 'ja' ? c.name_ja : c.name_en)}
+          />
         </select>
       </label>
       {error ? (

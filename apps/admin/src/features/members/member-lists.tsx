@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RowData } from '@tanstack/react-table';
 import { wonItemStatuses } from '@gacha/contract/admin-members';
 import { NAV } from '../../app/nav.ts';
 import type { Columns } from '../../components/data-table.tsx';
@@ -10,6 +9,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import { formatCoins, formatYen, useMemberList, type ListName, type ListRow } from './member-query.ts';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { figureColumn, timeColumn } from '../../components/columns.tsx';
 import styles from './members.module.css';
 
 /**
@@ -18,29 +18,6 @@ import styles from './members.module.css';
  */
 
 type PanelProps = { id: number; page: number; onPage: (page: number) => void };
-
-/** A column of figures: right-aligned, its heading too. */
-function figureColumn<R extends RowData>(
-  id: string,
-  header: string,
-  cell: (row: R) => ReactNode,
-): Columns<R>[number] {
-  return { id, header, cell: ({ row }) => cell(row.original), meta: { className: 'num' } };
-}
-
-/** A column of times in JST, the zone left to the heading, kept on one line. */
-function timeColumn<R extends RowData>(
-  id: string,
-  header: string,
-  at: (row: R) => string,
-): Columns<R>[number] {
-  return {
-    id,
-    header,
-    cell: ({ row }) => formatJst(at(row.original), { zone: false }),
-    meta: { className: 'nowrap' },
-  };
-}
 
 function Signed({ value, children }: { value: number; children: string }) {
   return (
@@ -88,15 +65,7 @@ function ListSection<N extends ListName>({
       {isPending ? (
         <p className="loading">{t('console:common.loading')}</p>
       ) : (
-        <PagedTable
-          columns={columns}
-          data={data}
-          page={page}
-          onPage={onPage}
-          caption={title}
-          empty={empty}
-          pagerLabel={t('lists.pages', { what: title })}
-        />
+        <PagedTable columns={columns} data={data} onPage={onPage} caption={title} empty={empty} />
       )}
     </section>
   );

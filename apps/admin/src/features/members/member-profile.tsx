@@ -6,8 +6,8 @@ import { formatJst, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { rankName } from './member-query.ts';
 import styles from './members.module.css';
-import { TableWrap } from '../../components/table-wrap.tsx';
-import { TableHead, type Column } from '@gacha/client/components/table-head';
+import { column, figureColumn, timeColumn } from '../../components/columns.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 
 /**
  * The member page's tabs answered with the member (GET /api/admin/members/{id}): profile and address, rank
@@ -21,41 +21,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-/**
- * A table of the member's answer: its caption (the heading's words) and column headings, then its rows, or a row
- * saying `empty` where there are none (left out where the caller shows no table without rows).
- */
-function DetailTable({
-  title,
-  columns,
-  rows,
-  empty,
-}: {
-  title: string;
-  columns: readonly Column[];
-  rows: ReactNode[];
-  empty?: string;
-}) {
-  return (
-    <TableWrap label={title}>
-      <table className="data-table">
-        <TableHead caption={title} columns={columns} />
-        <tbody>
-          {rows.length || empty === undefined ? (
-            rows
-          ) : (
-            <tr>
-              <td colSpan={columns.length} className="empty">
-                {empty}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </TableWrap>
   );
 }
 
@@ -135,24 +100,16 @@ export function RanksPanel({ detail }: { detail: AdminMemberDetail }) {
           ? ` ${t('balances.maintained', { month: member.rank_maintained_month })}`
           : ''}
       </p>
-      <DetailTable
-        title={t('ranks.title')}
+      <ListTable<AdminMemberDetail['ranks'][number]>
+        rows={ranks}
+        caption={t('ranks.title')}
         columns={[
-          t('ranks.month'),
-          t('ranks.rank'),
-          { label: t('ranks.spend'), className: 'num' },
-          t('ranks.how'),
-          t('ranks.fixed'),
+          column('month', t('ranks.month'), (r) => r.month, 'nowrap'),
+          column('rank', t('ranks.rank'), (r) => rankName(r.rank, lang)),
+          figureColumn('spend', t('ranks.spend'), (r) => formatNumber(r.spend, lang)),
+          column('how', t('ranks.how'), (r) => t(`ranks.hows.${r.how}`)),
+          timeColumn('fixed', t('ranks.fixed'), (r) => r.created_at),
         ]}
-        rows={ranks.map((r) => (
-          <tr key={r.month}>
-            <td className="nowrap">{r.month}</td>
-            <td>{rankName(r.rank, lang)}</td>
-            <td className="num">{formatNumber(r.spend, lang)}</td>
-            <td>{t(`ranks.hows.${r.how}`)}</td>
-            <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
-          </tr>
-        ))}
         empty={t('ranks.empty')}
       />
     </section>
@@ -167,26 +124,21 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
     <>
       <section aria-labelledby="member-coupons">
         <h2 id="member-coupons">{t('coupons.title')}</h2>
-        <DetailTable
-          title={t('coupons.title')}
+        <ListTable<AdminMemberDetail['coupons'][number]>
+          rows={coupons}
+          caption={t('coupons.title')}
           columns={[
-            t('coupons.code'),
-            t('coupons.kind'),
-            { label: t('coupons.gems'), className: 'num' },
-            t('coupons.used'),
+            column('code', t('coupons.code'), (c) => (
+              <Link to={`/coupons/${c.coupon_id}`}>
+                <code>{c.code}</code>
+              </Link>
+            )),
+            column('kind', t('coupons.kind'), (c) => t(`coupons.kinds.${c.kind}`)),
+            figureColumn('gems', t('coupons.gems'), (c) =>
+              c.kind === 'gems' ? formatNumber(c.gems, lang) : '—',
+            ),
+            timeColumn('used', t('coupons.used'), (c) => c.used_at),
           ]}
-          rows={coupons.map((c) => (
-            <tr key={`${c.coupon_id}-${c.used_at}`}>
-              <td>
-                <Link to={`/coupons/${c.coupon_id}`}>
-                  <code>{c.code}</code>
-                </Link>
-              </td>
-              <td>{t(`coupons.kinds.${c.kind}`)}</td>
-              <td className="num">{c.kind === 'gems' ? formatNumber(c.gems, lang) : '—'}</td>
-              <td className="nowrap">{formatJst(c.used_at, { zone: false })}</td>
-            </tr>
-          ))}
           empty={t('coupons.empty')}
         />
       </section>
@@ -214,21 +166,17 @@ export function CouponsPanel({ detail }: { detail: AdminMemberDetail }) {
         </dl>
         <h3>{t('referrals.referred', { count: referral.referred_total })}</h3>
         {referral.referred.length ? (
-          <DetailTable
-            title={t('referrals.referred', { count: referral.referred_total })}
-            columns={[t('list.id'), t('profile.referralCode'), t('list.joined'), t('referrals.rewarded')]}
-            rows={referral.referred.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <Link to={`/members/${r.id}`}>#{r.id}</Link>
-                </td>
-                <td>
-                  <code>{r.referral_code}</code>
-                </td>
-                <td className="nowrap">{formatJst(r.created_at, { zone: false })}</td>
-                <td>{r.rewarded ? t('console:common.yes') : t('console:common.no')}</td>
-              </tr>
-            ))}
+          <ListTable<AdminMemberDetail['referral']['referred'][number]>
+            rows={referral.referred}
+            caption={t('referrals.referred', { count: referral.referred_total })}
+            columns={[
+              column('id', t('list.id'), (r) => <Link to={`/members/${r.id}`}>#{r.id}</Link>),
+              column('code', t('profile.referralCode'), (r) => <code>{r.referral_code}</code>),
+              timeColumn('joined', t('list.joined'), (r) => r.created_at),
+              column('rewarded', t('referrals.rewarded'), (r) =>
+                t(r.rewarded ? 'console:common.yes' : 'console:common.no'),
+              ),
+            ]}
           />
         ) : (
           <p className="muted">{t('referrals.noneReferred')}</p>
@@ -253,22 +201,17 @@ export function SessionsPanel({ detail }: { detail: AdminMemberDetail }) {
     <section aria-labelledby="member-sessions">
       <h2 id="member-sessions">{t('sessions.title')}</h2>
       <p className="muted">{t('sessions.intro')}</p>
-      <DetailTable
-        title={t('sessions.title')}
+      <ListTable<AdminMemberDetail['sessions'][number]>
+        rows={sessions}
+        caption={t('sessions.title')}
         columns={[
-          t('sessions.created'),
-          t('sessions.lastSeen'),
-          t('sessions.expires'),
-          t('sessions.persistent'),
+          timeColumn('created', t('sessions.created'), (s) => s.created_at),
+          timeColumn('lastSeen', t('sessions.lastSeen'), (s) => s.last_seen_at),
+          timeColumn('expires', t('sessions.expires'), (s) => s.expires_at),
+          column('persistent', t('sessions.persistent'), (s) =>
+            t(s.persistent ? 'console:common.yes' : 'console:common.no'),
+          ),
         ]}
-        rows={sessions.map((s, i) => (
-          <tr key={`${s.created_at}-${i}`}>
-            <td className="nowrap">{formatJst(s.created_at, { zone: false })}</td>
-            <td className="nowrap">{formatJst(s.last_seen_at, { zone: false })}</td>
-            <td className="nowrap">{formatJst(s.expires_at, { zone: false })}</td>
-            <td>{s.persistent ? t('console:common.yes') : t('console:common.no')}</td>
-          </tr>
-        ))}
         empty={t('sessions.empty')}
       />
     </section>

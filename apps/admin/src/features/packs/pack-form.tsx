@@ -7,6 +7,7 @@ import { useCardTypes } from '../../lib/card-types.ts';
 import { fromJstInput, toJstInput } from '../../lib/format.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { sanitizeHtml } from '@gacha/client/sanitize-html';
+import { Options } from '@gacha/client/components/options';
 
 /** A pack's fields as the form holds them: text as typed, times as JST datetime-local values. */
 export type PackValues = {
@@ -156,11 +157,11 @@ export function PackFields({
           {(p) => (
             <select {...p} disabled={locked} {...register('card_type_id')}>
               <option value="">—</option>
-              {types.list.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {lang === 'ja' ? c.name_ja : c.name_en}
-                </option>
-              ))}
+              <Options
+                of={types.list}
+                value={(c) => c.id}
+                label={(c) => (lang === 'ja' ? c.name_ja : c.name_en)}
+              />
             </select>
           )}
         </FormField>

@@ -209,7 +209,7 @@ describe('a pack’s opening videos', () => {
     api('owner');
     await renderConsole('/packs/7');
     const region = await screen.findByRole('region', { name: 'Opening videos' });
-    const rows = await within(region).findAllByTestId('pack-video');
+    const [, ...rows] = await within(region).findAllByRole('row');
     expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
       ['R7', 'Any', 'video/mp4', '3 MB', '', 'Remove…'],
       ['Any', '2', 'video/webm', '800 KB', '', 'Remove…'],
@@ -280,7 +280,7 @@ describe('a viewer', () => {
     const pictures = await screen.findByRole('region', { name: 'Pictures' });
     const videoRegion = await screen.findByRole('region', { name: 'Opening videos' });
     await waitFor(() => expect(shown(pictures)).toEqual(STORED));
-    await within(videoRegion).findAllByTestId('pack-video');
+    await within(videoRegion).findAllByRole('row');
     expect(within(pictures).getByAltText('Current banner').getAttribute('src')).toBe(BANNER);
     for (const region of [pictures, videoRegion]) {
       const enabled = within(region)

@@ -15,8 +15,9 @@ import { catalogue, schemaMessages, useSubmit } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/me.ts';
 import styles from './pack-media.module.css';
-import { TableWrap } from '../../components/table-wrap.tsx';
-import { TableHead } from '@gacha/client/components/table-head';
+import { column } from '../../components/columns.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { Options } from '@gacha/client/components/options';
 
 /** What the server takes (catalogue-routes.ts decodeVideo): an MP4 or a WebM of at most 20 MB. */
 export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
@@ -112,39 +113,35 @@ export function PackVideos({ packId }: { packId: number }) {
       {videos.isError ? <p role="alert">{videos.error.message}</p> : null}
       {videos.data && !videos.data.length ? <p className="muted">{t('packs.videos.none')}</p> : null}
       {videos.data?.length ? (
-        <TableWrap label={t('packs.videos.title')}>
-          <table className="data-table">
-            <TableHead
-              caption={t('packs.videos.title')}
-              columns={[
-                t('packs.videos.rarity'),
-                t('packs.videos.movieStyle'),
-                t('packs.videos.type'),
-                { label: t('packs.videos.size'), className: 'num' },
-                t('packs.videos.preview'),
-                ...(canWrite ? [<span className="visually-hidden">{t('packs.videos.actions')}</span>] : []),
-              ]}
-            />
-            <tbody>
-              {videos.data.map((v) => (
-                <tr key={v.id} data-testid="pack-video">
-                  <td>{v.rarity === null ? any : t('packs.rarityShort', { rarity: v.rarity })}</td>
-                  <td>{v.movie_style === null ? any : v.movie_style}</td>
-                  <td className="mono small">{v.content_type}</td>
-                  <td className="num nowrap">{formatBytes(v.byte_size, lang)}</td>
-                  <td>
-                    <video
-                      className={styles.player}
-                      src={v.url}
-                      controls
-                      muted
-                      playsInline
-                      preload="metadata"
-                      aria-label={t('packs.videos.player', { id: v.id })}
-                    />
-                  </td>
-                  {canWrite ? (
-                    <td>
+        <ListTable<PackVideo>
+          rows={videos.data}
+          caption={t('packs.videos.title')}
+          columns={[
+            column('rarity', t('packs.videos.rarity'), (v) =>
+              v.rarity === null ? any : t('packs.rarityShort', { rarity: v.rarity }),
+            ),
+            column('style', t('packs.videos.movieStyle'), (v) =>
+              v.movie_style === null ? any : v.movie_style,
+            ),
+            column('type', t('packs.videos.type'), (v) => v.content_type, 'mono small'),
+            column('size', t('packs.videos.size'), (v) => formatBytes(v.byte_size, lang), 'num nowrap'),
+            column('preview', t('packs.videos.preview'), (v) => (
+              <video
+                className={styles.player}
+                src={v.url}
+                controls
+                muted
+                playsInline
+                preload="metadata"
+                aria-label={t('packs.videos.player', { id: v.id })}
+              />
+            )),
+            ...(canWrite
+              ? [
+                  column<PackVideo>(
+                    'actions',
+                    <span className="visually-hidden">{t('packs.videos.actions')}</span>,
+                    (v) => (
                       <button
                         type="button"
                         className="button-danger"
@@ -157,13 +154,12 @@ export function PackVideos({ packId }: { packId: number }) {
                       >
                         {t('packs.videos.remove')}
                       </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+                    ),
+                  ),
+                ]
+              : []),
+          ]}
+        />
       ) : null}
 
       {canWrite ? (
@@ -315,11 +311,7 @@ function VideoUpload({
             }}
           >
             <option value="">{t('packs.videos.anyRarity')}</option>
-            {RARITIES.map((r) => (
-              <option key={r} value={r}>
-                {t('packs.rarityShort', { rarity: r })}
-              </option>
-            ))}
+            <Options of={RARITIES} label={(r) => t('packs.rarityShort', { rarity: r })} />
           </select>
           {error('rarity')}
         </div>

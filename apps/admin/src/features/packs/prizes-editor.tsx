@@ -12,6 +12,7 @@ import { useCardSearch, type CardOption } from './card-search.ts';
 import { packKey, packsKey } from './pack-state.ts';
 import { TableWrap } from '../../components/table-wrap.tsx';
 import { TableHead } from '@gacha/client/components/table-head';
+import { Options } from '@gacha/client/components/options';
 
 type PrizeRow = {
   card_id: string;
@@ -327,12 +328,16 @@ function CardPicker({
         <option value="">
           {found.data && text.trim() && !found.data.total ? t('packs.noCardFound') : t('packs.chooseCard')}
         </option>
-        {options.map((c) => (
-          <option key={c.id} value={c.id}>
-            #{c.id} {lang === 'ja' ? c.name_ja : c.name_en} ({t('packs.rarityShort', { rarity: c.rarity })}
-            {c.rarity_label ? ` ${c.rarity_label}` : ''})
-          </option>
-        ))}
+        <Options
+          of={options}
+          value={(c) => c.id}
+          label={(c) => (
+            <>
+              #{c.id} {lang === 'ja' ? c.name_ja : c.name_en} ({t('packs.rarityShort', { rarity: c.rarity })}
+              {c.rarity_label ? ` ${c.rarity_label}` : ''})
+            </>
+          )}
+        />
       </select>
       {found.data && found.data.total > list.length ? (
         <p className="field-hint">{t('packs.moreCards', { shown: list.length, total: found.data.total })}</p>

@@ -9,8 +9,8 @@ import { MatchButton, RefundButton } from './payment-actions.tsx';
 import { usePayment, yen } from './payment-query.ts';
 import { PaymentStatus } from './payment-status.tsx';
 import styles from './payments.module.css';
-import { TableWrap } from '../../components/table-wrap.tsx';
-import { TableHead } from '@gacha/client/components/table-head';
+import { column } from '../../components/columns.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 
 /**
  * /admin/payments/{id}: one payment (GET /api/admin/payments/{id}): what was paid, the gems it credited and how
@@ -196,33 +196,16 @@ function Events({ events }: { events: AdminPaymentDetail['events'] }) {
     <section className="panel" aria-labelledby="pay-events">
       <h2 id="pay-events">{t('detail.events')}</h2>
       {events.length ? (
-        <TableWrap label={t('detail.events')}>
-          <table className="data-table">
-            <TableHead
-              caption={t('detail.events')}
-              columns={[
-                t('detail.eventWhen'),
-                t('detail.eventType'),
-                t('detail.eventProvider'),
-                t('detail.eventId'),
-              ]}
-            />
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td className="nowrap">{formatJst(e.received_at)}</td>
-                  <td>
-                    <code>{e.type}</code>
-                  </td>
-                  <td>{e.provider}</td>
-                  <td>
-                    <code className={styles.ref}>{e.event_id}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <ListTable<AdminPaymentDetail['events'][number]>
+          rows={events}
+          caption={t('detail.events')}
+          columns={[
+            column('when', t('detail.eventWhen'), (e) => formatJst(e.received_at), 'nowrap'),
+            column('type', t('detail.eventType'), (e) => <code>{e.type}</code>),
+            column('provider', t('detail.eventProvider'), (e) => e.provider),
+            column('id', t('detail.eventId'), (e) => <code className={styles.ref}>{e.event_id}</code>),
+          ]}
+        />
       ) : (
         <p className="muted">{t('detail.noEvents')}</p>
       )}

@@ -5,6 +5,7 @@ import { carriers, shipSchema, type AdminShipment, type CarrierKey } from '@gach
 import { FormField, FormMessage } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { correctTrackingRoute, shipBatchRoute } from '@gacha/contract/routes/admin-shipping';
+import { Options } from '@gacha/client/components/options';
 import { call } from '../../lib/api.ts';
 import { catalogue, schemaResolver, useApiForm } from '../../lib/forms.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -112,11 +113,7 @@ function ShipForm({
         {(f) => (
           <select {...f} {...form.register('carrier')}>
             <option value="">{t('ship.chooseCarrier')}</option>
-            {carriers.map((c) => (
-              <option key={c} value={c}>
-                {carrierName(c, lang)}
-              </option>
-            ))}
+            <Options of={carriers} label={(c) => carrierName(c, lang)} />
           </select>
         )}
       </FormField>

@@ -19,6 +19,7 @@ import {
   resetSecondFactorRoute,
   staffListRoute,
 } from '@gacha/contract/routes/admin-staff';
+import { Options } from '@gacha/client/components/options';
 import { call, isOk } from '../../lib/api.ts';
 import { formatJst } from '../../lib/format.ts';
 import { catalogue, schemaResolver, useApiForm, useSubmit } from '../../lib/forms.ts';
@@ -78,11 +79,7 @@ export function StaffPage() {
                 value={chosen}
                 onChange={(e) => setRoles((m) => ({ ...m, [r.id]: e.target.value as Role }))}
               >
-                {staffRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`roles.${role}`)}
-                  </option>
-                ))}
+                <Options of={staffRoles} label={(role) => t(`roles.${role}`)} />
               </select>
               <button
                 type="button"
@@ -235,11 +232,7 @@ function NewStaffForm({ onCreated }: { onCreated: (made: Created) => void | Prom
       <FormField label={t('staff.role')} error={errors.role?.message}>
         {(p) => (
           <select {...p} {...form.register('role')}>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
+            <Options of={staffRoles} label={(role) => t(`roles.${role}`)} />
           </select>
         )}
       </FormField>

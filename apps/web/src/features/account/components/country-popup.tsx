@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changeUserInformationSchema } from '@gacha/contract/user';
+import { Options } from '@gacha/client/components/options';
 import { SelectField } from '../../../components/form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { useCatalogue } from '../../../lib/i18n.ts';
@@ -63,11 +64,7 @@ export function CountryPopup() {
           {...form.register('country_id')}
         >
           <option value="">{t('address.countryPlaceholder', { ns: 'common' })}</option>
-          {countries.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
+          <Options of={countries} value={(c) => c.id} label={(c) => c.name} />
         </SelectField>
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={() => setDismissed(true)}>

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useTranslation } from 'react-i18next';
 import type { PackCheckResult } from '@gacha/contract/draws';
 import { MAX_PRACTICE_COUNT } from '@gacha/contract/limits';
+import { Options } from '@gacha/client/components/options';
 import { CoinIcon, GemIcon } from '../../../components/currency-icons.tsx';
 import { SaleCountdown } from '../../../components/sale-countdown.tsx';
 import { formatDate, formatDateTime, formatGems } from '../../../lib/format.ts';
@@ -248,11 +249,7 @@ export function PackDetailPage() {
                     aria-invalid={countError ? true : undefined}
                     aria-describedby={countError ? errorId : undefined}
                   >
-                    {countOptions(max).map((n) => (
-                      <option key={n} value={n}>
-                        {t('detail.countOption', { count: n })}
-                      </option>
-                    ))}
+                    <Options of={countOptions(max)} label={(n) => t('detail.countOption', { count: n })} />
                   </select>
                 </div>
               </div>

@@ -18,6 +18,7 @@ import { formatGems, formatYen } from '../../../lib/format.ts';
 import { useCatalogue } from '../../../lib/i18n.ts';
 import { messagesResolver, schemaMessages } from '../../../lib/messages-resolver.ts';
 import { useSubmit } from '@gacha/client/use-submit';
+import { Options } from '@gacha/client/components/options';
 import {
   amazonButton,
   amazonCheckout,
@@ -141,11 +142,7 @@ export function ConfirmBuyPointPage() {
     chosen?.key === 'combini' ? (
       <div className={styles.extra}>
         <SelectField label={t('confirm.combiniChain')} required {...register('combini_code')}>
-          {COMBINI_CODES.map((c) => (
-            <option key={c} value={c}>
-              {t(`confirm.combini.${c}`)}
-            </option>
-          ))}
+          <Options of={COMBINI_CODES} label={(c) => t(`confirm.combini.${c}`)} />
         </SelectField>
       </div>
     ) : chosen?.key === 'bank' ? (
