@@ -20,3 +20,16 @@ export async function logIn(page: Page, mail = DEMO.mail, pass = DEMO.pass) {
 export async function appReady(page: Page) {
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Collects what a page logs as an error and answers those that are React's hydration mismatches (in a production
+ * build: minified errors #418, #423 and #425), to expect empty once the page has been taken over.
+ */
+export function hydrationErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return () => errors.filter((e) => /hydrat|#418|#423|#425/i.test(e));
+}

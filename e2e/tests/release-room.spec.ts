@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { appReady, logIn } from './journeys.ts';
+import { appReady, hydrationErrors, logIn } from './journeys.ts';
 import { serverScript } from './staff.ts';
 
 /**
@@ -33,6 +33,8 @@ type Lang = keyof typeof TEXT;
 interface Member {
   lang: Lang;
   page: Page;
+  /** the hydration mismatches the page has logged so far */
+  mismatches: () => string[];
 }
 
 async function memberOnPack(browser: Browser, mail: string, lang: Lang, packId: number): Promise<Member> {
@@ -43,9 +45,10 @@ async function memberOnPack(browser: Browser, mail: string, lang: Lang, packId: 
   const page = await context.newPage();
   await logIn(page, mail, 'demo1234');
   if (lang === 'ja') await page.getByRole('button', { name: '日本語' }).first().click();
+  const mismatches = hydrationErrors(page);
   await page.goto(`/pack-detail?packId=${packId}`);
   await appReady(page);
-  return { lang, page };
+  return { lang, page, mismatches };
 }
 
 test('two members in a release room at phone width, in English and Japanese: one admitted buys, the other is told it sold out', async ({
@@ -71,9 +74,11 @@ test('two members in a release room at phone width, in English and Japanese: one
     await memberOnPack(browser, 'silver@example.com', 'ja', packId),
   ];
   // each page joins the room by itself; before the start nobody can buy
-  for (const { page, lang } of members) {
+  for (const { page, lang, mismatches } of members) {
     const panel = page.getByTestId('release-room');
     await expect(panel.getByText(TEXT[lang].inRoom).first()).toBeVisible({ timeout: 15_000 });
+    // the served pack page was taken over with its room panel without a mismatch
+    expect(mismatches(), lang).toEqual([]);
     // and the screen reader is told so in its live region
     await expect(page.getByTestId('room-news')).toHaveText(TEXT[lang].inRoom);
     await expect(page.getByRole('button', { name: TEXT[lang].soon, exact: true })).toBeDisabled();

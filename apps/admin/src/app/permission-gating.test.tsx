@@ -4,44 +4,27 @@ import { fakeApi, meAs } from '../test/fake-api.ts';
 import { renderConsole } from '../test/render.tsx';
 import { cardTypes } from '../test/card-type-fixture.ts';
 import { enabledWriteButtons } from '../test/write-buttons.ts';
+import { adminPack } from '../test/pack-fixture.ts';
 
 /**
  * A role sees a write control only with the write permission (/me's `permissions`): a viewer, who reads the
  * catalogue and the shipments, can press no button that writes, on any of their pages; an owner can.
  */
 
-const pack = (status: 'draft' | 'published') => ({
-  id: 7,
-  name_en: 'Gated Pack',
-  name_ja: 'ゲートパック',
-  status,
-  phase: 'on_sale',
-  card_type_id: 2,
-  payment_method: 1,
-  point: 100,
-  total_pack_count: 5,
-  sold_count: 1,
-  start_at: '2026-01-01T01:00:00.000Z',
-  end_at: null,
-  paused: false,
-});
-const detail = (status: 'draft' | 'published') => ({
-  pack: {
-    ...pack(status),
-    can_limit: 0,
-    limit_count: 0,
-    limit_message_en: '',
-    limit_message_ja: '',
-    max_buy_count: 0,
-    show_cardlist: 1,
+const pack = (status: 'draft' | 'published') =>
+  adminPack({
+    id: 7,
+    name_en: 'Gated Pack',
+    name_ja: 'ゲートパック',
+    status,
+    total_pack_count: 5,
+    sold_count: 1,
     detail_en: '<p>Hi</p>',
-    detail_ja: '',
     movie_style: 0,
-    sort: 0,
     commitment: status === 'published' ? 'abc' : null,
-    images: [],
-    banner_image: '',
-  },
+  });
+const detail = (status: 'draft' | 'published') => ({
+  pack: pack(status),
   prizes: [
     {
       id: 1,

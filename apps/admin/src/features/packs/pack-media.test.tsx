@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
 import { cardTypes } from '../../test/card-type-fixture.ts';
+import { adminPack } from '../../test/pack-fixture.ts';
 
 /**
  * A pack's pictures and opening videos on /admin/packs/{id} (pack-pictures.tsx, pack-videos.tsx): the carousel
@@ -12,34 +13,15 @@ import { cardTypes } from '../../test/card-type-fixture.ts';
  */
 
 const detail = {
-  pack: {
+  pack: adminPack({
     id: 7,
     name_en: 'Picture Pack',
     name_ja: '画像パック',
-    status: 'published',
-    phase: 'on_sale',
-    card_type_id: 2,
-    payment_method: 1,
-    point: 100,
     total_pack_count: 5,
     sold_count: 1,
-    start_at: '2026-01-01T01:00:00.000Z',
-    end_at: null,
-    paused: false,
-    can_limit: 0,
-    limit_count: 0,
-    limit_message_en: '',
-    limit_message_ja: '',
-    max_buy_count: 0,
-    show_cardlist: 1,
     detail_en: '<p>Hi</p>',
-    detail_ja: '',
     movie_style: 3,
-    sort: 0,
-    commitment: 'abc',
-    images: [],
-    banner_image: '',
-  },
+  }),
   prizes: [],
 };
 

@@ -5,6 +5,7 @@ import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
 import { cardTypes } from '../../test/card-type-fixture.ts';
 import { ROOM_LIVE_MS, packRoomKey } from './pack-room.tsx';
+import { adminPack } from '../../test/pack-fixture.ts';
 
 /**
  * A pack's release room on /admin/packs/{id} (pack-room.tsx): the form that opens one posts its three numbers
@@ -13,35 +14,15 @@ import { ROOM_LIVE_MS, packRoomKey } from './pack-room.tsx';
  * with nothing to press.
  */
 
-const pack = {
-  id: 9,
+const pack = adminPack({
   name_en: 'Hot Pack',
   name_ja: '人気パック',
-  status: 'published',
   phase: 'before',
-  card_type_id: 2,
-  payment_method: 1,
-  point: 100,
   total_pack_count: 500,
-  sold_count: 0,
   // ahead of the machine's clock: the room can still be opened
   start_at: '2099-01-01T03:00:00.000Z',
-  end_at: null,
-  paused: false,
-  can_limit: 0,
-  limit_count: 0,
-  limit_message_en: '',
-  limit_message_ja: '',
-  max_buy_count: 0,
-  show_cardlist: 1,
-  detail_en: '',
-  detail_ja: '',
-  movie_style: 1,
-  sort: 0,
   commitment: 'c0ffee',
-  images: [],
-  banner_image: '',
-};
+});
 
 const COMMITMENT = 'a3f1'.repeat(16);
 

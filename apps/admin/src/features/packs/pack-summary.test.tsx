@@ -3,39 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, meAs } from '../../test/fake-api.ts';
 import { renderConsole } from '../../test/render.tsx';
+import { adminPack } from '../../test/pack-fixture.ts';
 
 /**
  * A draft's economics: the page shows what the pack pays out against its price, warns when
  * the payout is above the shop's threshold, and the publish dialog repeats it.
  */
-const pack = {
-  id: 9,
+const pack = adminPack({
   name_en: 'Generous Pack',
   name_ja: '太っ腹パック',
   status: 'draft',
   phase: 'before',
-  card_type_id: 2,
-  payment_method: 1,
-  point: 100,
-  total_pack_count: 10,
-  sold_count: 0,
-  start_at: '2026-01-01T01:00:00.000Z',
-  end_at: null,
-  paused: false,
-  can_limit: 0,
-  limit_count: 0,
-  limit_message_en: '',
-  limit_message_ja: '',
-  max_buy_count: 0,
-  show_cardlist: 1,
-  detail_en: '',
-  detail_ja: '',
-  movie_style: 1,
-  sort: 0,
   commitment: null,
-  images: [],
-  banner_image: '',
-};
+});
 const summary = (payout: number) => ({
   lots: 10,
   lots_per_rarity: [{ rarity: 7, lots: 10 }],

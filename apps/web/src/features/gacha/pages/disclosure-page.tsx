@@ -10,6 +10,7 @@ import { formatChance } from '../odds.ts';
 import styles from './fairness-pages.module.css';
 import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 import { TableHead } from '@gacha/client/components/table-head';
+import { PackSubpageHead } from '../components/pack-subpage-head.tsx';
 
 /**
  * /pack-detail/odds?packId: the odds disclosure fixed when the pack was published — every tier
@@ -34,15 +35,12 @@ export function DisclosurePage() {
 
   return (
     <div className="page">
-      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to="/">{t('actions.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={back}>{d.name}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{t('disclosure.crumb')}</span>
-      </nav>
-      <h1 className="page-title">{t('disclosure.title')}</h1>
-      <p className={styles.packName}>{d.name}</p>
+      <PackSubpageHead
+        back={back}
+        packName={d.name}
+        crumb={t('disclosure.crumb')}
+        title={t('disclosure.title')}
+      />
 
       <div className={`card ${styles.panel}`}>
         <p className={styles.lead}>{t('disclosure.lead', { date: formatDateTime(d.fixed_at, lang) })}</p>

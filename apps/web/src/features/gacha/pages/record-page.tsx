@@ -12,6 +12,7 @@ import { usePackDetail } from '../api/get-pack-detail.ts';
 import styles from './fairness-pages.module.css';
 import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 import { TableHead } from '@gacha/client/components/table-head';
+import { PackSubpageHead } from '../components/pack-subpage-head.tsx';
 
 type Check =
   | { state: 'idle' | 'running' | 'failed' }
@@ -72,15 +73,12 @@ export function RecordPage() {
 
   return (
     <div className="page">
-      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to="/">{t('actions.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={back}>{pack?.name ?? t('verify.pack')}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{t('record.crumb')}</span>
-      </nav>
-      <h1 className="page-title">{t('record.title')}</h1>
-      {pack && <p className={styles.packName}>{pack.name}</p>}
+      <PackSubpageHead
+        back={back}
+        packName={pack?.name}
+        crumb={t('record.crumb')}
+        title={t('record.title')}
+      />
 
       <section className={`card ${styles.panel}`} aria-labelledby={seedId}>
         <div className={styles.head}>

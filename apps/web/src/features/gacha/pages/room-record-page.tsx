@@ -13,6 +13,7 @@ import { usePackDetail } from '../api/get-pack-detail.ts';
 import { isNoRoom, roomRecordApiUrl, useRoomRecord } from '../api/get-room-record.ts';
 import styles from './fairness-pages.module.css';
 import own from './room-record-page.module.css';
+import { PackSubpageHead } from '../components/pack-subpage-head.tsx';
 
 /** Entries a page (the answer holds them all: paged here). */
 export const ROOM_RECORD_PER_PAGE = 50;
@@ -111,15 +112,12 @@ export function RoomRecordPage() {
 
   return (
     <div className="page">
-      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to="/">{t('actions.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={back}>{pack?.name ?? t('verify.pack')}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{t('roomRecord.crumb')}</span>
-      </nav>
-      <h1 className="page-title">{t('roomRecord.title')}</h1>
-      {pack && <p className={styles.packName}>{pack.name}</p>}
+      <PackSubpageHead
+        back={back}
+        packName={pack?.name}
+        crumb={t('roomRecord.crumb')}
+        title={t('roomRecord.title')}
+      />
 
       <section className={`card ${styles.panel}`} aria-labelledby={seedId}>
         <h2 id={seedId} className={styles.h2}>

@@ -9,6 +9,7 @@ import fairness from './fairness-pages.module.css';
 import styles from './verify-page.module.css';
 import { PageUnavailable } from '../../../components/page-unavailable.tsx';
 import { TableHead } from '@gacha/client/components/table-head';
+import { PackSubpageHead } from '../components/pack-subpage-head.tsx';
 
 /**
  * /pack-detail/verify?packId: recomputes the commitment and the whole lot sequence from the revealed seed in
@@ -45,15 +46,12 @@ export function VerifyPage() {
 
   return (
     <div className="page">
-      <nav className={fairness.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to="/">{t('actions.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={back}>{pack?.name ?? t('verify.pack')}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{t('verify.crumb')}</span>
-      </nav>
-      <h1 className="page-title">{t('verify.title')}</h1>
-      {pack && <p className={fairness.packName}>{pack.name}</p>}
+      <PackSubpageHead
+        back={back}
+        packName={pack?.name}
+        crumb={t('verify.crumb')}
+        title={t('verify.title')}
+      />
 
       <div className={styles.grid}>
         <section className={`card ${styles.panel}`} aria-labelledby={stepsId}>
