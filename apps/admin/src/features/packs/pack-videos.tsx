@@ -123,7 +123,9 @@ export function PackVideos({ packId }: { packId: number }) {
             column('style', t('packs.videos.movieStyle'), (v) =>
               v.movie_style === null ? any : v.movie_style,
             ),
-            column('type', t('packs.videos.type'), (v) => v.content_type, 'mono small'),
+            column('type', t('packs.videos.type'), (v) => (
+              <span className="mono small">{v.content_type}</span>
+            )),
             column('size', t('packs.videos.size'), (v) => formatBytes(v.byte_size, lang), 'num nowrap'),
             column('preview', t('packs.videos.preview'), (v) => (
               <video
